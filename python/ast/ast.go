@@ -379,9 +379,9 @@ type YieldFrom struct {
 
 type Compare struct {
 	Attrs
-	Left        Expr         `py:"left"`
+	Left        Expr          `py:"left"`
 	Ops         []CmpOperator `py:"ops"`
-	Comparators []Expr       `py:"comparators"`
+	Comparators []Expr        `py:"comparators"`
 }
 
 type Call struct {
