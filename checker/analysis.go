@@ -1,0 +1,174 @@
+// Package checker runs the workflow checks of tilegym-lint over a snapshot of
+// a TileGym repository.
+//
+// It follows golang.org/x/tools/go/analysis: an Analyzer is a named unit of
+// analysis with a Doc, the analyzers it Requires and a Run function over a
+// Pass. Analyzers that compute shared facts (the op table) return a result
+// that the analyzers requiring them read from Pass.ResultOf; analyzers that
+// implement a check kind receive the rules of that kind from rules.toml in
+// Pass.Rules and report Diagnostics. Severity, suppression and output are
+// policy of the driver, not of the analyzers.
+package checker
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// An Analyzer is one analysis: a check kind or a producer of shared facts.
+type Analyzer struct {
+	// Name is the analyzer's name; for a check kind it is the kind name used
+	// by `kind = "..."` in rules.toml.
+	Name string
+	// Doc: the first sentence is a one-line title, the rest documents it.
+	Doc string
+	// Requires lists the analyzers whose results this one reads.
+	Requires []*Analyzer
+	// Params, for a check kind with parameters, returns a pointer to a new
+	// zero value of its parameter struct; a rule's params table is decoded
+	// into it (unknown keys are errors). Nil when the kind takes none.
+	Params func() any
+	// Run applies the analyzer to a pass. Its result is available to the
+	// analyzers that require it.
+	Run func(*Pass) (any, error)
+}
+
+func (a *Analyzer) String() string { return a.Name }
+
+// A Pass is one analyzer applied to one repository snapshot.
+type Pass struct {
+	Analyzer *Analyzer
+	Repo     *Repo
+	// Rules are the enabled rules whose kind is this analyzer, in catalog order.
+	Rules []*rules.Rule
+	// ResultOf holds the results of the analyzers in Requires.
+	ResultOf map[*Analyzer]any
+	// Report records a diagnostic.
+	Report func(Diagnostic)
+}
+
+// Diagnostic is one finding. Positions use the parser's convention (line
+// 1-based, column 0-based byte offset); the driver converts for output.
+type Diagnostic struct {
+	Rule    *rules.Rule
+	Op      string // the op the finding belongs to; "" for none
+	File    string // slash path relative to the repository root
+	Pos     ast.Pos
+	End     ast.Pos
+	Message string
+	Related []Related
+	Fixes   []SuggestedFix
+}
+
+// Related is a secondary position that helps explain a finding, such as the
+// file where something is expected.
+type Related struct {
+	File    string
+	Pos     ast.Pos
+	End     ast.Pos
+	Message string
+}
+
+// SuggestedFix is a set of non-overlapping text edits that fix a finding.
+type SuggestedFix struct {
+	Message string
+	Edits   []TextEdit
+}
+
+// TextEdit replaces the bytes [Start, End) of File with NewText; Start ==
+// End inserts.
+type TextEdit struct {
+	File    string
+	Start   ast.Pos
+	End     ast.Pos
+	NewText string
+}
+
+// Reportf reports a finding of rule at node n of file f for op. The message
+// is the rule's template with {op}, {file} and the given vars filled in.
+func (p *Pass) Reportf(rule *rules.Rule, op string, f *File, n ast.Node, vars map[string]string) {
+	d := Diagnostic{Rule: rule, Op: op, File: f.Path, Message: Render(rule.Message, op, vars)}
+	if n != nil {
+		d.Pos, d.End = n.Pos(), n.End()
+	} else {
+		d.Pos, d.End = ast.Pos{Line: 1}, ast.Pos{Line: 1}
+	}
+	p.Report(d)
+}
+
+// Render fills a message template: {op} is the op, {name} any key of vars.
+// An unknown placeholder is left as it is.
+func Render(tmpl, op string, vars map[string]string) string {
+	if !strings.Contains(tmpl, "{") {
+		return tmpl
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(tmpl, '{')
+		if i < 0 {
+			b.WriteString(tmpl)
+			return b.String()
+		}
+		j := strings.IndexByte(tmpl[i:], '}')
+		if j < 0 {
+			b.WriteString(tmpl)
+			return b.String()
+		}
+		key := tmpl[i+1 : i+j]
+		b.WriteString(tmpl[:i])
+		if v, ok := vars[key]; ok {
+			b.WriteString(v)
+		} else if key == "op" {
+			b.WriteString(op)
+		} else {
+			b.WriteString(tmpl[i : i+j+1])
+		}
+		tmpl = tmpl[i+j+1:]
+	}
+}
+
+// Validate checks an analyzer graph: names are unique and non-empty, every
+// analyzer has a Doc and a Run, and Requires has no cycle.
+func Validate(analyzers []*Analyzer) error {
+	names := map[string]*Analyzer{}
+	state := map[*Analyzer]int{} // 1 visiting, 2 done
+	var visit func(a *Analyzer, path []string) error
+	visit = func(a *Analyzer, path []string) error {
+		switch state[a] {
+		case 1:
+			return fmt.Errorf("analyzer cycle: %s", strings.Join(append(path, a.Name), " -> "))
+		case 2:
+			return nil
+		}
+		if a.Name == "" {
+			return fmt.Errorf("analyzer with no name")
+		}
+		if other, ok := names[a.Name]; ok && other != a {
+			return fmt.Errorf("two analyzers named %q", a.Name)
+		}
+		names[a.Name] = a
+		if strings.TrimSpace(a.Doc) == "" {
+			return fmt.Errorf("analyzer %q has no Doc", a.Name)
+		}
+		if a.Run == nil {
+			return fmt.Errorf("analyzer %q has no Run", a.Name)
+		}
+		state[a] = 1
+		for _, r := range a.Requires {
+			if err := visit(r, append(path, a.Name)); err != nil {
+				return err
+			}
+		}
+		state[a] = 2
+		return nil
+	}
+	for _, a := range analyzers {
+		if err := visit(a, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,26 @@
+package checker
+
+import (
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// Repo is a snapshot of the checked repository: the Python files that the
+// layout puts in scope, parsed. A snapshot is read from disk or from a git
+// revision (for change mode); analyzers never touch the file system.
+type Repo struct {
+	Root   string           // the checked root as given (for display)
+	Layout *Layout          // where dispatch files, cuTile modules, tests and benchmarks live
+	Files  map[string]*File // by slash path relative to Root
+	Paths  []string         // the keys of Files, sorted
+}
+
+// File is one Python file of the snapshot.
+type File struct {
+	Path string // slash path relative to the repository root
+	Src  []byte
+	AST  *ast.File // nil when the file does not parse
+	Err  error     // the parse error, if any (a *parser.Error)
+}
+
+// File returns the file at a slash path, or nil.
+func (r *Repo) File(path string) *File { return r.Files[path] }

@@ -1,0 +1,39 @@
+// Package rules holds the rule catalog of tilegym-lint: the declarative
+// description, read from rules.toml, of every workflow requirement the
+// checker enforces.
+package rules
+
+// Severity is how much a finding of a rule matters.
+type Severity string
+
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+	Info    Severity = "info"
+)
+
+// Rule is one entry of the catalog ([[rule]] in rules.toml).
+type Rule struct {
+	ID          string   // "TG301": TG + step digit (0 for cross-step) + two digits
+	Step        int      // 1..6, or 0 for a cross-step rule
+	Requirement string   // the requirement it encodes, e.g. "S3.1" (see docs/requirements.txt)
+	Severity    Severity // default severity; configuration may override it
+	Title       string   // one line: what the rule wants
+	Message     string   // message template; {op}, {file} and kind-specific {placeholders}
+	Docs        Docs
+	Files       []string // file patterns (slash globs, ** allowed) the rule looks at; empty = the kind's default
+	Kind        string   // the check kind that implements the rule
+	// Params holds the kind's parameters, decoded into the struct the kind
+	// declares (a pointer), or nil when the kind takes none.
+	Params any
+	// Line is where the rule starts in rules.toml, for error messages.
+	Line int
+}
+
+// Docs is the documentation of a rule, in ruff's shape.
+type Docs struct {
+	What    string // what it checks
+	Why     string // why it matters
+	Fix     string // how to fix it
+	Example string // an example of a fix (code)
+}
