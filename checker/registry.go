@@ -1,0 +1,46 @@
+package checker
+
+import (
+	"sort"
+	"sync"
+)
+
+var (
+	registryMu sync.Mutex
+	registry   = map[string]*Analyzer{}
+)
+
+// Register adds a check kind to the package-level registry. Kinds call it
+// from an init function; the analyzer's Name is the kind name rules.toml
+// uses. Registering two analyzers under one name panics: it is a programming
+// error caught by any test.
+func Register(a *Analyzer) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if a == nil || a.Name == "" {
+		panic("checker.Register: analyzer with no name")
+	}
+	if old, ok := registry[a.Name]; ok && old != a {
+		panic("checker.Register: two analyzers named " + a.Name)
+	}
+	registry[a.Name] = a
+}
+
+// Kinds returns the registered check kinds sorted by name.
+func Kinds() []*Analyzer {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	out := make([]*Analyzer, 0, len(registry))
+	for _, a := range registry {
+		out = append(out, a)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Kind returns the registered check kind with the given name, or nil.
+func Kind(name string) *Analyzer {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	return registry[name]
+}
