@@ -1,0 +1,649 @@
+package checker
+
+// Python syntax helpers shared by the op table and the check kinds: dotted
+// names, import alias resolution, string values (f-strings included),
+// decorator and call matching, and module-level names.
+
+import (
+	"math/big"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// DottedName returns the dotted name of a Name/Attribute chain such as
+// `tilegym.ops.softmax`, or "" if e is anything else (a call, a subscript...).
+func DottedName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Name:
+		if e == nil {
+			return ""
+		}
+		return e.Id
+	case *ast.Attribute:
+		if e == nil {
+			return ""
+		}
+		head := DottedName(e.Value)
+		if head == "" {
+			return ""
+		}
+		return head + "." + e.Attr
+	}
+	return ""
+}
+
+// ModulePath returns the dotted Python module of a slash file path, with a
+// leading "src/" layout directory removed: "src/tilegym/ops/cutile/softmax.py"
+// is "tilegym.ops.cutile.softmax" and "src/tilegym/ops/cutile/__init__.py" is
+// "tilegym.ops.cutile".
+func ModulePath(file string) string {
+	p := strings.TrimSuffix(file, ".py")
+	p = strings.TrimPrefix(p, "src/")
+	p = strings.TrimSuffix(p, "/__init__")
+	if p == "__init__" {
+		return ""
+	}
+	return strings.ReplaceAll(p, "/", ".")
+}
+
+// PackagePath returns the package that relative imports of file are
+// resolved against: the module itself for an __init__.py, else its parent.
+func PackagePath(file string) string {
+	if path.Base(file) == "__init__.py" {
+		return ModulePath(file)
+	}
+	m := ModulePath(file)
+	if i := strings.LastIndexByte(m, '.'); i >= 0 {
+		return m[:i]
+	}
+	return ""
+}
+
+// Imports maps the names a file binds by import statements to the fully
+// qualified names they stand for. All import statements of the file count,
+// including those inside functions (tests often import the op in the test
+// method); a later binding of a name replaces an earlier one.
+type Imports struct {
+	// Local maps a bound name to its qualified name: `import cuda.tile as
+	// ct` binds "ct" to "cuda.tile"; `from tilegym.ops import softmax as sm`
+	// binds "sm" to "tilegym.ops.softmax"; `import tilegym.ops` binds
+	// "tilegym" to "tilegym".
+	Local map[string]string
+}
+
+// NewImports collects the imports of file f whose slash path is file
+// (relative imports are resolved against its package).
+func NewImports(file string, f *ast.File) *Imports {
+	im := &Imports{Local: map[string]string{}}
+	if f == nil || f.Module == nil {
+		return im
+	}
+	pkg := PackagePath(file)
+	InspectFile(f, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.Import:
+			for _, a := range s.Names {
+				if a == nil {
+					continue
+				}
+				if a.Asname != nil {
+					im.Local[*a.Asname] = a.Name
+				} else {
+					head, _, _ := strings.Cut(a.Name, ".")
+					im.Local[head] = head
+				}
+			}
+		case *ast.ImportFrom:
+			base := ImportFromModule(pkg, s)
+			for _, a := range s.Names {
+				if a == nil || a.Name == "*" {
+					continue
+				}
+				local := a.Name
+				if a.Asname != nil {
+					local = *a.Asname
+				}
+				im.Local[local] = joinDotted(base, a.Name)
+			}
+		}
+		return true
+	})
+	return im
+}
+
+// ImportFromModule returns the absolute module a `from X import ...`
+// statement imports from, resolving relative imports against pkg (the
+// importing file's package): `from .softmax import f` in package
+// tilegym.ops.cutile is "tilegym.ops.cutile.softmax".
+func ImportFromModule(pkg string, s *ast.ImportFrom) string {
+	mod := ""
+	if s.Module != nil {
+		mod = *s.Module
+	}
+	if s.Level == 0 {
+		return mod
+	}
+	base := pkg
+	for i := 1; i < s.Level; i++ {
+		if j := strings.LastIndexByte(base, '.'); j >= 0 {
+			base = base[:j]
+		} else {
+			base = ""
+		}
+	}
+	return joinDotted(base, mod)
+}
+
+func joinDotted(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "." + b
+}
+
+// Resolve returns the qualified dotted name of a Name/Attribute chain, with
+// its head replaced by what the head was imported as, and whether the head
+// was imported at all. `ct.kernel` with `import cuda.tile as ct` is
+// ("cuda.tile.kernel", true); an unimported `foo.bar` is ("foo.bar", false);
+// a non-name expression is ("", false).
+func (im *Imports) Resolve(e ast.Expr) (string, bool) {
+	d := DottedName(e)
+	if d == "" {
+		return "", false
+	}
+	head, rest, _ := strings.Cut(d, ".")
+	if im != nil {
+		if q, ok := im.Local[head]; ok {
+			return joinDotted(q, rest), true
+		}
+	}
+	return d, false
+}
+
+// Is reports whether e names one of the qualified names: its resolved name
+// is one of them, or e is not imported and its dotted name is one of them
+// written out in full (`tilegym.backend.dispatch` after `import tilegym`
+// resolves; so does an unresolved literal spelling).
+func (im *Imports) Is(e ast.Expr, names []string) bool {
+	q, _ := im.Resolve(e)
+	if q == "" {
+		return false
+	}
+	for _, n := range names {
+		if q == n {
+			return true
+		}
+	}
+	return false
+}
+
+// AliasesOf returns the local names under which the module mod is bound
+// in the file: "ct" for `import cuda.tile as ct`, "cuda.tile" for
+// `import cuda.tile`, "tile" for `from cuda import tile`.
+func (im *Imports) AliasesOf(mod string) []string {
+	var out []string
+	if im == nil {
+		return nil
+	}
+	for local, q := range im.Local {
+		switch {
+		case q == mod:
+			out = append(out, local)
+		case local == q && strings.HasPrefix(mod, q+"."):
+			// `import cuda.tile` binds "cuda"; the module is spelled in full.
+			out = append(out, mod)
+		}
+	}
+	return out
+}
+
+// Imported reports whether the file imports module mod or a name from it
+// (mod or anything under it is the target of some binding).
+func (im *Imports) Imported(mod string) bool {
+	if im == nil {
+		return false
+	}
+	for local, q := range im.Local {
+		if q == mod || strings.HasPrefix(q, mod+".") {
+			return true
+		}
+		if local == q && strings.HasPrefix(mod, q+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// CallTo reports whether e is a call whose callee names one of names (see
+// Imports.Is), and returns it.
+func (im *Imports) CallTo(e ast.Expr, names []string) (*ast.Call, bool) {
+	c, ok := e.(*ast.Call)
+	if !ok || c == nil {
+		return nil, false
+	}
+	return c, im.Is(c.Func, names)
+}
+
+// Decorator returns the call of the first decorator of decs that names one
+// of names, written `@name(...)`; a bare `@name` (no call) returns (nil,
+// expr, true).
+func (im *Imports) Decorator(decs []ast.Expr, names []string) (*ast.Call, ast.Expr, bool) {
+	for _, d := range decs {
+		if c, ok := im.CallTo(d, names); ok {
+			return c, d, true
+		}
+		if im.Is(d, names) {
+			return nil, d, true
+		}
+	}
+	return nil, nil, false
+}
+
+// CallArg returns the argument of a call given at position pos (0-based,
+// -1 for keyword only) or by keyword kw ("" for positional only), or nil.
+func CallArg(c *ast.Call, pos int, kw string) ast.Expr {
+	if c == nil {
+		return nil
+	}
+	if kw != "" {
+		for _, k := range c.Keywords {
+			if k != nil && k.Arg != nil && *k.Arg == kw {
+				return k.Value
+			}
+		}
+	}
+	if pos >= 0 && pos < len(c.Args) {
+		if _, star := c.Args[pos].(*ast.Starred); star {
+			return nil
+		}
+		return c.Args[pos]
+	}
+	return nil
+}
+
+// StringValue returns the value of a string literal, of an f-string without
+// replacement fields, or of a `+` concatenation of those.
+func StringValue(e ast.Expr) (string, bool) {
+	s, exact, ok := StringTemplate(e)
+	if !ok || !exact {
+		return "", false
+	}
+	return s, true
+}
+
+// StringTemplate renders a string literal, an f-string or a `+`
+// concatenation of those with each replacement field shown as "{}":
+// f"layer-norm-M{m}-GBps" is "layer-norm-M{}-GBps". exact is false when a
+// replacement field was rendered; ok is false when e is not a string.
+func StringTemplate(e ast.Expr) (s string, exact, ok bool) {
+	switch e := e.(type) {
+	case *ast.Constant:
+		if e == nil {
+			return "", false, false
+		}
+		v, isStr := e.Value.(string)
+		return v, true, isStr
+	case *ast.JoinedStr:
+		if e == nil {
+			return "", false, false
+		}
+		var b strings.Builder
+		exact = true
+		for _, v := range e.Values {
+			switch v := v.(type) {
+			case *ast.Constant:
+				if str, isStr := v.Value.(string); isStr {
+					b.WriteString(str)
+				}
+			default:
+				b.WriteString("{}")
+				exact = false
+			}
+		}
+		return b.String(), exact, true
+	case *ast.BinOp:
+		if e == nil || e.Op != ast.Add {
+			return "", false, false
+		}
+		l, le, lok := StringTemplate(e.Left)
+		r, re, rok := StringTemplate(e.Right)
+		if !lok || !rok {
+			return "", false, false
+		}
+		return l + r, le && re, true
+	}
+	return "", false, false
+}
+
+// StringList returns the string elements of a list or tuple literal with
+// their nodes (other elements are ignored), and whether e is a list or tuple.
+func StringList(e ast.Expr) ([]*ast.Constant, bool) {
+	var elts []ast.Expr
+	switch e := e.(type) {
+	case *ast.List:
+		elts = e.Elts
+	case *ast.Tuple:
+		elts = e.Elts
+	default:
+		return nil, false
+	}
+	var out []*ast.Constant
+	for _, x := range elts {
+		if c, ok := x.(*ast.Constant); ok {
+			if _, isStr := c.Value.(string); isStr {
+				out = append(out, c)
+			}
+		}
+	}
+	return out, true
+}
+
+// Docstring returns the docstring of a body (its first statement when that
+// is a string literal), or nil.
+func Docstring(body []ast.Stmt) *ast.Constant {
+	if len(body) == 0 {
+		return nil
+	}
+	es, ok := body[0].(*ast.ExprStmt)
+	if !ok || es == nil {
+		return nil
+	}
+	c, ok := es.Value.(*ast.Constant)
+	if !ok || c == nil {
+		return nil
+	}
+	if _, isStr := c.Value.(string); !isStr {
+		return nil
+	}
+	return c
+}
+
+// TopLevelFuncs returns the functions defined at module level (also inside
+// module-level if/try blocks), by name; a later definition wins.
+func TopLevelFuncs(f *ast.File) map[string]*ast.FunctionDef {
+	out := map[string]*ast.FunctionDef{}
+	if f == nil || f.Module == nil {
+		return out
+	}
+	eachTopLevel(f.Module.Body, func(s ast.Stmt) {
+		if fd, ok := s.(*ast.FunctionDef); ok {
+			out[fd.Name] = fd
+		}
+	})
+	return out
+}
+
+// eachTopLevel calls fn for each module-level statement, descending into
+// if/else, try and with blocks (which do not open a new scope).
+func eachTopLevel(body []ast.Stmt, fn func(ast.Stmt)) {
+	for _, s := range body {
+		if s == nil {
+			continue
+		}
+		fn(s)
+		switch s := s.(type) {
+		case *ast.If:
+			eachTopLevel(s.Body, fn)
+			eachTopLevel(s.Orelse, fn)
+		case *ast.Try:
+			eachTopLevel(s.Body, fn)
+			for _, h := range s.Handlers {
+				if h != nil {
+					eachTopLevel(h.Body, fn)
+				}
+			}
+			eachTopLevel(s.Orelse, fn)
+			eachTopLevel(s.Finalbody, fn)
+		case *ast.With:
+			eachTopLevel(s.Body, fn)
+		}
+	}
+}
+
+// ModuleNames returns the names bound at module level (functions, classes,
+// assignment targets, imports), mapped to the binding statement.
+func ModuleNames(f *ast.File) map[string]ast.Stmt {
+	out := map[string]ast.Stmt{}
+	if f == nil || f.Module == nil {
+		return out
+	}
+	var bind func(e ast.Expr, s ast.Stmt)
+	bind = func(e ast.Expr, s ast.Stmt) {
+		switch e := e.(type) {
+		case *ast.Name:
+			out[e.Id] = s
+		case *ast.Tuple:
+			for _, x := range e.Elts {
+				bind(x, s)
+			}
+		case *ast.List:
+			for _, x := range e.Elts {
+				bind(x, s)
+			}
+		case *ast.Starred:
+			bind(e.Value, s)
+		}
+	}
+	eachTopLevel(f.Module.Body, func(s ast.Stmt) {
+		switch s := s.(type) {
+		case *ast.FunctionDef:
+			out[s.Name] = s
+		case *ast.AsyncFunctionDef:
+			out[s.Name] = s
+		case *ast.ClassDef:
+			out[s.Name] = s
+		case *ast.Assign:
+			for _, t := range s.Targets {
+				bind(t, s)
+			}
+		case *ast.AnnAssign:
+			bind(s.Target, s)
+		case *ast.AugAssign:
+			bind(s.Target, s)
+		case *ast.Import:
+			for _, a := range s.Names {
+				if a.Asname != nil {
+					out[*a.Asname] = s
+				} else {
+					head, _, _ := strings.Cut(a.Name, ".")
+					out[head] = s
+				}
+			}
+		case *ast.ImportFrom:
+			for _, a := range s.Names {
+				if a.Asname != nil {
+					out[*a.Asname] = s
+				} else {
+					out[a.Name] = s
+				}
+			}
+		}
+	})
+	return out
+}
+
+// InspectFile walks every statement of a file with ast.Inspect.
+func InspectFile(f *ast.File, fn func(ast.Node) bool) {
+	if f == nil || f.Module == nil {
+		return
+	}
+	for _, s := range f.Module.Body {
+		if s != nil {
+			ast.Inspect(s, fn)
+		}
+	}
+}
+
+// Calls returns every call inside n, in source order.
+func Calls(n ast.Node) []*ast.Call {
+	var out []*ast.Call
+	ast.Inspect(n, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok {
+			out = append(out, c)
+		}
+		return true
+	})
+	return out
+}
+
+// Param is one parameter of a function signature, flattened.
+type Param struct {
+	Arg     *ast.Arg
+	Name    string
+	Kind    ParamKind
+	Default ast.Expr // nil when the parameter has none
+	Index   int      // position among positional parameters (0-based); -1 for others
+}
+
+// ParamKind is how a parameter can be passed.
+type ParamKind int
+
+const (
+	PosOnly ParamKind = iota
+	PosOrKeyword
+	VarPositional // *args
+	KeywordOnly
+	VarKeyword // **kwargs
+)
+
+// Params flattens a function's parameters in declaration order, pairing
+// each with its default.
+func Params(a *ast.Arguments) []Param {
+	if a == nil {
+		return nil
+	}
+	var out []Param
+	npos := len(a.PosOnlyArgs) + len(a.Args)
+	first := npos - len(a.Defaults)
+	i := 0
+	add := func(arg *ast.Arg, kind ParamKind) {
+		p := Param{Arg: arg, Name: arg.Arg, Kind: kind, Index: i}
+		if i >= first && i-first < len(a.Defaults) {
+			p.Default = a.Defaults[i-first]
+		}
+		out = append(out, p)
+		i++
+	}
+	for _, p := range a.PosOnlyArgs {
+		if p != nil {
+			add(p, PosOnly)
+		}
+	}
+	for _, p := range a.Args {
+		if p != nil {
+			add(p, PosOrKeyword)
+		}
+	}
+	if a.Vararg != nil {
+		out = append(out, Param{Arg: a.Vararg, Name: a.Vararg.Arg, Kind: VarPositional, Index: -1})
+	}
+	for j, p := range a.KwOnlyArgs {
+		if p == nil {
+			continue
+		}
+		q := Param{Arg: p, Name: p.Arg, Kind: KeywordOnly, Index: -1}
+		if j < len(a.KwDefaults) {
+			q.Default = a.KwDefaults[j]
+		}
+		out = append(out, q)
+	}
+	if a.Kwarg != nil {
+		out = append(out, Param{Arg: a.Kwarg, Name: a.Kwarg.Arg, Kind: VarKeyword, Index: -1})
+	}
+	return out
+}
+
+// ExprString renders a simple expression as Python source, for messages
+// and for structural comparison of defaults: constants, names, attributes,
+// unary minus, tuples, lists, subscripts and calls of those. Anything else
+// renders as "...".
+func ExprString(e ast.Expr) string {
+	switch e := e.(type) {
+	case nil:
+		return ""
+	case *ast.Constant:
+		switch v := e.Value.(type) {
+		case nil:
+			return "None"
+		case bool:
+			if v {
+				return "True"
+			}
+			return "False"
+		case *big.Int:
+			return v.String()
+		case float64:
+			s := strconvFloat(v)
+			return s
+		case string:
+			return quotePy(v)
+		case ast.Ellipsis:
+			return "..."
+		}
+		return "..."
+	case *ast.Name:
+		return e.Id
+	case *ast.Attribute:
+		return ExprString(e.Value) + "." + e.Attr
+	case *ast.UnaryOp:
+		switch e.Op {
+		case ast.USub:
+			return "-" + ExprString(e.Operand)
+		case ast.UAdd:
+			return "+" + ExprString(e.Operand)
+		case ast.Not:
+			return "not " + ExprString(e.Operand)
+		}
+	case *ast.Tuple:
+		parts := make([]string, len(e.Elts))
+		for i, x := range e.Elts {
+			parts[i] = ExprString(x)
+		}
+		if len(parts) == 1 {
+			return "(" + parts[0] + ",)"
+		}
+		return "(" + strings.Join(parts, ", ") + ")"
+	case *ast.List:
+		parts := make([]string, len(e.Elts))
+		for i, x := range e.Elts {
+			parts[i] = ExprString(x)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case *ast.Subscript:
+		return ExprString(e.Value) + "[" + ExprString(e.Slice) + "]"
+	case *ast.BinOp:
+		if e.Op == ast.BitOr {
+			return ExprString(e.Left) + " | " + ExprString(e.Right)
+		}
+	case *ast.Call:
+		parts := []string{}
+		for _, a := range e.Args {
+			parts = append(parts, ExprString(a))
+		}
+		for _, k := range e.Keywords {
+			if k.Arg != nil {
+				parts = append(parts, *k.Arg+"="+ExprString(k.Value))
+			} else {
+				parts = append(parts, "**"+ExprString(k.Value))
+			}
+		}
+		return ExprString(e.Func) + "(" + strings.Join(parts, ", ") + ")"
+	}
+	return "..."
+}
+
+func strconvFloat(v float64) string {
+	s := strconv.FormatFloat(v, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".eIN") {
+		s += ".0"
+	}
+	return s
+}
+
+func quotePy(s string) string { return strconv.Quote(s) }
