@@ -1,0 +1,450 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	tilegymlint "github.com/tilegym/tilegym-lint"
+)
+
+// Catalog is a loaded rules.toml.
+type Catalog struct {
+	File    string // the name it was loaded from, for messages
+	Version int
+	Rules   []*Rule // in file order
+	ByID    map[string]*Rule
+	Layout  LayoutSpec
+	// LayoutLines locates the keys of the [layout] table (paths relative
+	// to it, e.g. "scope.0.tests"), for messages about layout values.
+	LayoutLines KeyLines
+}
+
+// Rule returns the rule with the given ID, or nil.
+func (c *Catalog) Rule(id string) *Rule { return c.ByID[id] }
+
+// LayoutSpec is the [layout] table of rules.toml (and of a project's
+// configuration): where each scope's dispatch files, cuTile package, tests
+// and benchmarks live. The checker turns it into a checker.Layout.
+type LayoutSpec struct {
+	// Exclude lists globs of paths never read.
+	Exclude []string `toml:"exclude"`
+	// Include lists globs of further files read besides the scopes' own,
+	// such as other backends' modules with register_impl sites.
+	Include []string    `toml:"include"`
+	Scopes  []ScopeSpec `toml:"scope"`
+}
+
+// ScopeSpec is one [[layout.scope]].
+type ScopeSpec struct {
+	Name       string   `toml:"name"`
+	Dispatch   []string `toml:"dispatch"`
+	Namespace  string   `toml:"namespace"`
+	CuTile     string   `toml:"cutile"`
+	Tests      []string `toml:"tests"`
+	Benchmarks []string `toml:"benchmarks"`
+}
+
+// Requirements returns the requirement IDs of the workflow, in the order of
+// docs/requirements.txt.
+func Requirements() []string {
+	var out []string
+	for _, l := range strings.Split(string(tilegymlint.RequirementsTXT), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// LoadError is one problem of a catalog or configuration file, at a line.
+type LoadError struct {
+	File string
+	Line int // 1-based; 0 when unknown
+	Msg  string
+}
+
+func (e *LoadError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// ErrorList is every problem found in one file, sorted by line.
+type ErrorList []*LoadError
+
+func (l ErrorList) Error() string {
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+func (l ErrorList) err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	sort.SliceStable(l, func(i, j int) bool { return l[i].Line < l[j].Line })
+	return l
+}
+
+// ParseTOML decodes a TOML document into a generic table and scans the
+// lines of its keys. A syntax error is returned as an *LoadError naming the line.
+func ParseTOML(data []byte, filename string) (map[string]any, KeyLines, error) {
+	var m map[string]any
+	if _, err := toml.Decode(string(data), &m); err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			msg := pe.Message
+			if pe.Usage != "" {
+				msg += " (" + strings.TrimSpace(strings.SplitN(pe.Usage, "\n", 2)[0]) + ")"
+			}
+			return nil, nil, &LoadError{File: filename, Line: pe.Position.Line, Msg: "invalid TOML: " + msg}
+		}
+		return nil, nil, &LoadError{File: filename, Msg: "invalid TOML: " + err.Error()}
+	}
+	return m, ScanKeyLines(data), nil
+}
+
+// DecodeTable strictly decodes table (found at path prefix in the file) into
+// v, adding an error for every unknown key and for a value of the wrong
+// type. It reports whether decoding succeeded without error.
+func DecodeTable(table map[string]any, v any, prefix []string, kl KeyLines, filename string, errs *ErrorList) bool {
+	unknown, err := StrictDecode(table, v)
+	if err != nil {
+		msg := err.Error()
+		key := ""
+		if i := strings.Index(msg, `(last key "`); i >= 0 {
+			rest := msg[i+len(`(last key "`):]
+			if j := strings.Index(rest, `")`); j >= 0 {
+				key = rest[:j]
+				msg = strings.TrimSpace(rest[j+2:])
+				msg = strings.TrimPrefix(msg, ": ")
+			}
+		}
+		path := append(append([]string(nil), prefix...), splitKey(key)...)
+		where := strings.Join(path, ".")
+		*errs = append(*errs, &LoadError{File: filename, Line: kl.Line(path...), Msg: fmt.Sprintf("%s: %s", where, msg)})
+		return false
+	}
+	seen := map[string]bool{}
+	ok := true
+	for _, k := range unknown {
+		// Report the outermost unknown key only, not its children.
+		parentUnknown := false
+		for n := 1; n < len(k); n++ {
+			if seen[strings.Join(k[:n], ".")] {
+				parentUnknown = true
+				break
+			}
+		}
+		seen[strings.Join(k, ".")] = true
+		if parentUnknown {
+			continue
+		}
+		path := append(append([]string(nil), prefix...), k...)
+		*errs = append(*errs, &LoadError{File: filename, Line: kl.Line(path...), Msg: fmt.Sprintf("unknown key %q", strings.Join(path, "."))})
+		ok = false
+	}
+	return ok
+}
+
+func splitKey(k string) []string {
+	if k == "" {
+		return nil
+	}
+	return strings.Split(k, ".")
+}
+
+// rawRule is a [[rule]] table without its params.
+type rawRule struct {
+	ID          string   `toml:"id"`
+	Step        *int     `toml:"step"`
+	Requirement string   `toml:"requirement"`
+	Severity    string   `toml:"severity"`
+	Title       string   `toml:"title"`
+	Message     string   `toml:"message"`
+	Kind        string   `toml:"kind"`
+	Files       []string `toml:"files"`
+	Docs        *rawDocs `toml:"docs"`
+}
+
+type rawDocs struct {
+	What    string `toml:"what"`
+	Why     string `toml:"why"`
+	Fix     string `toml:"fix"`
+	Example string `toml:"example"`
+}
+
+// Validator is implemented by a kind's params struct that checks its values
+// beyond their types; Load reports its error at the rule's params.
+type Validator interface {
+	Validate() error
+}
+
+// Load reads and validates a rule catalog. kinds resolves a kind name to the
+// constructor of its params struct (nil when the kind takes none) and
+// reports whether the kind exists. Every error names filename and a line.
+func Load(data []byte, filename string, kinds func(kind string) (params func() any, ok bool)) (*Catalog, error) {
+	m, kl, err := ParseTOML(data, filename)
+	if err != nil {
+		return nil, err
+	}
+	var errs ErrorList
+	cat := &Catalog{File: filename, ByID: map[string]*Rule{}, LayoutLines: KeyLines{}}
+	add := func(line int, format string, args ...any) {
+		errs = append(errs, &LoadError{File: filename, Line: line, Msg: fmt.Sprintf(format, args...)})
+	}
+
+	for key, val := range m {
+		switch key {
+		case "version":
+			v, ok := val.(int64)
+			if !ok || v != 1 {
+				add(kl.Line("version"), "version: want 1, got %v", val)
+			}
+			cat.Version = int(v)
+		case "layout":
+			t, ok := val.(map[string]any)
+			if !ok {
+				add(kl.Line("layout"), "layout: want a table")
+				continue
+			}
+			DecodeTable(t, &cat.Layout, []string{"layout"}, kl, filename, &errs)
+			for k, l := range kl {
+				if rest, ok := strings.CutPrefix(k, "layout."); ok {
+					cat.LayoutLines[rest] = l
+				}
+			}
+			checkLayout(&cat.Layout, []string{"layout"}, kl, filename, &errs)
+		case "rule":
+			list, ok := val.([]map[string]any)
+			if !ok {
+				add(kl.Line("rule"), "rule: want an array of tables ([[rule]])")
+				continue
+			}
+			for i, t := range list {
+				if r := loadRule(t, i, kl, filename, kinds, &errs); r != nil {
+					cat.Rules = append(cat.Rules, r)
+				}
+			}
+		default:
+			add(kl.Line(key), "unknown key %q", key)
+		}
+	}
+	if _, ok := m["version"]; !ok {
+		add(1, "missing key \"version\"")
+	}
+
+	known := map[string]bool{}
+	for _, r := range Requirements() {
+		known[r] = true
+	}
+	for _, r := range cat.Rules {
+		if prev, ok := cat.ByID[r.ID]; ok {
+			add(r.Line, "duplicate rule id %s (first defined on line %d)", r.ID, prev.Line)
+			continue
+		}
+		cat.ByID[r.ID] = r
+		if r.Requirement != "" && !known[r.Requirement] {
+			add(r.Line, "rule %s: unknown requirement %q (see docs/requirements.txt)", r.ID, r.Requirement)
+		}
+	}
+	if err := errs.err(); err != nil {
+		return nil, err
+	}
+	return cat, nil
+}
+
+func loadRule(t map[string]any, i int, kl KeyLines, filename string, kinds func(string) (func() any, bool), errs *ErrorList) *Rule {
+	prefix := []string{"rule", strconv.Itoa(i)}
+	line := kl.Line(prefix...)
+	params, hasParams := t["params"]
+	rest := make(map[string]any, len(t))
+	for k, v := range t {
+		if k != "params" {
+			rest[k] = v
+		}
+	}
+	var raw rawRule
+	n := len(*errs)
+	if !DecodeTable(rest, &raw, prefix, kl, filename, errs) && raw.ID == "" {
+		return nil
+	}
+	name := "rule"
+	if raw.ID != "" {
+		name = "rule " + raw.ID
+	}
+	add := func(key string, format string, args ...any) {
+		l := line
+		if key != "" {
+			if kl2 := kl.Line(append(prefix, key)...); kl2 > 0 {
+				l = kl2
+			}
+		}
+		*errs = append(*errs, &LoadError{File: filename, Line: l, Msg: name + ": " + fmt.Sprintf(format, args...)})
+	}
+	for _, f := range []struct{ key, val string }{
+		{"id", raw.ID}, {"requirement", raw.Requirement}, {"severity", raw.Severity},
+		{"title", raw.Title}, {"message", raw.Message}, {"kind", raw.Kind},
+	} {
+		if strings.TrimSpace(f.val) == "" {
+			add("", "missing %s", f.key)
+		}
+	}
+	if raw.Step == nil {
+		add("", "missing step")
+	}
+	if raw.Docs == nil {
+		add("", "missing [rule.docs] (what, why, fix)")
+	} else {
+		for _, f := range []struct{ key, val string }{{"what", raw.Docs.What}, {"why", raw.Docs.Why}, {"fix", raw.Docs.Fix}} {
+			if strings.TrimSpace(f.val) == "" {
+				add("docs", "missing docs.%s", f.key)
+			}
+		}
+	}
+	if raw.ID != "" && !validID(raw.ID) {
+		add("id", "invalid id %q: want TG, the step digit (0 for cross-step) and two digits, e.g. TG301", raw.ID)
+	} else if raw.ID != "" && raw.Step != nil && int(raw.ID[2]-'0') != *raw.Step {
+		add("step", "step %d does not match the step digit of id %s", *raw.Step, raw.ID)
+	}
+	if raw.Step != nil && (*raw.Step < 0 || *raw.Step > 6) {
+		add("step", "step %d out of range 0..6", *raw.Step)
+	}
+	switch Severity(raw.Severity) {
+	case Error, Warning, "":
+	default:
+		add("severity", "invalid severity %q: want error or warning", raw.Severity)
+	}
+	r := &Rule{
+		ID: raw.ID, Requirement: raw.Requirement, Severity: Severity(raw.Severity),
+		Title: raw.Title, Message: raw.Message, Files: raw.Files, Kind: raw.Kind, Line: line,
+	}
+	if raw.Step != nil {
+		r.Step = *raw.Step
+	}
+	if raw.Docs != nil {
+		r.Docs = Docs{What: raw.Docs.What, Why: raw.Docs.Why, Fix: raw.Docs.Fix, Example: raw.Docs.Example}
+	}
+	for _, f := range raw.Files {
+		if f == "" || strings.HasPrefix(f, "/") || strings.Contains(f, "\\") {
+			add("files", "invalid file pattern %q: want a slash glob relative to the root", f)
+		}
+	}
+	if raw.Kind != "" {
+		newParams, ok := kinds(raw.Kind)
+		switch {
+		case !ok:
+			add("kind", "unknown kind %q", raw.Kind)
+		case newParams == nil && hasParams:
+			add("params", "kind %q takes no params", raw.Kind)
+		case newParams != nil:
+			p := newParams()
+			pt, isTable := params.(map[string]any)
+			if hasParams && !isTable {
+				add("params", "params: want a table")
+			} else if pt == nil {
+				pt = map[string]any{}
+			}
+			if isTable || !hasParams {
+				if DecodeTable(pt, p, append(prefix, "params"), kl, filename, errs) {
+					if v, ok := p.(Validator); ok {
+						if err := v.Validate(); err != nil {
+							add("params", "params: %v", err)
+						}
+					}
+				}
+			}
+			r.Params = p
+		}
+	}
+	if len(*errs) > n {
+		return r // keep it for duplicate checks; Load fails anyway
+	}
+	return r
+}
+
+func validID(id string) bool {
+	if len(id) != 5 || id[0] != 'T' || id[1] != 'G' {
+		return false
+	}
+	if id[2] < '0' || id[2] > '6' {
+		return false
+	}
+	return id[3] >= '0' && id[3] <= '9' && id[4] >= '0' && id[4] <= '9'
+}
+
+// checkLayout validates a layout table: every scope named once, with its
+// paths relative slash globs.
+func checkLayout(l *LayoutSpec, prefix []string, kl KeyLines, filename string, errs *ErrorList) {
+	names := map[string]bool{}
+	for i, s := range l.Scopes {
+		p := append(append([]string(nil), prefix...), "scope", strconv.Itoa(i))
+		add := func(key, format string, args ...any) {
+			*errs = append(*errs, &LoadError{File: filename, Line: kl.Line(append(p, key)...), Msg: fmt.Sprintf(format, args...)})
+		}
+		if s.Name == "" {
+			add("name", "layout scope %d: missing name", i+1)
+		} else if names[s.Name] {
+			add("name", "layout scope %q defined twice", s.Name)
+		}
+		names[s.Name] = true
+		check := func(key, g string) {
+			if err := CheckGlob(g); err != nil {
+				add(key, "layout scope %q: %s: %v", s.Name, key, err)
+			}
+		}
+		for _, g := range s.Dispatch {
+			check("dispatch", g)
+		}
+		for _, g := range s.Tests {
+			check("tests", g)
+		}
+		for _, g := range s.Benchmarks {
+			check("benchmarks", g)
+		}
+		if s.CuTile != "" {
+			check("cutile", s.CuTile)
+		}
+	}
+	for _, g := range append(append([]string(nil), l.Exclude...), l.Include...) {
+		if err := CheckGlob(g); err != nil {
+			*errs = append(*errs, &LoadError{File: filename, Line: kl.Line(prefix...), Msg: fmt.Sprintf("layout: %v", err)})
+		}
+	}
+}
+
+// CheckGlob reports whether g is a usable slash glob: relative, no
+// backslashes, no empty or "." / ".." segments, "**" only as a whole
+// segment, "{...}" only as "{suite}".
+func CheckGlob(g string) error {
+	if g == "" {
+		return fmt.Errorf("empty pattern")
+	}
+	if strings.HasPrefix(g, "/") || strings.Contains(g, "\\") {
+		return fmt.Errorf("pattern %q: want a slash path relative to the root", g)
+	}
+	for _, seg := range strings.Split(g, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return fmt.Errorf("pattern %q: empty, . or .. segment", g)
+		}
+		if strings.Contains(seg, "**") && seg != "**" {
+			return fmt.Errorf("pattern %q: ** must be a whole segment", g)
+		}
+		rest := strings.ReplaceAll(seg, "{suite}", "")
+		if strings.ContainsAny(rest, "{}[]") {
+			return fmt.Errorf("pattern %q: only {suite} may appear in braces; [] classes are not supported", g)
+		}
+	}
+	return nil
+}
