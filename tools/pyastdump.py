@@ -271,6 +271,23 @@ def _field_of(path):
     return last or "<root>"
 
 
+def _one_line(err):
+    """One-line description of an error object: message (first line), the
+    innermost parser frame for Go panics, and the line number."""
+    msg = str(err.get("msg"))
+    lines = msg.split("\n")
+    text = lines[0]
+    if len(lines) > 1:
+        frames = [l.strip() for l in lines if "/python/parser/" in l and ".go:" in l]
+        if frames:
+            text += " at " + frames[0].rsplit("/", 1)[-1].split(" ")[0]
+    if len(text) > 200:
+        text = text[:197] + "..."
+    if err.get("lineno") is not None:
+        text += " (line %s)" % err["lineno"]
+    return text
+
+
 def _check(item):
     """Worker: compare one file. Returns (relpath, None) or (relpath, (category, reason))."""
     rel, off, length = item
@@ -294,15 +311,15 @@ def _check(item):
     if not py_ok and not go_ok:
         return rel, None
     if not py_ok:
-        msg = json.loads(py)["error"]
-        return rel, ("go-accepts", "cpython rejects, go accepts: %s (line %s)" % (msg["msg"], msg["lineno"]))
+        return rel, ("go-accepts", "cpython rejects, go accepts: " + _one_line(json.loads(py)["error"]))
     if not go_ok:
         try:
-            msg = json.loads(go)["error"]
-            why = "%s (line %s)" % (msg.get("msg"), msg.get("lineno"))
+            err = json.loads(go)["error"]
+            why = _one_line(err)
+            panic = str(err.get("msg", "")).startswith("panic:")
         except (ValueError, AttributeError, TypeError):
-            why = go[:100].decode("utf-8", "replace")
-        return rel, ("go-rejects", "go rejects, cpython accepts: %s" % why)
+            why, panic = go[:100].decode("utf-8", "replace"), False
+        return rel, ("go-panics" if panic else "go-rejects", "go rejects, cpython accepts: " + why)
     try:
         gj = json.loads(go)
     except ValueError as e:
