@@ -219,13 +219,12 @@ func Load(data []byte, filename string, kinds func(kind string) (params func() a
 				add(kl.Line("layout"), "layout: want a table")
 				continue
 			}
-			DecodeTable(t, &cat.Layout, []string{"layout"}, kl, filename, &errs)
+			DecodeLayout(t, &cat.Layout, []string{"layout"}, kl, filename, &errs)
 			for k, l := range kl {
 				if rest, ok := strings.CutPrefix(k, "layout."); ok {
 					cat.LayoutLines[rest] = l
 				}
 			}
-			checkLayout(&cat.Layout, []string{"layout"}, kl, filename, &errs)
 		case "rule":
 			list, ok := val.([]map[string]any)
 			if !ok {
@@ -382,6 +381,30 @@ func validID(id string) bool {
 		return false
 	}
 	return id[3] >= '0' && id[3] <= '9' && id[4] >= '0' && id[4] <= '9'
+}
+
+// DecodeLayout strictly decodes a [layout] table found at prefix, each
+// [[layout.scope]] on its own so that errors name its line, and validates it.
+func DecodeLayout(t map[string]any, l *LayoutSpec, prefix []string, kl KeyLines, filename string, errs *ErrorList) {
+	rest := make(map[string]any, len(t))
+	for k, v := range t {
+		if k != "scope" {
+			rest[k] = v
+		}
+	}
+	DecodeTable(rest, l, prefix, kl, filename, errs)
+	if sc, ok := t["scope"]; ok {
+		list, ok := sc.([]map[string]any)
+		if !ok {
+			*errs = append(*errs, &LoadError{File: filename, Line: kl.Line(append(prefix, "scope")...), Msg: "layout.scope: want an array of tables ([[layout.scope]])"})
+		}
+		for i, st := range list {
+			var s ScopeSpec
+			DecodeTable(st, &s, append(append([]string(nil), prefix...), "scope", strconv.Itoa(i)), kl, filename, errs)
+			l.Scopes = append(l.Scopes, s)
+		}
+	}
+	checkLayout(l, prefix, kl, filename, errs)
 }
 
 // checkLayout validates a layout table: every scope named once, with its
