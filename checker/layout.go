@@ -8,6 +8,23 @@ type Layout struct {
 	Scopes []*Scope
 	// Exclude lists globs of paths that are never read.
 	Exclude []string
+	// Names are the Python names the op table recognizes (the dispatch and
+	// register_impl decorators, the backend-availability check); nil means
+	// DefaultNames().
+	Names *Names
+}
+
+// Names are the fully qualified Python names and literals the op table
+// recognizes. Each name is matched after resolving the file's imports, so
+// `from tilegym.backend import dispatch` and `import tilegym.backend` both
+// reach "tilegym.backend.dispatch".
+type Names struct {
+	Dispatch         []string // the @dispatch decorator
+	RegisterImpl     []string // register_impl
+	BackendAvailable []string // is_backend_available
+	CuTileBackend    string   // the backend name of cuTile: "cutile"
+	// Directive is the comment prefix of lint directives: "tilegym-lint:".
+	Directive string
 }
 
 // Scope is one family of ops that share dispatch files and trees: the core
@@ -24,4 +41,8 @@ type Scope struct {
 	// Tests and Benchmarks are globs of the test and benchmark files.
 	Tests      []string
 	Benchmarks []string
+	// API lists the public modules through which tests and benchmarks reach
+	// the ops ("tilegym.ops", "tilegym.suites.{suite}"); empty means the
+	// modules of the dispatch files and their packages.
+	API []string
 }

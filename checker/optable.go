@@ -107,4 +107,6 @@ type Skip struct {
 	Reason string
 	File   string
 	Pos    ast.Pos
+	// Text is the directive comment as written; "" for a configuration skip.
+	Text string
 }

@@ -12,6 +12,9 @@ type Repo struct {
 	Layout *Layout          // where dispatch files, cuTile modules, tests and benchmarks live
 	Files  map[string]*File // by slash path relative to Root
 	Paths  []string         // the keys of Files, sorted
+	// ConfigSkips are the written skips of the configuration's [skip]
+	// table, by op name; the op table adds them to each Op's Skips.
+	ConfigSkips map[string][]Skip
 }
 
 // File is one Python file of the snapshot.

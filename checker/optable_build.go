@@ -1,0 +1,754 @@
+package checker
+
+import (
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// DefaultNames are the names of upstream TileGym's dispatcher API.
+func DefaultNames() *Names {
+	return &Names{
+		Dispatch:         []string{"tilegym.backend.dispatch", "tilegym.backend.dispatcher.dispatch"},
+		RegisterImpl:     []string{"tilegym.backend.register_impl", "tilegym.backend.dispatcher.register_impl"},
+		BackendAvailable: []string{"tilegym.backend.is_backend_available", "tilegym.backend.selector.is_backend_available", "tilegym.is_backend_available"},
+		CuTileBackend:    "cutile",
+		Directive:        "tilegym-lint:",
+	}
+}
+
+// LayoutNames returns the names of a layout, filling unset fields with the
+// defaults.
+func LayoutNames(l *Layout) *Names {
+	d := DefaultNames()
+	if l == nil || l.Names == nil {
+		return d
+	}
+	n := *l.Names
+	if len(n.Dispatch) == 0 {
+		n.Dispatch = d.Dispatch
+	}
+	if len(n.RegisterImpl) == 0 {
+		n.RegisterImpl = d.RegisterImpl
+	}
+	if len(n.BackendAvailable) == 0 {
+		n.BackendAvailable = d.BackendAvailable
+	}
+	if n.CuTileBackend == "" {
+		n.CuTileBackend = d.CuTileBackend
+	}
+	if n.Directive == "" {
+		n.Directive = d.Directive
+	}
+	return &n
+}
+
+// ScopeMatch says that a path belongs to a scope, with the suite bound by
+// "{suite}" in the scope's patterns ("" when it has none).
+type ScopeMatch struct {
+	Scope *Scope
+	Suite string
+}
+
+// MatchPattern matches a slash path against a layout glob: "**" matches any
+// number of segments, "{suite}" one segment whose value is returned, and
+// other segments follow path.Match. ok is false on no match.
+func MatchPattern(pattern, p string) (suite string, ok bool) {
+	return otMatch(strings.Split(pattern, "/"), strings.Split(p, "/"), "")
+}
+
+func otMatch(pat, segs []string, suite string) (string, bool) {
+	for len(pat) > 0 {
+		head := pat[0]
+		switch {
+		case head == "**":
+			for i := 0; i <= len(segs); i++ {
+				if s, ok := otMatch(pat[1:], segs[i:], suite); ok {
+					return s, true
+				}
+			}
+			return "", false
+		case len(segs) == 0:
+			return "", false
+		case strings.Contains(head, "{suite}"):
+			if suite != "" {
+				head = strings.ReplaceAll(head, "{suite}", suite)
+				if ok, _ := path.Match(head, segs[0]); !ok {
+					return "", false
+				}
+			} else if head == "{suite}" {
+				suite = segs[0]
+			} else {
+				pre, post, _ := strings.Cut(head, "{suite}")
+				s := segs[0]
+				if !strings.HasPrefix(s, pre) || !strings.HasSuffix(s, post) || len(s) <= len(pre)+len(post) {
+					return "", false
+				}
+				suite = s[len(pre) : len(s)-len(post)]
+			}
+		default:
+			if ok, _ := path.Match(head, segs[0]); !ok {
+				return "", false
+			}
+		}
+		pat, segs = pat[1:], segs[1:]
+	}
+	if len(segs) != 0 {
+		return "", false
+	}
+	return suite, true
+}
+
+// BindSuite replaces "{suite}" in a pattern.
+func BindSuite(pattern, suite string) string {
+	return strings.ReplaceAll(pattern, "{suite}", suite)
+}
+
+// MatchAny matches p against patterns with the suite bound (patterns
+// without "{suite}" match for any suite).
+func MatchAny(patterns []string, suite, p string) bool {
+	for _, pat := range patterns {
+		if _, ok := MatchPattern(BindSuite(pat, suite), p); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// UnderDir reports whether slash path p is inside directory dir.
+func UnderDir(dir, p string) bool {
+	dir = strings.TrimSuffix(dir, "/")
+	return dir != "" && strings.HasPrefix(p, dir+"/")
+}
+
+// opTableBuilder holds the state of one op table construction.
+type opTableBuilder struct {
+	repo    *Repo
+	names   *Names
+	table   *OpTable
+	imports map[string]*Imports
+	// cutileRoots maps a bound cuTile package root to its scope.
+	cutileRoots map[string]ScopeMatch
+}
+
+func runOpTable(pass *Pass) (any, error) {
+	return BuildOpTable(pass.Repo), nil
+}
+
+// BuildOpTable indexes the ops of a repository snapshot. Files that did not
+// parse are ignored.
+func BuildOpTable(repo *Repo) *OpTable {
+	b := &opTableBuilder{
+		repo:        repo,
+		names:       LayoutNames(repo.Layout),
+		table:       &OpTable{ByName: map[string]*Op{}},
+		imports:     map[string]*Imports{},
+		cutileRoots: map[string]ScopeMatch{},
+	}
+	b.findStubs()
+	b.findCuTileRoots()
+	b.findImpls()
+	b.findInits()
+	b.matchTestsAndBenchmarks()
+	b.findSkips()
+	sort.Slice(b.table.Ops, func(i, j int) bool { return b.table.Ops[i].Name < b.table.Ops[j].Name })
+	return b.table
+}
+
+// Imports returns the (cached) imports of a file.
+func (b *opTableBuilder) importsOf(f *File) *Imports {
+	if im, ok := b.imports[f.Path]; ok {
+		return im
+	}
+	im := NewImports(f.Path, f.AST)
+	b.imports[f.Path] = im
+	return im
+}
+
+func (b *opTableBuilder) files() []*File {
+	var out []*File
+	for _, p := range b.repo.Paths {
+		if f := b.repo.Files[p]; f != nil && f.AST != nil && f.AST.Module != nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func (b *opTableBuilder) scopes() []*Scope {
+	if b.repo.Layout == nil {
+		return nil
+	}
+	return b.repo.Layout.Scopes
+}
+
+// DispatchScope returns the scope whose dispatch files include p.
+func DispatchScope(l *Layout, p string) (ScopeMatch, bool) {
+	if l == nil {
+		return ScopeMatch{}, false
+	}
+	for _, sc := range l.Scopes {
+		for _, pat := range sc.Dispatch {
+			if suite, ok := MatchPattern(pat, p); ok {
+				return ScopeMatch{sc, suite}, true
+			}
+		}
+	}
+	return ScopeMatch{}, false
+}
+
+func (b *opTableBuilder) findStubs() {
+	for _, f := range b.files() {
+		sm, ok := DispatchScope(b.repo.Layout, f.Path)
+		if !ok {
+			continue
+		}
+		im := b.importsOf(f)
+		eachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
+			fd, ok := s.(*ast.FunctionDef)
+			if !ok {
+				return
+			}
+			call, _, ok := im.Decorator(fd.DecoratorList, b.names.Dispatch)
+			if !ok || call == nil {
+				return
+			}
+			nameArg, _ := CallArg(call, 0, "name").(*ast.Constant)
+			name, isStr := "", false
+			if nameArg != nil {
+				name, isStr = nameArg.Value.(string)
+			}
+			if !isStr || name == "" {
+				return
+			}
+			st := &Stub{File: f, Def: fd, Decorator: call, NameArg: nameArg}
+			op := b.table.ByName[name]
+			if op == nil {
+				fn := name
+				if i := strings.LastIndexByte(name, '.'); i >= 0 {
+					fn = name[i+1:]
+				}
+				op = &Op{Name: name, Func: fn, Scope: sm.Scope, Suite: sm.Suite, Stub: st}
+				b.table.ByName[name] = op
+				b.table.Ops = append(b.table.Ops, op)
+			}
+			op.Stubs = append(op.Stubs, st)
+		})
+	}
+}
+
+// findCuTileRoots binds the cuTile package root of every scope: the core
+// root as written, a suite root once per suite that has a dispatch file or
+// a directory at the root's place.
+func (b *opTableBuilder) findCuTileRoots() {
+	for _, sc := range b.scopes() {
+		if sc.CuTile == "" {
+			continue
+		}
+		if !strings.Contains(sc.CuTile, "{suite}") {
+			b.cutileRoots[strings.TrimSuffix(sc.CuTile, "/")] = ScopeMatch{sc, ""}
+			continue
+		}
+		for _, p := range b.repo.Paths {
+			if suite, ok := MatchPattern(strings.TrimSuffix(sc.CuTile, "/")+"/**", p); ok && suite != "" {
+				b.cutileRoots[strings.TrimSuffix(BindSuite(sc.CuTile, suite), "/")] = ScopeMatch{sc, suite}
+			}
+		}
+	}
+}
+
+// CuTileRootOf returns the cuTile package root that contains p, and its scope.
+func (b *opTableBuilder) cutileRootOf(p string) (string, ScopeMatch, bool) {
+	best := ""
+	for root := range b.cutileRoots {
+		if UnderDir(root, p) && len(root) > len(best) {
+			best = root
+		}
+	}
+	if best == "" {
+		return "", ScopeMatch{}, false
+	}
+	return best, b.cutileRoots[best], true
+}
+
+// moduleUnder returns the dotted module path of file p relative to the
+// package root: "activation.gelu" for root/activation/gelu.py.
+func moduleUnder(root, p string) string {
+	rel := strings.TrimPrefix(p, strings.TrimSuffix(root, "/")+"/")
+	rel = strings.TrimSuffix(rel, ".py")
+	rel = strings.TrimSuffix(rel, "/__init__")
+	if rel == "__init__" {
+		return ""
+	}
+	return strings.ReplaceAll(rel, "/", ".")
+}
+
+func (b *opTableBuilder) findImpls() {
+	for _, f := range b.files() {
+		im := b.importsOf(f)
+		if !b.mentionsAny(im, b.names.RegisterImpl) {
+			continue
+		}
+		root, _, inRoot := b.cutileRootOf(f.Path)
+		var funcs map[string]*ast.FunctionDef
+		add := func(call *ast.Call, def *ast.FunctionDef) {
+			nameArg, _ := CallArg(call, 0, "name").(*ast.Constant)
+			backArg, _ := CallArg(call, 1, "backend").(*ast.Constant)
+			if nameArg == nil || backArg == nil {
+				return
+			}
+			name, ok1 := nameArg.Value.(string)
+			backend, ok2 := backArg.Value.(string)
+			if !ok1 || !ok2 {
+				return
+			}
+			impl := &Impl{Op: name, Backend: backend, File: f, Call: call, Def: def}
+			if inRoot {
+				impl.Module = moduleUnder(root, f.Path)
+			}
+			b.table.Impls = append(b.table.Impls, impl)
+		}
+		InspectFile(f.AST, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef:
+				for _, d := range n.DecoratorList {
+					if c, ok := im.CallTo(d, b.names.RegisterImpl); ok {
+						add(c, n)
+					}
+				}
+			case *ast.Call:
+				// register_impl("op", "torch")(fn)
+				if inner, ok := im.CallTo(n.Func, b.names.RegisterImpl); ok {
+					var def *ast.FunctionDef
+					if len(n.Args) == 1 {
+						if nm, ok := n.Args[0].(*ast.Name); ok {
+							if funcs == nil {
+								funcs = allFuncDefs(f.AST)
+							}
+							def = funcs[nm.Id]
+						}
+					}
+					add(inner, def)
+				}
+			}
+			return true
+		})
+	}
+	sort.SliceStable(b.table.Impls, func(i, j int) bool {
+		a, c := b.table.Impls[i], b.table.Impls[j]
+		if a.File.Path != c.File.Path {
+			return a.File.Path < c.File.Path
+		}
+		return a.Call.Pos().Before(c.Call.Pos())
+	})
+	for _, impl := range b.table.Impls {
+		if op := b.table.ByName[impl.Op]; op != nil {
+			op.Impls = append(op.Impls, impl)
+		}
+	}
+}
+
+// mentionsAny reports whether the file imports any of the qualified names
+// or a module they live in (a cheap filter before walking the file).
+func (b *opTableBuilder) mentionsAny(im *Imports, names []string) bool {
+	for _, n := range names {
+		mod := n
+		if i := strings.LastIndexByte(n, '.'); i >= 0 {
+			mod = n[:i]
+		}
+		if im.Imported(n) || im.Imported(mod) {
+			return true
+		}
+		head, _, _ := strings.Cut(n, ".")
+		if _, ok := im.Local[head]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// allFuncDefs returns every function defined in the file, by name; a
+// module-level definition wins over a nested one.
+func allFuncDefs(f *ast.File) map[string]*ast.FunctionDef {
+	out := map[string]*ast.FunctionDef{}
+	InspectFile(f, func(n ast.Node) bool {
+		if fd, ok := n.(*ast.FunctionDef); ok {
+			if _, seen := out[fd.Name]; !seen {
+				out[fd.Name] = fd
+			}
+		}
+		return true
+	})
+	for name, fd := range TopLevelFuncs(f) {
+		out[name] = fd
+	}
+	return out
+}
+
+// IsBackendCheck reports whether e is `is_backend_available("<backend>")`
+// (however is_backend_available is imported).
+func IsBackendCheck(im *Imports, e ast.Expr, names []string, backend string) bool {
+	c, ok := im.CallTo(e, names)
+	if !ok {
+		return false
+	}
+	s, ok := StringValue(CallArg(c, 0, "backend"))
+	return ok && s == backend
+}
+
+func (b *opTableBuilder) findInits() {
+	for _, f := range b.files() {
+		if path.Base(f.Path) != "__init__.py" {
+			continue
+		}
+		dir := path.Dir(f.Path)
+		root, sm, ok := b.cutileRootOf(f.Path)
+		if !ok && b.cutileRoots[dir].Scope != nil {
+			root, sm, ok = dir, b.cutileRoots[dir], true
+		}
+		if !ok {
+			continue
+		}
+		_ = root
+		b.table.Inits = append(b.table.Inits, b.parseInit(f, sm))
+	}
+}
+
+// parseInit reads a cuTile package __init__.py: the backend block, the
+// module and function imports (at top level or in the block, not in its
+// else branch) and __all__.
+func (b *opTableBuilder) parseInit(f *File, sm ScopeMatch) *Init {
+	im := b.importsOf(f)
+	in := &Init{File: f, Scope: sm.Scope, Suite: sm.Suite, InBlock: map[ast.Node]bool{}}
+	dir := path.Dir(f.Path)
+	var visit func(body []ast.Stmt, inBlock bool)
+	visit = func(body []ast.Stmt, inBlock bool) {
+		for _, s := range body {
+			switch s := s.(type) {
+			case *ast.If:
+				if in.Block == nil && IsBackendCheck(im, s.Test, b.names.BackendAvailable, b.names.CuTileBackend) {
+					in.Block = s
+					visit(s.Body, true)
+				}
+			case *ast.Try:
+				visit(s.Body, inBlock)
+			case *ast.ImportFrom:
+				if inBlock {
+					in.InBlock[s] = true
+				}
+				if s.Level != 1 {
+					continue
+				}
+				mod := ""
+				if s.Module != nil {
+					mod = *s.Module
+				}
+				for _, a := range s.Names {
+					if a == nil || a.Name == "*" {
+						continue
+					}
+					ii := &InitImport{Stmt: s, Alias: a, Name: a.Name, InBlock: inBlock}
+					sub := joinDotted(mod, a.Name)
+					if mod == "" || b.isModule(dir, sub) {
+						ii.Module = sub
+						in.ModuleImports = append(in.ModuleImports, ii)
+					} else {
+						ii.Module = mod
+						in.FuncImports = append(in.FuncImports, ii)
+					}
+				}
+			case *ast.Assign:
+				if inBlock {
+					in.InBlock[s] = true
+				}
+				for _, t := range s.Targets {
+					if nm, ok := t.(*ast.Name); ok && nm.Id == "__all__" {
+						if list, ok := StringList(s.Value); ok {
+							if in.AllNode == nil || len(list) > 0 {
+								in.All = append([]*ast.Constant(nil), list...)
+								in.AllNode = s
+							}
+						}
+					}
+				}
+			case *ast.AugAssign:
+				if nm, ok := s.Target.(*ast.Name); ok && nm.Id == "__all__" {
+					if list, ok := StringList(s.Value); ok {
+						in.All = append(in.All, list...)
+						if in.AllNode == nil {
+							in.AllNode = s
+						}
+					}
+				}
+			case *ast.ExprStmt:
+				// __all__.extend([...]) / __all__.append("x")
+				if c, ok := s.Value.(*ast.Call); ok {
+					if DottedName(c.Func) == "__all__.extend" && len(c.Args) == 1 {
+						if list, ok := StringList(c.Args[0]); ok {
+							in.All = append(in.All, list...)
+						}
+					} else if DottedName(c.Func) == "__all__.append" && len(c.Args) == 1 {
+						if k, ok := c.Args[0].(*ast.Constant); ok {
+							if _, isStr := k.Value.(string); isStr {
+								in.All = append(in.All, k)
+							}
+						}
+					}
+				}
+			default:
+				if inBlock {
+					in.InBlock[s] = true
+				}
+			}
+		}
+	}
+	visit(f.AST.Module.Body, false)
+	return in
+}
+
+// isModule reports whether the dotted module sub of the package in dir is
+// a module or package of the snapshot.
+func (b *opTableBuilder) isModule(dir, sub string) bool {
+	p := dir + "/" + strings.ReplaceAll(sub, ".", "/")
+	return b.repo.Files[p+".py"] != nil || b.repo.Files[p+"/__init__.py"] != nil
+}
+
+// apiModules returns the public modules through which the ops of a scope
+// are reached by tests and benchmarks.
+func apiModules(sc *Scope, suite string) []string {
+	if len(sc.API) > 0 {
+		out := make([]string, len(sc.API))
+		for i, a := range sc.API {
+			out[i] = BindSuite(a, suite)
+		}
+		return out
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range sc.Dispatch {
+		if strings.Contains(d, "*") {
+			continue
+		}
+		p := BindSuite(d, suite)
+		for _, m := range []string{ModulePath(p), PackagePath(p)} {
+			if m != "" && !seen[m] {
+				seen[m] = true
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// matchTestsAndBenchmarks attaches the test and benchmark files of each op.
+//
+// A file matched by a scope's Tests (Benchmarks) globs belongs to an op of
+// that scope when it is named test_<func>.py (bench_<func>.py), when it
+// reaches the op through a public API module (imports it, or names
+// <api>.<func> with its imports resolved), or, for a benchmark, when it
+// registers register_impl("<op>", ...). The Step 4-5 rules may refine this.
+func (b *opTableBuilder) matchTestsAndBenchmarks() {
+	type key struct {
+		scope *Scope
+		suite string
+	}
+	byScope := map[key][]*Op{}
+	for _, op := range b.table.Ops {
+		k := key{op.Scope, op.Suite}
+		byScope[k] = append(byScope[k], op)
+	}
+	implsByFile := map[string][]*Impl{}
+	for _, impl := range b.table.Impls {
+		implsByFile[impl.File.Path] = append(implsByFile[impl.File.Path], impl)
+	}
+	for _, f := range b.files() {
+		for k, ops := range byScope {
+			isTest := MatchAny(k.scope.Tests, k.suite, f.Path)
+			isBench := MatchAny(k.scope.Benchmarks, k.suite, f.Path)
+			if !isTest && !isBench {
+				continue
+			}
+			used := b.usedNames(f)
+			base := strings.TrimSuffix(path.Base(f.Path), ".py")
+			apis := apiModules(k.scope, k.suite)
+			for _, op := range ops {
+				match := false
+				if isTest && base == "test_"+op.Func || isBench && base == "bench_"+op.Func {
+					match = true
+				}
+				for _, api := range apis {
+					if used[api+"."+op.Func] {
+						match = true
+					}
+				}
+				if isBench {
+					for _, impl := range implsByFile[f.Path] {
+						if impl.Op == op.Name {
+							match = true
+						}
+					}
+				}
+				if !match {
+					continue
+				}
+				if isTest {
+					op.Tests = append(op.Tests, f)
+				} else {
+					op.Benchmarks = append(op.Benchmarks, f)
+				}
+			}
+		}
+	}
+}
+
+// usedNames returns the qualified names a file imports or mentions
+// (Name/Attribute chains with imports resolved, and every prefix of them).
+func (b *opTableBuilder) usedNames(f *File) map[string]bool {
+	im := b.importsOf(f)
+	out := map[string]bool{}
+	addAll := func(q string) {
+		for {
+			out[q] = true
+			i := strings.LastIndexByte(q, '.')
+			if i < 0 {
+				return
+			}
+			q = q[:i]
+		}
+	}
+	for _, q := range im.Local {
+		addAll(q)
+	}
+	InspectFile(f.AST, func(n ast.Node) bool {
+		if at, ok := n.(*ast.Attribute); ok {
+			if q, imported := im.Resolve(at); imported {
+				addAll(q)
+			}
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+// findSkips reads the skip directives of each op: comments on the lines of
+// its dispatch stub (or directly above its decorators), anywhere in the
+// modules of its cuTile implementations, and the configuration's skips.
+func (b *opTableBuilder) findSkips() {
+	for _, op := range b.table.Ops {
+		if op.Stub != nil {
+			f := op.Stub.File
+			start := stubStartLine(op.Stub)
+			end := op.Stub.Def.End().Line
+			// Extend upwards over a run of comment lines directly above.
+			lines := commentLines(f)
+			for start > 1 && lines[start-1] {
+				start--
+			}
+			for _, c := range f.AST.Comments {
+				if c.Pos.Line >= start && c.Pos.Line <= end {
+					if sk, ok := ParseSkip(b.names.Directive, c); ok {
+						sk.File = f.Path
+						op.Skips = append(op.Skips, sk)
+					}
+				}
+			}
+		}
+		seen := map[string]bool{}
+		for _, impl := range op.ImplsFor(b.names.CuTileBackend) {
+			if impl.Module == "" || seen[impl.File.Path] {
+				continue
+			}
+			seen[impl.File.Path] = true
+			for _, c := range impl.File.AST.Comments {
+				if sk, ok := ParseSkip(b.names.Directive, c); ok {
+					sk.File = impl.File.Path
+					op.Skips = append(op.Skips, sk)
+				}
+			}
+		}
+		if b.repo.ConfigSkips != nil {
+			op.Skips = append(op.Skips, b.repo.ConfigSkips[op.Name]...)
+		}
+	}
+}
+
+// stubStartLine is the first line of a stub: its first decorator.
+func stubStartLine(st *Stub) int {
+	line := st.Def.Pos().Line
+	for _, d := range st.Def.DecoratorList {
+		if l := d.Pos().Line; l < line {
+			// The '@' is on the decorator's line.
+			line = l
+		}
+	}
+	return line
+}
+
+// commentLines returns the lines of f that hold only a comment.
+func commentLines(f *File) map[int]bool {
+	out := map[int]bool{}
+	lines := strings.Split(string(f.Src), "\n")
+	for _, c := range f.AST.Comments {
+		if c.Pos.Line-1 < len(lines) {
+			l := lines[c.Pos.Line-1]
+			if c.Pos.Col <= len(l) && strings.TrimSpace(l[:c.Pos.Col]) == "" {
+				out[c.Pos.Line] = true
+			}
+		}
+	}
+	return out
+}
+
+// ParseSkip parses a skip directive `# tilegym-lint: skip-step=N
+// reason="..."`. ok is false when the comment is not a skip directive. A
+// directive with a step that is not a number keeps Step 0; one without a
+// reason keeps Reason "".
+func ParseSkip(directive string, c ast.Comment) (Skip, bool) {
+	text := strings.TrimSpace(strings.TrimPrefix(c.Text, "#"))
+	rest, ok := strings.CutPrefix(text, directive)
+	if !ok {
+		return Skip{}, false
+	}
+	rest = strings.TrimSpace(rest)
+	v, ok := strings.CutPrefix(rest, "skip-step")
+	if !ok {
+		return Skip{}, false
+	}
+	sk := Skip{Pos: c.Pos, Text: c.Text}
+	v = strings.TrimLeft(v, " ")
+	v, ok = strings.CutPrefix(v, "=")
+	if !ok {
+		return sk, true
+	}
+	v = strings.TrimLeft(v, " ")
+	num := v
+	if i := strings.IndexAny(v, " \t"); i >= 0 {
+		num, v = v[:i], v[i:]
+	} else {
+		v = ""
+	}
+	if n, err := strconv.Atoi(num); err == nil {
+		sk.Step = n
+	}
+	v = strings.TrimSpace(v)
+	if r, ok := strings.CutPrefix(v, "reason"); ok {
+		r = strings.TrimSpace(r)
+		if r, ok = strings.CutPrefix(r, "="); ok {
+			r = strings.TrimSpace(r)
+			if len(r) >= 1 && (r[0] == '"' || r[0] == '\'') {
+				q := r[0]
+				if j := strings.IndexByte(r[1:], q); j >= 0 {
+					r = r[1 : 1+j]
+				} else {
+					r = r[1:]
+				}
+			}
+			sk.Reason = strings.TrimSpace(r)
+		}
+	}
+	return sk, true
+}
