@@ -53,65 +53,11 @@ type ScopeMatch struct {
 	Suite string
 }
 
-// MatchPattern matches a slash path against a layout glob: "**" matches any
-// number of segments, "{suite}" one segment whose value is returned, and
-// other segments follow path.Match. ok is false on no match.
-func MatchPattern(pattern, p string) (suite string, ok bool) {
-	return otMatch(strings.Split(pattern, "/"), strings.Split(p, "/"), "")
-}
-
-func otMatch(pat, segs []string, suite string) (string, bool) {
-	for len(pat) > 0 {
-		head := pat[0]
-		switch {
-		case head == "**":
-			for i := 0; i <= len(segs); i++ {
-				if s, ok := otMatch(pat[1:], segs[i:], suite); ok {
-					return s, true
-				}
-			}
-			return "", false
-		case len(segs) == 0:
-			return "", false
-		case strings.Contains(head, "{suite}"):
-			if suite != "" {
-				head = strings.ReplaceAll(head, "{suite}", suite)
-				if ok, _ := path.Match(head, segs[0]); !ok {
-					return "", false
-				}
-			} else if head == "{suite}" {
-				suite = segs[0]
-			} else {
-				pre, post, _ := strings.Cut(head, "{suite}")
-				s := segs[0]
-				if !strings.HasPrefix(s, pre) || !strings.HasSuffix(s, post) || len(s) <= len(pre)+len(post) {
-					return "", false
-				}
-				suite = s[len(pre) : len(s)-len(post)]
-			}
-		default:
-			if ok, _ := path.Match(head, segs[0]); !ok {
-				return "", false
-			}
-		}
-		pat, segs = pat[1:], segs[1:]
-	}
-	if len(segs) != 0 {
-		return "", false
-	}
-	return suite, true
-}
-
-// BindSuite replaces "{suite}" in a pattern.
-func BindSuite(pattern, suite string) string {
-	return strings.ReplaceAll(pattern, "{suite}", suite)
-}
-
-// MatchAny matches p against patterns with the suite bound (patterns
+// matchBound matches p against patterns with the suite bound (patterns
 // without "{suite}" match for any suite).
-func MatchAny(patterns []string, suite, p string) bool {
+func matchBound(patterns []string, suite, p string) bool {
 	for _, pat := range patterns {
-		if _, ok := MatchPattern(BindSuite(pat, suite), p); ok {
+		if _, ok := MatchPath(ExpandSuite(pat, suite), p); ok {
 			return true
 		}
 	}
@@ -192,7 +138,7 @@ func DispatchScope(l *Layout, p string) (ScopeMatch, bool) {
 	}
 	for _, sc := range l.Scopes {
 		for _, pat := range sc.Dispatch {
-			if suite, ok := MatchPattern(pat, p); ok {
+			if suite, ok := MatchPath(pat, p); ok {
 				return ScopeMatch{sc, suite}, true
 			}
 		}
@@ -253,8 +199,8 @@ func (b *opTableBuilder) findCuTileRoots() {
 			continue
 		}
 		for _, p := range b.repo.Paths {
-			if suite, ok := MatchPattern(strings.TrimSuffix(sc.CuTile, "/")+"/**", p); ok && suite != "" {
-				b.cutileRoots[strings.TrimSuffix(BindSuite(sc.CuTile, suite), "/")] = ScopeMatch{sc, suite}
+			if suite, ok := MatchPath(strings.TrimSuffix(sc.CuTile, "/")+"/**", p); ok && suite != "" {
+				b.cutileRoots[strings.TrimSuffix(ExpandSuite(sc.CuTile, suite), "/")] = ScopeMatch{sc, suite}
 			}
 		}
 	}
@@ -522,7 +468,7 @@ func apiModules(sc *Scope, suite string) []string {
 	if len(sc.API) > 0 {
 		out := make([]string, len(sc.API))
 		for i, a := range sc.API {
-			out[i] = BindSuite(a, suite)
+			out[i] = ExpandSuite(a, suite)
 		}
 		return out
 	}
@@ -532,7 +478,7 @@ func apiModules(sc *Scope, suite string) []string {
 		if strings.Contains(d, "*") {
 			continue
 		}
-		p := BindSuite(d, suite)
+		p := ExpandSuite(d, suite)
 		for _, m := range []string{ModulePath(p), PackagePath(p)} {
 			if m != "" && !seen[m] {
 				seen[m] = true
@@ -566,8 +512,8 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 	}
 	for _, f := range b.files() {
 		for k, ops := range byScope {
-			isTest := MatchAny(k.scope.Tests, k.suite, f.Path)
-			isBench := MatchAny(k.scope.Benchmarks, k.suite, f.Path)
+			isTest := matchBound(k.scope.Tests, k.suite, f.Path)
+			isBench := matchBound(k.scope.Benchmarks, k.suite, f.Path)
 			if !isTest && !isBench {
 				continue
 			}
