@@ -1,0 +1,99 @@
+package checker
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// A Source is a snapshot of a repository's files: the working tree on disk,
+// or a git revision or the index (see GitSource).
+type Source interface {
+	// Root is the repository root the paths are relative to, for display.
+	Root() string
+	// List returns the slash paths of the regular files of the snapshot,
+	// relative to the root, sorted.
+	List() ([]string, error)
+	// ReadFile returns the content of a file listed by List.
+	ReadFile(path string) ([]byte, error)
+}
+
+// DiskSource is the working tree under a directory. Listing skips .git,
+// hidden directories, node_modules and symbolic links.
+type DiskSource struct {
+	Dir string
+}
+
+func (d *DiskSource) Root() string { return d.Dir }
+
+// skipDir reports whether a directory of the working tree is never listed.
+func skipDir(name string) bool {
+	return name == "node_modules" || name == "__pycache__" || (strings.HasPrefix(name, ".") && name != "." && name != "..")
+}
+
+func (d *DiskSource) List() ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(d.Dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			if p == d.Dir {
+				return err
+			}
+			return nil // unreadable entry below the root: skip it
+		}
+		if e.Type()&fs.ModeSymlink != 0 {
+			return nil
+		}
+		if e.IsDir() {
+			if p != d.Dir && skipDir(e.Name()) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !e.Type().IsRegular() {
+			return nil
+		}
+		rel, err := filepath.Rel(d.Dir, p)
+		if err != nil {
+			return nil
+		}
+		out = append(out, filepath.ToSlash(rel))
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("listing %s: %w", d.Dir, err)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func (d *DiskSource) ReadFile(path string) ([]byte, error) {
+	return os.ReadFile(filepath.Join(d.Dir, filepath.FromSlash(path)))
+}
+
+// MapSource is an in-memory snapshot, for tests.
+type MapSource struct {
+	Dir   string
+	Files map[string]string
+}
+
+func (m *MapSource) Root() string { return m.Dir }
+
+func (m *MapSource) List() ([]string, error) {
+	out := make([]string, 0, len(m.Files))
+	for p := range m.Files {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func (m *MapSource) ReadFile(path string) ([]byte, error) {
+	s, ok := m.Files[path]
+	if !ok {
+		return nil, fmt.Errorf("%s: %w", path, fs.ErrNotExist)
+	}
+	return []byte(s), nil
+}
