@@ -322,10 +322,14 @@ def _check(item):
         return rel, ("go-panics" if panic else "go-rejects", "go rejects, cpython accepts: " + why)
     try:
         gj = json.loads(go)
+    except RecursionError:
+        return rel, ("too-deep", "dumps differ (tree too deep to locate the difference)")
     except ValueError as e:
         return rel, ("bad-go-json", "go output is not valid JSON: %s" % e)
-    pj = json.loads(py)
-    d = _first_diff(pj, gj, "")
+    try:
+        d = _first_diff(json.loads(py), gj, "")
+    except RecursionError:
+        return rel, ("too-deep", "dumps differ (tree too deep to locate the difference)")
     if d is None:  # same value, different bytes (number or escape spelling)
         i = 0
         while i < len(py) and i < len(go) and py[i] == go[i]:
