@@ -8,6 +8,9 @@ type Layout struct {
 	Scopes []*Scope
 	// Exclude lists globs of paths that are never read.
 	Exclude []string
+	// Include lists globs of further files read besides the scopes' own
+	// (other backends' modules, whose register_impl sites S2.4 checks).
+	Include []string
 	// Names are the Python names the op table recognizes (the dispatch and
 	// register_impl decorators, the backend-availability check); nil means
 	// DefaultNames().

@@ -36,7 +36,18 @@ type LayoutSpec struct {
 	// Include lists globs of further files read besides the scopes' own,
 	// such as other backends' modules with register_impl sites.
 	Include []string    `toml:"include"`
+	Names   *NamesSpec  `toml:"names"`
 	Scopes  []ScopeSpec `toml:"scope"`
+}
+
+// NamesSpec is [layout.names]: the fully qualified Python names of the
+// dispatcher API the op table recognizes, and the lint directive prefix.
+type NamesSpec struct {
+	Dispatch         []string `toml:"dispatch"`
+	RegisterImpl     []string `toml:"register-impl"`
+	BackendAvailable []string `toml:"backend-available"`
+	CuTileBackend    string   `toml:"cutile-backend"`
+	Directive        string   `toml:"directive"`
 }
 
 // ScopeSpec is one [[layout.scope]].
@@ -47,6 +58,9 @@ type ScopeSpec struct {
 	CuTile     string   `toml:"cutile"`
 	Tests      []string `toml:"tests"`
 	Benchmarks []string `toml:"benchmarks"`
+	// API lists the public modules through which tests and benchmarks
+	// reach the ops; empty means derived from the dispatch files.
+	API []string `toml:"api"`
 }
 
 // Requirements returns the requirement IDs of the workflow, in the order of
