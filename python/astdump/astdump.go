@@ -257,7 +257,13 @@ func (e *encoder) node(v reflect.Value) {
 		e.value(v.Field(f.index), f.kind == kindConstant)
 	}
 	if ti.attrsIdx >= 0 {
-		a := v.Field(ti.attrsIdx).Addr().Interface().(*ast.Attrs)
+		var a *ast.Attrs
+		if f := v.Field(ti.attrsIdx); f.CanAddr() {
+			a = f.Addr().Interface().(*ast.Attrs)
+		} else {
+			c := f.Interface().(ast.Attrs)
+			a = &c
+		}
 		e.buf = append(e.buf, `,"lineno":`...)
 		e.buf = strconv.AppendInt(e.buf, int64(a.Lineno), 10)
 		e.buf = append(e.buf, `,"col_offset":`...)

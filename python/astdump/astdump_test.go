@@ -297,3 +297,39 @@ sys.stdout.write("\n".join(out))
 		t.Fatalf("output differs in length: got %d lines, want %d", len(gl), len(wl))
 	}
 }
+
+func TestNonPointerNode(t *testing.T) {
+	got := String(ast.Pass{Attrs: at(1, 0, 1, 4)})
+	if diff := cmp.Diff(`{"_type":"Pass"`+pos(1, 0, 1, 4), got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// BenchmarkAppend dumps a module of 10,000 statements `x = a + f(b, 'é', 1.5)`.
+func BenchmarkAppend(b *testing.B) {
+	var body []ast.Stmt
+	for i := 0; i < 10000; i++ {
+		l := i + 1
+		body = append(body, &ast.Assign{
+			Attrs:   at(l, 0, l, 24),
+			Targets: []ast.Expr{&ast.Name{Attrs: at(l, 0, l, 1), Id: "x", Ctx: ast.Store}},
+			Value: &ast.BinOp{Attrs: at(l, 4, l, 24), Left: &ast.Name{Attrs: at(l, 4, l, 5), Id: "a"}, Op: ast.Add,
+				Right: &ast.Call{Attrs: at(l, 8, l, 24), Func: &ast.Name{Attrs: at(l, 8, l, 9), Id: "f"}, Args: []ast.Expr{
+					&ast.Name{Attrs: at(l, 10, l, 11), Id: "b"},
+					&ast.Constant{Attrs: at(l, 13, l, 17), Value: "é"},
+					&ast.Constant{Attrs: at(l, 19, l, 22), Value: 1.5},
+				}}},
+		})
+	}
+	f := &ast.File{Module: &ast.Module{Body: body}}
+	var buf []byte
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var err error
+		buf, err = Append(buf[:0], f)
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.SetBytes(int64(len(buf)))
+}
