@@ -1,0 +1,337 @@
+package checker
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// Config is a project's configuration of tilegym-lint: the
+// [tool.tilegym-lint] table of its pyproject.toml, or a tilegym-lint.toml.
+//
+//	disable = ["TG104"]
+//	exclude = ["src/tilegym/ops/cutile/experimental/**"]
+//	exclude-ops = ["moe"]
+//	[severity]
+//	TG105 = "error"
+//	[skip.softmax]
+//	"5" = "no benchmark harness for this op yet"
+//	[layout]            # overrides of rules.toml's [layout], same shape
+type Config struct {
+	File       string // where it was read; "" for the defaults
+	Disable    []string
+	Severity   map[string]rules.Severity
+	Exclude    []string
+	ExcludeOps []string
+	// Skips are the written skips of [skip.<op>], by op.
+	Skips  map[string][]Skip
+	Layout *rules.LayoutSpec // nil when the configuration has no [layout]
+
+	lines  rules.KeyLines
+	prefix []string // the key path of the configuration table in File
+}
+
+// ConfigFileNames are the files FindConfig looks for in each directory, in
+// order of preference; pyproject.toml counts only with a [tool.tilegym-lint]
+// table.
+var ConfigFileNames = []string{"tilegym-lint.toml", ".tilegym-lint.toml", "pyproject.toml"}
+
+const pyprojectTable = "tilegym-lint"
+
+// FindConfig looks for a configuration file in dir and its parents up to
+// the file system root, and returns its path or "" when there is none.
+func FindConfig(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
+		abs = filepath.Dir(abs)
+	}
+	for {
+		for _, name := range ConfigFileNames {
+			p := filepath.Join(abs, name)
+			data, err := os.ReadFile(p)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return "", err
+			}
+			if name == "pyproject.toml" && !hasToolTable(data) {
+				continue
+			}
+			return p, nil
+		}
+		parent := filepath.Dir(abs)
+		if parent == abs {
+			return "", nil
+		}
+		abs = parent
+	}
+}
+
+// hasToolTable reports whether a pyproject.toml configures tilegym-lint.
+// A file that does not parse counts, so that its error is reported.
+func hasToolTable(data []byte) bool {
+	m, _, err := rules.ParseTOML(data, "pyproject.toml")
+	if err != nil {
+		return strings.Contains(string(data), "tool.tilegym-lint")
+	}
+	tool, _ := m["tool"].(map[string]any)
+	_, ok := tool[pyprojectTable]
+	return ok
+}
+
+// LoadConfig reads a configuration file.
+func LoadConfig(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConfig(data, path)
+}
+
+// ParseConfig decodes a configuration; a file named pyproject.toml is read
+// from its [tool.tilegym-lint] table. Unknown keys and invalid values are
+// errors that name the file and line.
+func ParseConfig(data []byte, filename string) (*Config, error) {
+	m, kl, err := rules.ParseTOML(data, filename)
+	if err != nil {
+		return nil, err
+	}
+	cfg := &Config{File: filename, lines: kl}
+	if filepath.Base(filename) == "pyproject.toml" {
+		cfg.prefix = []string{"tool", pyprojectTable}
+		tool, _ := m["tool"].(map[string]any)
+		t, ok := tool[pyprojectTable].(map[string]any)
+		if !ok {
+			if _, present := tool[pyprojectTable]; present {
+				return nil, &rules.LoadError{File: filename, Line: kl.Line(cfg.prefix...), Msg: "tool.tilegym-lint: want a table"}
+			}
+			return cfg, nil
+		}
+		m = t
+	}
+	var errs rules.ErrorList
+	key := func(k ...string) []string { return append(append([]string(nil), cfg.prefix...), k...) }
+	add := func(k []string, format string, args ...any) {
+		errs = append(errs, &rules.LoadError{File: filename, Line: kl.Line(k...), Msg: fmt.Sprintf(format, args...)})
+	}
+	var plain struct {
+		Disable    []string          `toml:"disable"`
+		Severity   map[string]string `toml:"severity"`
+		Exclude    []string          `toml:"exclude"`
+		ExcludeOps []string          `toml:"exclude-ops"`
+	}
+	rest := map[string]any{}
+	for k, v := range m {
+		if k != "layout" && k != "skip" {
+			rest[k] = v
+		}
+	}
+	rules.DecodeTable(rest, &plain, cfg.prefix, kl, filename, &errs)
+	cfg.Disable, cfg.Exclude, cfg.ExcludeOps = plain.Disable, plain.Exclude, plain.ExcludeOps
+	for id, sev := range plain.Severity {
+		switch rules.Severity(sev) {
+		case rules.Error, rules.Warning:
+		default:
+			add(key("severity", id), "severity.%s: invalid severity %q: want error or warning", id, sev)
+		}
+		if cfg.Severity == nil {
+			cfg.Severity = map[string]rules.Severity{}
+		}
+		cfg.Severity[id] = rules.Severity(sev)
+	}
+	for _, g := range cfg.Exclude {
+		if err := rules.CheckGlob(g); err != nil {
+			add(key("exclude"), "exclude: %v", err)
+		}
+	}
+	if lt, ok := m["layout"]; ok {
+		t, ok := lt.(map[string]any)
+		if !ok {
+			add(key("layout"), "layout: want a table")
+		} else {
+			cfg.Layout = &rules.LayoutSpec{}
+			rules.DecodeLayout(t, cfg.Layout, key("layout"), kl, filename, &errs)
+		}
+	}
+	if st, ok := m["skip"]; ok {
+		t, ok := st.(map[string]any)
+		if !ok {
+			add(key("skip"), "skip: want a table of ops")
+		}
+		ops := make([]string, 0, len(t))
+		for op := range t {
+			ops = append(ops, op)
+		}
+		sort.Strings(ops)
+		for _, op := range ops {
+			steps, ok := t[op].(map[string]any)
+			if !ok {
+				add(key("skip", op), "skip.%s: want a table of step = \"reason\"", op)
+				continue
+			}
+			for s, r := range steps {
+				k := key("skip", op, s)
+				n, err := strconv.Atoi(s)
+				if err != nil || n < 1 || n > 6 {
+					add(k, "skip.%s: step %q: want a step number 1..6", op, s)
+					continue
+				}
+				reason, ok := r.(string)
+				if !ok || strings.TrimSpace(reason) == "" {
+					add(k, "skip.%s.%s: want the written reason for skipping step %d", op, s, n)
+					continue
+				}
+				if cfg.Skips == nil {
+					cfg.Skips = map[string][]Skip{}
+				}
+				cfg.Skips[op] = append(cfg.Skips[op], Skip{Step: n, Reason: reason, File: filename, Pos: posLine(kl.Line(k...))})
+			}
+			sort.Slice(cfg.Skips[op], func(i, j int) bool { return cfg.Skips[op][i].Step < cfg.Skips[op][j].Step })
+		}
+	}
+	if len(errs) > 0 {
+		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
+		return nil, errs
+	}
+	return cfg, nil
+}
+
+// Validate checks the configuration against a catalog: the rules it
+// disables or re-grades exist.
+func (c *Config) Validate(cat *rules.Catalog) error {
+	if c == nil {
+		return nil
+	}
+	var errs rules.ErrorList
+	for _, id := range c.Disable {
+		if cat.Rule(id) == nil {
+			errs = append(errs, &rules.LoadError{File: c.File, Line: c.lines.Line(append(c.prefix, "disable")...), Msg: fmt.Sprintf("disable: unknown rule %q", id)})
+		}
+	}
+	ids := make([]string, 0, len(c.Severity))
+	for id := range c.Severity {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		if cat.Rule(id) == nil {
+			errs = append(errs, &rules.LoadError{File: c.File, Line: c.lines.Line(append(c.prefix, "severity", id)...), Msg: fmt.Sprintf("severity: unknown rule %q", id)})
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+func posLine(l int) (p ast.Pos) {
+	p.Line = l
+	return p
+}
+
+// BuildLayout merges the catalog's [layout] with a configuration's
+// overrides: exclude and include lists replace the catalog's when given
+// (the configuration's top-level exclude is added to them); a scope of the
+// same name replaces the keys it sets; a new scope is added; [layout.names]
+// replaces the keys it sets.
+func BuildLayout(base rules.LayoutSpec, cfg *Config) *Layout {
+	spec := base
+	spec.Scopes = append([]rules.ScopeSpec(nil), base.Scopes...)
+	if cfg != nil && cfg.Layout != nil {
+		o := cfg.Layout
+		if o.Exclude != nil {
+			spec.Exclude = o.Exclude
+		}
+		if o.Include != nil {
+			spec.Include = o.Include
+		}
+		if o.Names != nil {
+			n := rules.NamesSpec{}
+			if spec.Names != nil {
+				n = *spec.Names
+			}
+			if o.Names.Dispatch != nil {
+				n.Dispatch = o.Names.Dispatch
+			}
+			if o.Names.RegisterImpl != nil {
+				n.RegisterImpl = o.Names.RegisterImpl
+			}
+			if o.Names.BackendAvailable != nil {
+				n.BackendAvailable = o.Names.BackendAvailable
+			}
+			if o.Names.CuTileBackend != "" {
+				n.CuTileBackend = o.Names.CuTileBackend
+			}
+			if o.Names.Directive != "" {
+				n.Directive = o.Names.Directive
+			}
+			spec.Names = &n
+		}
+		for _, ov := range o.Scopes {
+			i := -1
+			for j := range spec.Scopes {
+				if spec.Scopes[j].Name == ov.Name {
+					i = j
+				}
+			}
+			if i < 0 {
+				spec.Scopes = append(spec.Scopes, ov)
+				continue
+			}
+			s := &spec.Scopes[i]
+			if ov.Dispatch != nil {
+				s.Dispatch = ov.Dispatch
+			}
+			if ov.Namespace != "" {
+				s.Namespace = ov.Namespace
+			}
+			if ov.CuTile != "" {
+				s.CuTile = ov.CuTile
+			}
+			if ov.Tests != nil {
+				s.Tests = ov.Tests
+			}
+			if ov.Benchmarks != nil {
+				s.Benchmarks = ov.Benchmarks
+			}
+			if ov.API != nil {
+				s.API = ov.API
+			}
+		}
+	}
+	l := &Layout{
+		Exclude: append([]string(nil), spec.Exclude...),
+		Include: append([]string(nil), spec.Include...),
+	}
+	if cfg != nil {
+		l.Exclude = append(l.Exclude, cfg.Exclude...)
+	}
+	if spec.Names != nil {
+		l.Names = &Names{
+			Dispatch:         spec.Names.Dispatch,
+			RegisterImpl:     spec.Names.RegisterImpl,
+			BackendAvailable: spec.Names.BackendAvailable,
+			CuTileBackend:    spec.Names.CuTileBackend,
+			Directive:        spec.Names.Directive,
+		}
+	}
+	for _, s := range spec.Scopes {
+		l.Scopes = append(l.Scopes, &Scope{
+			Name: s.Name, Dispatch: s.Dispatch, Namespace: s.Namespace, CuTile: s.CuTile,
+			Tests: s.Tests, Benchmarks: s.Benchmarks, API: s.API,
+		})
+	}
+	return l
+}
