@@ -1,0 +1,146 @@
+package checker
+
+// Helpers shared by the Step 1-3 and cross-step kinds.
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// opTableOf returns the op table a pass requires, or nil.
+func opTableOf(pass *Pass) *OpTable {
+	t, _ := pass.ResultOf[OpTableAnalyzer].(*OpTable)
+	return t
+}
+
+// dispatchAnchor returns the node a finding about an op's absence is
+// anchored on: the dispatch decorator's callee (one line even when the
+// decorator spans several), else the stub's def.
+func dispatchAnchor(op *Op) (*File, ast.Node) {
+	if op == nil || op.Stub == nil {
+		return nil, nil
+	}
+	if op.Stub.Decorator != nil && op.Stub.Decorator.Func != nil {
+		return op.Stub.File, op.Stub.Decorator.Func
+	}
+	return op.Stub.File, op.Stub.Def
+}
+
+// reportAt reports a finding of rule for op at node n of file f, with
+// optional related positions and fixes.
+func reportAt(pass *Pass, rule *rules.Rule, op string, f *File, n ast.Node, vars map[string]string, related []Related, fixes []SuggestedFix) {
+	if f == nil {
+		return
+	}
+	d := Diagnostic{Rule: rule, Op: op, File: f.Path, Message: Render(rule.Message, op, withFile(vars, f.Path)), Related: related, Fixes: fixes}
+	if n != nil {
+		d.Pos, d.End = n.Pos(), n.End()
+	} else {
+		d.Pos, d.End = ast.Pos{Line: 1}, ast.Pos{Line: 1}
+	}
+	pass.Report(d)
+}
+
+func withFile(vars map[string]string, file string) map[string]string {
+	out := map[string]string{"file": file}
+	for k, v := range vars {
+		out[k] = v
+	}
+	return out
+}
+
+// cutileImpls returns the op's cuTile implementations that live under a
+// cuTile package of its scope (Module != "").
+func cutileImpls(op *Op, names *Names) []*Impl {
+	var out []*Impl
+	for _, im := range op.ImplsFor(names.CuTileBackend) {
+		if im.Module != "" && im.File != nil && im.File.AST != nil {
+			out = append(out, im)
+		}
+	}
+	return out
+}
+
+// stepSkipped reports whether a step of op is skipped in writing; a skip of
+// Step 2 also skips Step 3.
+func stepSkipped(op *Op, step int) bool {
+	if op.Skipped(step) != nil {
+		return true
+	}
+	return step == 3 && op.Skipped(2) != nil
+}
+
+// inScopes reports whether the op's scope is listed (an empty list means
+// every scope).
+func inScopes(scopes []string, sc *Scope) bool {
+	if len(scopes) == 0 {
+		return true
+	}
+	for _, s := range scopes {
+		if sc != nil && s == sc.Name {
+			return true
+		}
+	}
+	return false
+}
+
+// closest returns the candidate nearest to s by edit distance, if it is
+// near enough to be a plausible typo.
+func closest(s string, candidates []string) string {
+	best, bestD := "", -1
+	for _, c := range candidates {
+		d := editDistance(s, c)
+		if bestD < 0 || d < bestD || d == bestD && c < best {
+			best, bestD = c, d
+		}
+	}
+	if bestD < 0 || bestD > len(s)/3+1 {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of two strings (bytes).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// sortedKeys returns the keys of a set, sorted.
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// lineStart returns the position of the start of a line.
+func lineStart(line int) ast.Pos { return ast.Pos{Line: line, Col: 0} }
+
+// dottedTail returns the last part of a dotted name.
+func dottedTail(s string) string {
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
