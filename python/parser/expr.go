@@ -1,0 +1,796 @@
+package parser
+
+import (
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// starExpressions: star_expression (',' star_expression)* [','] -> Tuple.
+func (p *parser) starExpressions() ast.Expr {
+	start := p.p
+	e := p.starExpression()
+	if p.kind() != tComma {
+		return e
+	}
+	elts := []ast.Expr{e}
+	for p.got(tComma) {
+		if !p.startsExpr() {
+			break
+		}
+		elts = append(elts, p.starExpression())
+	}
+	return &ast.Tuple{Attrs: p.span(start), Elts: elts, Ctx: ast.Load}
+}
+
+// startsExpr reports whether the current token can begin an expression.
+func (p *parser) startsExpr() bool {
+	switch p.kind() {
+	case tName, tNumber, tString, tLParen, tLBrack, tLBrace, tMinus, tPlus, tTilde, tStar,
+		tEllipsis, kwNot, kwLambda, kwAwait, kwNone, kwTrue, kwFalse:
+		return true
+	}
+	return false
+}
+
+func (p *parser) starExpression() ast.Expr {
+	if p.kind() == tStar {
+		start := p.p
+		p.next()
+		v := p.bitwiseOr()
+		return &ast.Starred{Attrs: p.span(start), Value: v, Ctx: ast.Load}
+	}
+	return p.expression()
+}
+
+func (p *parser) starNamedExpression() ast.Expr {
+	if p.kind() == tStar {
+		start := p.p
+		p.next()
+		v := p.bitwiseOr()
+		return &ast.Starred{Attrs: p.span(start), Value: v, Ctx: ast.Load}
+	}
+	return p.namedExpression()
+}
+
+func (p *parser) namedExpression() ast.Expr {
+	if p.kind() == tName && p.peekKind(1) == tColonEqual {
+		start := p.p
+		n, i := p.name()
+		target := &ast.Name{Attrs: p.tokAttrs(i), Id: n, Ctx: ast.Store}
+		p.next()
+		v := p.expression()
+		return &ast.NamedExpr{Attrs: p.span(start), Target: target, Value: v}
+	}
+	e := p.expression()
+	if p.kind() == tColonEqual {
+		p.errorAtNode(e, "cannot use assignment expressions with "+exprDesc(e))
+	}
+	return e
+}
+
+func (p *parser) expression() ast.Expr {
+	p.enter()
+	defer p.leave()
+	if p.kind() == kwLambda {
+		return p.lambdef()
+	}
+	start := p.p
+	e := p.disjunction()
+	if p.kind() == kwIf {
+		p.next()
+		test := p.disjunction()
+		if p.kind() != kwElse {
+			p.errorAt(p.p, "expected 'else' after 'if' expression")
+		}
+		p.next()
+		orelse := p.expression()
+		return &ast.IfExp{Attrs: p.span(start), Test: test, Body: e, Orelse: orelse}
+	}
+	return e
+}
+
+func (p *parser) lambdef() ast.Expr {
+	start := p.p
+	p.next()
+	args := p.parameters(true)
+	p.expect(tColon)
+	body := p.expression()
+	return &ast.Lambda{Attrs: p.span(start), Args: args, Body: body}
+}
+
+func (p *parser) disjunction() ast.Expr {
+	start := p.p
+	e := p.conjunction()
+	if p.kind() != kwOr {
+		return e
+	}
+	vals := []ast.Expr{e}
+	for p.got(kwOr) {
+		vals = append(vals, p.conjunction())
+	}
+	return &ast.BoolOp{Attrs: p.span(start), Op: ast.Or, Values: vals}
+}
+
+func (p *parser) conjunction() ast.Expr {
+	start := p.p
+	e := p.inversion()
+	if p.kind() != kwAnd {
+		return e
+	}
+	vals := []ast.Expr{e}
+	for p.got(kwAnd) {
+		vals = append(vals, p.inversion())
+	}
+	return &ast.BoolOp{Attrs: p.span(start), Op: ast.And, Values: vals}
+}
+
+func (p *parser) inversion() ast.Expr {
+	if p.kind() == kwNot {
+		p.enter()
+		defer p.leave()
+		start := p.p
+		p.next()
+		v := p.inversion()
+		return &ast.UnaryOp{Attrs: p.span(start), Op: ast.Not, Operand: v}
+	}
+	return p.comparison()
+}
+
+func (p *parser) compOp() (ast.CmpOperator, bool) {
+	switch p.kind() {
+	case tEqEqual:
+		return ast.Eq, true
+	case tNotEqual:
+		return ast.NotEq, true
+	case tLess:
+		return ast.Lt, true
+	case tLessEqual:
+		return ast.LtE, true
+	case tGreater:
+		return ast.Gt, true
+	case tGreaterEqual:
+		return ast.GtE, true
+	case kwIn:
+		return ast.In, true
+	case kwIs:
+		if p.peekKind(1) == kwNot {
+			p.next()
+			return ast.IsNot, true
+		}
+		return ast.Is, true
+	case kwNot:
+		if p.peekKind(1) == kwIn {
+			p.next()
+			return ast.NotIn, true
+		}
+	}
+	return 0, false
+}
+
+func (p *parser) comparison() ast.Expr {
+	start := p.p
+	e := p.bitwiseOr()
+	op, ok := p.compOp()
+	if !ok {
+		return e
+	}
+	c := &ast.Compare{Left: e}
+	for ok {
+		p.next()
+		c.Ops = append(c.Ops, op)
+		c.Comparators = append(c.Comparators, p.bitwiseOr())
+		op, ok = p.compOp()
+	}
+	c.Attrs = p.span(start)
+	return c
+}
+
+// binary operator precedence levels, loosest first.
+const (
+	lvlOr = iota
+	lvlXor
+	lvlAnd
+	lvlShift
+	lvlSum
+	lvlTerm
+	lvlFactor
+)
+
+func binOp(level int, k tokKind) (ast.Operator, bool) {
+	switch level {
+	case lvlOr:
+		if k == tVBar {
+			return ast.BitOr, true
+		}
+	case lvlXor:
+		if k == tCircumflex {
+			return ast.BitXor, true
+		}
+	case lvlAnd:
+		if k == tAmper {
+			return ast.BitAnd, true
+		}
+	case lvlShift:
+		if k == tLShift {
+			return ast.LShift, true
+		}
+		if k == tRShift {
+			return ast.RShift, true
+		}
+	case lvlSum:
+		if k == tPlus {
+			return ast.Add, true
+		}
+		if k == tMinus {
+			return ast.Sub, true
+		}
+	case lvlTerm:
+		switch k {
+		case tStar:
+			return ast.Mult, true
+		case tSlash:
+			return ast.Div, true
+		case tDoubleSlash:
+			return ast.FloorDiv, true
+		case tPercent:
+			return ast.Mod, true
+		case tAt:
+			return ast.MatMult, true
+		}
+	}
+	return 0, false
+}
+
+func (p *parser) bitwiseOr() ast.Expr { return p.binary(lvlOr) }
+
+func (p *parser) binary(level int) ast.Expr {
+	if level == lvlFactor {
+		return p.factor()
+	}
+	start := p.p
+	e := p.binary(level + 1)
+	for {
+		op, ok := binOp(level, p.kind())
+		if !ok {
+			return e
+		}
+		p.next()
+		r := p.binary(level + 1)
+		e = &ast.BinOp{Attrs: p.span(start), Left: e, Op: op, Right: r}
+	}
+}
+
+func (p *parser) factor() ast.Expr {
+	var op ast.UnaryOperator
+	switch p.kind() {
+	case tPlus:
+		op = ast.UAdd
+	case tMinus:
+		op = ast.USub
+	case tTilde:
+		op = ast.Invert
+	default:
+		return p.power()
+	}
+	p.enter()
+	defer p.leave()
+	start := p.p
+	p.next()
+	v := p.factor()
+	return &ast.UnaryOp{Attrs: p.span(start), Op: op, Operand: v}
+}
+
+func (p *parser) power() ast.Expr {
+	start := p.p
+	var e ast.Expr
+	if p.kind() == kwAwait {
+		p.next()
+		v := p.primary()
+		e = &ast.Await{Attrs: p.span(start), Value: v}
+	} else {
+		e = p.primary()
+	}
+	if p.kind() == tDoubleStar {
+		p.next()
+		r := p.factor()
+		return &ast.BinOp{Attrs: p.span(start), Left: e, Op: ast.Pow, Right: r}
+	}
+	return e
+}
+
+func (p *parser) primary() ast.Expr {
+	start := p.p
+	e := p.atom()
+	for {
+		switch p.kind() {
+		case tDot:
+			p.next()
+			n, _ := p.name()
+			e = &ast.Attribute{Attrs: p.span(start), Value: e, Attr: n, Ctx: ast.Load}
+		case tLParen:
+			open := p.p
+			p.next()
+			args, kws := p.callArgs(open)
+			p.expect(tRParen)
+			e = &ast.Call{Attrs: p.span(start), Func: e, Args: args, Keywords: kws}
+		case tLBrack:
+			p.next()
+			s := p.slices()
+			p.expect(tRBrack)
+			e = &ast.Subscript{Attrs: p.span(start), Value: e, Slice: s, Ctx: ast.Load}
+		default:
+			return e
+		}
+	}
+}
+
+func (p *parser) slices() ast.Expr {
+	start := p.p
+	first := p.sliceItem()
+	if p.kind() != tComma {
+		return first
+	}
+	elts := []ast.Expr{first}
+	for p.got(tComma) {
+		if p.kind() == tRBrack {
+			break
+		}
+		elts = append(elts, p.sliceItem())
+	}
+	return &ast.Tuple{Attrs: p.span(start), Elts: elts, Ctx: ast.Load}
+}
+
+func (p *parser) sliceItem() ast.Expr {
+	start := p.p
+	if p.kind() == tStar {
+		p.next()
+		v := p.bitwiseOr()
+		return &ast.Starred{Attrs: p.span(start), Value: v, Ctx: ast.Load}
+	}
+	var lower ast.Expr
+	if p.kind() != tColon {
+		lower = p.namedExpression()
+		if p.kind() != tColon {
+			return lower
+		}
+		if _, ok := lower.(*ast.NamedExpr); ok && p.toks[start].kind != tLParen {
+			p.syntaxError()
+		}
+	}
+	p.next() // ':'
+	s := &ast.Slice{Lower: lower}
+	if p.kind() != tColon && p.kind() != tComma && p.kind() != tRBrack {
+		s.Upper = p.expression()
+	}
+	if p.got(tColon) {
+		if p.kind() != tComma && p.kind() != tRBrack {
+			s.Step = p.expression()
+		}
+	}
+	s.Attrs = p.span(start)
+	return s
+}
+
+// callArgs parses call arguments up to (not including) ')'. open is the
+// index of the '(' token (for the span of a sole generator argument), or -1
+// for class bases.
+func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
+	var args []ast.Expr
+	var kws []*ast.Keyword
+	sawKw, sawDStar := false, false
+	n := 0
+	for p.kind() != tRParen {
+		start := p.p
+		switch {
+		case p.kind() == tStar:
+			p.next()
+			v := p.expression()
+			if sawDStar {
+				p.errorAt(start, "iterable argument unpacking follows keyword argument unpacking")
+			}
+			args = append(args, &ast.Starred{Attrs: p.span(start), Value: v, Ctx: ast.Load})
+		case p.kind() == tDoubleStar:
+			p.next()
+			v := p.expression()
+			kws = append(kws, &ast.Keyword{Attrs: p.span(start), Value: v})
+			sawDStar = true
+		case p.kind() == tName && p.peekKind(1) == tEqual:
+			nm, _ := p.name()
+			p.next()
+			v := p.expression()
+			kws = append(kws, &ast.Keyword{Attrs: p.span(start), Arg: &nm, Value: v})
+			sawKw = true
+		default:
+			e := p.namedExpression()
+			if p.kind() == kwFor || p.kind() == kwAsync && p.peekKind(1) == kwFor {
+				gens := p.comprehensions()
+				if n == 0 && p.kind() == tRParen && open >= 0 {
+					return []ast.Expr{&ast.GeneratorExp{Attrs: p.spanTo(open, p.p), Elt: e, Generators: gens}}, nil
+				}
+				p.errorAt(start, "Generator expression must be parenthesized")
+			}
+			if p.kind() == tEqual {
+				p.errorAtNode(e, "expression cannot contain assignment, perhaps you meant \"==\"?")
+			}
+			if sawDStar {
+				p.errorAtNode(e, "positional argument follows keyword argument unpacking")
+			}
+			if sawKw {
+				p.errorAtNode(e, "positional argument follows keyword argument")
+			}
+			args = append(args, e)
+		}
+		n++
+		if !p.got(tComma) {
+			break
+		}
+	}
+	if p.kind() != tRParen {
+		p.syntaxError()
+	}
+	return args, kws
+}
+
+// spanTo gives the span from token s to token e inclusive.
+func (p *parser) spanTo(s, e int) ast.Attrs {
+	a, b := &p.toks[s], &p.toks[e]
+	return ast.Attrs{Lineno: int(a.line), ColOffset: int(a.col), EndLineno: int(b.eline), EndColOffset: int(b.ecol)}
+}
+
+func (p *parser) comprehensions() []*ast.Comprehension {
+	var gens []*ast.Comprehension
+	for p.kind() == kwFor || p.kind() == kwAsync && p.peekKind(1) == kwFor {
+		c := &ast.Comprehension{}
+		if p.got(kwAsync) {
+			c.IsAsync = 1
+		}
+		p.next()
+		c.Target = p.starTargets()
+		p.expect(kwIn)
+		c.Iter = p.disjunction()
+		for p.kind() == kwIf {
+			p.next()
+			c.Ifs = append(c.Ifs, p.disjunction())
+		}
+		if c.Ifs == nil {
+			c.Ifs = []ast.Expr{}
+		}
+		gens = append(gens, c)
+	}
+	return gens
+}
+
+func (p *parser) yieldExpr() ast.Expr {
+	start := p.p
+	p.next()
+	if p.got(kwFrom) {
+		v := p.expression()
+		return &ast.YieldFrom{Attrs: p.span(start), Value: v}
+	}
+	var v ast.Expr
+	if p.startsExpr() {
+		v = p.starExpressions()
+	}
+	return &ast.Yield{Attrs: p.span(start), Value: v}
+}
+
+func (p *parser) atom() ast.Expr {
+	start := p.p
+	switch p.kind() {
+	case tName:
+		n, i := p.name()
+		return &ast.Name{Attrs: p.tokAttrs(i), Id: n, Ctx: ast.Load}
+	case kwTrue:
+		p.next()
+		return &ast.Constant{Attrs: p.tokAttrs(start), Value: true}
+	case kwFalse:
+		p.next()
+		return &ast.Constant{Attrs: p.tokAttrs(start), Value: false}
+	case kwNone:
+		p.next()
+		return &ast.Constant{Attrs: p.tokAttrs(start), Value: nil}
+	case tEllipsis:
+		p.next()
+		return &ast.Constant{Attrs: p.tokAttrs(start), Value: ast.Ellipsis{}}
+	case tNumber:
+		p.next()
+		return &ast.Constant{Attrs: p.tokAttrs(start), Value: p.number(start)}
+	case tString:
+		return p.strings()
+	case tLParen:
+		return p.parenAtom()
+	case tLBrack:
+		return p.listAtom()
+	case tLBrace:
+		return p.braceAtom()
+	}
+	p.syntaxError()
+	return nil
+}
+
+func (p *parser) isCompFor() bool {
+	return p.kind() == kwFor || p.kind() == kwAsync && p.peekKind(1) == kwFor
+}
+
+func (p *parser) parenAtom() ast.Expr {
+	start := p.p
+	p.enter()
+	defer p.leave()
+	p.next()
+	if p.got(tRParen) {
+		return &ast.Tuple{Attrs: p.span(start), Elts: []ast.Expr{}, Ctx: ast.Load}
+	}
+	if p.kind() == kwYield {
+		e := p.yieldExpr()
+		p.expect(tRParen)
+		return e
+	}
+	first := p.starNamedExpression()
+	if p.isCompFor() {
+		if _, ok := first.(*ast.Starred); ok {
+			p.errorAtNode(first, "iterable unpacking cannot be used in comprehension")
+		}
+		gens := p.comprehensions()
+		p.expect(tRParen)
+		return &ast.GeneratorExp{Attrs: p.span(start), Elt: first, Generators: gens}
+	}
+	if p.got(tRParen) {
+		if _, ok := first.(*ast.Starred); ok {
+			p.errorAtNode(first, "cannot use starred expression here")
+		}
+		return first
+	}
+	if p.kind() != tComma {
+		p.syntaxError()
+	}
+	elts := []ast.Expr{first}
+	for p.got(tComma) {
+		if p.kind() == tRParen {
+			break
+		}
+		elts = append(elts, p.starNamedExpression())
+	}
+	p.expect(tRParen)
+	return &ast.Tuple{Attrs: p.span(start), Elts: elts, Ctx: ast.Load}
+}
+
+func (p *parser) listAtom() ast.Expr {
+	start := p.p
+	p.enter()
+	defer p.leave()
+	p.next()
+	if p.got(tRBrack) {
+		return &ast.List{Attrs: p.span(start), Elts: []ast.Expr{}, Ctx: ast.Load}
+	}
+	first := p.starNamedExpression()
+	if p.isCompFor() {
+		if _, ok := first.(*ast.Starred); ok {
+			p.errorAtNode(first, "iterable unpacking cannot be used in comprehension")
+		}
+		gens := p.comprehensions()
+		p.expect(tRBrack)
+		return &ast.ListComp{Attrs: p.span(start), Elt: first, Generators: gens}
+	}
+	elts := []ast.Expr{first}
+	for p.got(tComma) {
+		if p.kind() == tRBrack {
+			break
+		}
+		elts = append(elts, p.starNamedExpression())
+	}
+	p.expect(tRBrack)
+	return &ast.List{Attrs: p.span(start), Elts: elts, Ctx: ast.Load}
+}
+
+func (p *parser) braceAtom() ast.Expr {
+	start := p.p
+	p.enter()
+	defer p.leave()
+	p.next()
+	if p.got(tRBrace) {
+		return &ast.Dict{Attrs: p.span(start), Keys: []ast.Expr{}, Values: []ast.Expr{}}
+	}
+	if p.kind() == tDoubleStar {
+		return p.dictRest(start, nil, nil)
+	}
+	first := p.starNamedExpression()
+	if p.kind() == tColon {
+		if _, ok := first.(*ast.Starred); ok {
+			p.syntaxError()
+		}
+		if _, ok := first.(*ast.NamedExpr); ok {
+			p.syntaxError()
+		}
+		p.next()
+		v := p.expression()
+		if p.isCompFor() {
+			gens := p.comprehensions()
+			p.expect(tRBrace)
+			return &ast.DictComp{Attrs: p.span(start), Key: first, Value: v, Generators: gens}
+		}
+		return p.dictRest(start, first, v)
+	}
+	// set
+	if p.isCompFor() {
+		if _, ok := first.(*ast.Starred); ok {
+			p.errorAtNode(first, "iterable unpacking cannot be used in comprehension")
+		}
+		gens := p.comprehensions()
+		p.expect(tRBrace)
+		return &ast.SetComp{Attrs: p.span(start), Elt: first, Generators: gens}
+	}
+	elts := []ast.Expr{first}
+	for p.got(tComma) {
+		if p.kind() == tRBrace {
+			break
+		}
+		elts = append(elts, p.starNamedExpression())
+	}
+	p.expect(tRBrace)
+	return &ast.Set{Attrs: p.span(start), Elts: elts}
+}
+
+// dictRest parses the remaining dict items; key/value is the first item
+// already parsed (nil key with nil value means none).
+func (p *parser) dictRest(start int, key, value ast.Expr) ast.Expr {
+	d := &ast.Dict{Keys: []ast.Expr{}, Values: []ast.Expr{}}
+	if value != nil {
+		d.Keys = append(d.Keys, key)
+		d.Values = append(d.Values, value)
+		if !p.got(tComma) {
+			p.expect(tRBrace)
+			d.Attrs = p.span(start)
+			return d
+		}
+	}
+	for p.kind() != tRBrace {
+		if p.got(tDoubleStar) {
+			d.Keys = append(d.Keys, nil)
+			d.Values = append(d.Values, p.bitwiseOr())
+		} else {
+			k := p.expression()
+			p.expect(tColon)
+			d.Keys = append(d.Keys, k)
+			d.Values = append(d.Values, p.expression())
+		}
+		if !p.got(tComma) {
+			break
+		}
+	}
+	p.expect(tRBrace)
+	d.Attrs = p.span(start)
+	return d
+}
+
+// ---------------------------------------------------------------------------
+// targets
+
+// starTargets parses star_targets (for loops, comprehensions): targets are
+// primaries, possibly starred, separated by commas.
+func (p *parser) starTargets() ast.Expr {
+	start := p.p
+	t := p.starTarget()
+	if p.kind() != tComma {
+		return t
+	}
+	elts := []ast.Expr{t}
+	for p.got(tComma) {
+		if p.kind() == kwIn || p.kind() == tEqual || !p.startsExpr() {
+			break
+		}
+		elts = append(elts, p.starTarget())
+	}
+	return &ast.Tuple{Attrs: p.span(start), Elts: elts, Ctx: ast.Store}
+}
+
+func (p *parser) starTarget() ast.Expr {
+	if p.kind() == tStar {
+		start := p.p
+		p.next()
+		if p.kind() == tStar {
+			p.syntaxError()
+		}
+		v := p.starTarget()
+		s := &ast.Starred{Attrs: p.span(start), Value: v, Ctx: ast.Store}
+		p.setCtx(v, ast.Store)
+		return s
+	}
+	t := p.targetAtom()
+	p.setCtx(t, ast.Store)
+	return t
+}
+
+// targetAtom parses a primary to be used as an assignment/del target.
+func (p *parser) targetAtom() ast.Expr {
+	return p.primary()
+}
+
+// setCtx validates e as a target and sets its context.
+func (p *parser) setCtx(e ast.Expr, ctx ast.ExprContext) {
+	switch t := e.(type) {
+	case *ast.Name:
+		t.Ctx = ctx
+	case *ast.Attribute:
+		t.Ctx = ctx
+	case *ast.Subscript:
+		t.Ctx = ctx
+	case *ast.Starred:
+		if ctx == ast.Del {
+			p.errorAtNode(e, "cannot delete starred")
+		}
+		t.Ctx = ctx
+		p.setCtx(t.Value, ctx)
+	case *ast.Tuple:
+		t.Ctx = ctx
+		for _, x := range t.Elts {
+			p.setCtx(x, ctx)
+		}
+	case *ast.List:
+		t.Ctx = ctx
+		for _, x := range t.Elts {
+			p.setCtx(x, ctx)
+		}
+	default:
+		verb := "assign to"
+		if ctx == ast.Del {
+			verb = "delete"
+		}
+		p.errorAtNode(e, "cannot "+verb+" "+exprDesc(e))
+	}
+}
+
+func exprDesc(e ast.Expr) string {
+	switch t := e.(type) {
+	case *ast.Constant:
+		switch t.Value {
+		case nil:
+			return "None"
+		case true:
+			return "True"
+		case false:
+			return "False"
+		}
+		if _, ok := t.Value.(ast.Ellipsis); ok {
+			return "ellipsis"
+		}
+		return "literal"
+	case *ast.Call:
+		return "function call"
+	case *ast.Compare:
+		return "comparison"
+	case *ast.BinOp, *ast.UnaryOp, *ast.BoolOp:
+		return "expression"
+	case *ast.Lambda:
+		return "lambda"
+	case *ast.IfExp:
+		return "conditional expression"
+	case *ast.NamedExpr:
+		return "named expression"
+	case *ast.Name:
+		return "name"
+	case *ast.Attribute:
+		return "attribute"
+	case *ast.Subscript:
+		return "subscript"
+	case *ast.Tuple:
+		return "tuple"
+	case *ast.List:
+		return "list"
+	case *ast.Starred:
+		return "starred"
+	case *ast.JoinedStr:
+		return "f-string expression"
+	case *ast.Dict, *ast.DictComp:
+		return "dict literal"
+	case *ast.Set, *ast.SetComp:
+		return "set display"
+	case *ast.GeneratorExp:
+		return "generator expression"
+	case *ast.ListComp:
+		return "list comprehension"
+	case *ast.Yield, *ast.YieldFrom:
+		return "yield expression"
+	case *ast.Await:
+		return "await expression"
+	}
+	return "expression"
+}

@@ -1,0 +1,67 @@
+package parser
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// number converts the NUMBER token i into its constant value.
+func (p *parser) number(i int) any {
+	t := &p.toks[i]
+	s := string(p.src[t.start:t.end])
+	if strings.IndexByte(s, '_') >= 0 {
+		s = strings.ReplaceAll(s, "_", "")
+	}
+	if len(s) > 1 && s[0] == '0' {
+		base := 0
+		switch s[1] | 0x20 {
+		case 'x':
+			base = 16
+		case 'o':
+			base = 8
+		case 'b':
+			base = 2
+		}
+		if base != 0 {
+			v, ok := new(big.Int).SetString(s[2:], base)
+			if !ok {
+				p.errorAt(i, "invalid number literal")
+			}
+			return v
+		}
+	}
+	last := s[len(s)-1] | 0x20
+	if last == 'j' {
+		f := parseFloat(s[:len(s)-1])
+		return complex(0, f)
+	}
+	if strings.ContainsAny(s, ".eE") {
+		return parseFloat(s)
+	}
+	if len(s) <= 18 {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err == nil {
+			return big.NewInt(n)
+		}
+	}
+	v, ok := new(big.Int).SetString(s, 10)
+	if !ok {
+		p.errorAt(i, "invalid number literal")
+	}
+	return v
+}
+
+func parseFloat(s string) float64 {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			if f == 0 {
+				return 0
+			}
+			return math.Inf(1)
+		}
+	}
+	return f
+}

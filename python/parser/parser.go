@@ -1,0 +1,945 @@
+package parser
+
+import (
+	"runtime/debug"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// maxDepth bounds the recursion of the descent (CPython reports "too many
+// nested parentheses" or a stack overflow error for such input).
+const maxDepth = 1500
+
+type parser struct {
+	filename string
+	src      []byte
+	toks     []token
+	p        int
+	depth    int
+	fdepth   int // f-string nesting of this parser
+}
+
+// ParseFile parses one Python source file. src is the raw bytes of the file.
+func ParseFile(filename string, src []byte) (f *ast.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			f = nil
+			if b, ok := r.(bailout); ok {
+				err = b.err
+				return
+			}
+			// Last line of defence: an internal bug must not crash callers.
+			err = &Error{filename, 1, 0, "internal parser error: " + panicString(r) + "\n" + string(debug.Stack())}
+		}
+	}()
+	text, e := decodeSource(filename, src)
+	if e != nil {
+		return nil, e
+	}
+	tz := &tokenizer{filename: filename, src: text}
+	tz.toks = make([]token, 0, len(text)/5+16)
+	tz.tokenize()
+	p := &parser{filename: filename, src: text, toks: tz.toks}
+	mod := &ast.Module{Body: p.fileStmts(), TypeIgnores: []ast.TypeIgnore{}}
+	return &ast.File{Name: filename, Module: mod, Comments: tz.comments}, nil
+}
+
+func panicString(r any) string {
+	switch v := r.(type) {
+	case error:
+		return v.Error()
+	case string:
+		return v
+	}
+	return "unknown panic"
+}
+
+// ---------------------------------------------------------------------------
+// token helpers
+
+func (p *parser) kind() tokKind { return p.toks[p.p].kind }
+
+func (p *parser) peekKind(n int) tokKind {
+	if p.p+n < len(p.toks) {
+		return p.toks[p.p+n].kind
+	}
+	return tEOF
+}
+
+func (p *parser) next() {
+	if p.p < len(p.toks)-1 {
+		p.p++
+	}
+}
+
+func (p *parser) text(i int) string {
+	t := &p.toks[i]
+	return string(p.src[t.start:t.end])
+}
+
+func (p *parser) isName(i int, s string) bool {
+	t := &p.toks[i]
+	return t.kind == tName && string(p.src[t.start:t.end]) == s
+}
+
+func (p *parser) errorAt(i int, msg string) {
+	t := &p.toks[i]
+	panic(bailout{&Error{p.filename, int(t.line), int(t.col), msg}})
+}
+
+func (p *parser) errorAtNode(n ast.Node, msg string) {
+	a := n.Attributes()
+	panic(bailout{&Error{p.filename, a.Lineno, a.ColOffset, msg}})
+}
+
+func (p *parser) syntaxError() {
+	t := &p.toks[p.p]
+	switch t.kind {
+	case tIndent:
+		p.errorAt(p.p, "unexpected indent")
+	case tDedent:
+		p.errorAt(p.p, "unindent does not match any outer indentation level")
+	case tEOF:
+		p.errorAt(p.p, "unexpected EOF while parsing")
+	}
+	p.errorAt(p.p, "invalid syntax")
+}
+
+func (p *parser) expect(k tokKind) {
+	if p.kind() != k {
+		if k == tIndent {
+			p.errorAt(p.p, "expected an indented block")
+		}
+		if k == tColon {
+			p.errorAt(p.p, "expected ':'")
+		}
+		p.syntaxError()
+	}
+	p.next()
+}
+
+func (p *parser) got(k tokKind) bool {
+	if p.kind() == k {
+		p.next()
+		return true
+	}
+	return false
+}
+
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > maxDepth {
+		p.errorAt(p.p, "too many nested parentheses")
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
+// lastTok is the last consumed token that is not NEWLINE/INDENT/DEDENT.
+func (p *parser) lastTok() *token {
+	i := p.p - 1
+	for i > 0 {
+		k := p.toks[i].kind
+		if k != tNewline && k != tIndent && k != tDedent {
+			break
+		}
+		i--
+	}
+	if i < 0 {
+		i = 0
+	}
+	return &p.toks[i]
+}
+
+// span gives the attributes of a rule that started at token start and whose
+// last token has just been consumed (CPython's EXTRA).
+func (p *parser) span(start int) ast.Attrs {
+	s := &p.toks[start]
+	e := p.lastTok()
+	return ast.Attrs{Lineno: int(s.line), ColOffset: int(s.col), EndLineno: int(e.eline), EndColOffset: int(e.ecol)}
+}
+
+func (p *parser) tokAttrs(i int) ast.Attrs {
+	t := &p.toks[i]
+	return ast.Attrs{Lineno: int(t.line), ColOffset: int(t.col), EndLineno: int(t.eline), EndColOffset: int(t.ecol)}
+}
+
+func (p *parser) name() (string, int) {
+	if p.kind() != tName {
+		p.syntaxError()
+	}
+	i := p.p
+	p.next()
+	return p.identifier(i), i
+}
+
+// identifier returns the NFKC-normalized text of a NAME token.
+func (p *parser) identifier(i int) string {
+	t := &p.toks[i]
+	b := p.src[t.start:t.end]
+	for _, c := range b {
+		if c >= 0x80 {
+			return nfkc(string(b))
+		}
+	}
+	return string(b)
+}
+
+func strptr(s string) *string { return &s }
+
+// ---------------------------------------------------------------------------
+// statements
+
+func (p *parser) fileStmts() []ast.Stmt {
+	body := []ast.Stmt{}
+	for p.kind() != tEOF {
+		if p.kind() == tNewline {
+			p.next()
+			continue
+		}
+		body = p.statement(body)
+	}
+	return body
+}
+
+// statement parses one statement (which may be several simple statements
+// separated by semicolons) and appends it to list.
+func (p *parser) statement(list []ast.Stmt) []ast.Stmt {
+	switch p.kind() {
+	case kwDef, kwIf, kwClass, kwWith, kwFor, kwTry, kwWhile, tAt, kwAsync:
+		return append(list, p.compoundStmt())
+	case tName:
+		if p.isName(p.p, "match") && p.looksLikeMatch() {
+			return append(list, p.matchStmt())
+		}
+	case tIndent:
+		p.errorAt(p.p, "unexpected indent")
+	}
+	return p.simpleStmts(list)
+}
+
+func (p *parser) simpleStmts(list []ast.Stmt) []ast.Stmt {
+	for {
+		list = append(list, p.simpleStmt())
+		if p.got(tSemi) {
+			if p.kind() == tNewline {
+				break
+			}
+			continue
+		}
+		break
+	}
+	if p.kind() != tNewline {
+		p.syntaxError()
+	}
+	p.next()
+	return list
+}
+
+func (p *parser) block() []ast.Stmt {
+	p.expect(tColon)
+	if p.kind() != tNewline {
+		return p.simpleStmts(nil)
+	}
+	p.next()
+	if p.kind() != tIndent {
+		p.errorAt(p.p, "expected an indented block")
+	}
+	p.next()
+	p.enter()
+	var body []ast.Stmt
+	for p.kind() != tDedent && p.kind() != tEOF {
+		body = p.statement(body)
+	}
+	p.leave()
+	p.expect(tDedent)
+	return body
+}
+
+func (p *parser) compoundStmt() ast.Stmt {
+	start := p.p
+	switch p.kind() {
+	case tAt:
+		var decos []ast.Expr
+		for p.kind() == tAt {
+			p.next()
+			decos = append(decos, p.namedExpression())
+			p.expect(tNewline)
+		}
+		var s ast.Stmt
+		switch p.kind() {
+		case kwDef:
+			s = p.funcDef(p.p, false)
+		case kwAsync:
+			if p.peekKind(1) != kwDef {
+				p.syntaxError()
+			}
+			s = p.funcDef(p.p, true)
+		case kwClass:
+			s = p.classDef()
+		default:
+			p.syntaxError()
+		}
+		switch n := s.(type) {
+		case *ast.FunctionDef:
+			n.DecoratorList = decos
+		case *ast.AsyncFunctionDef:
+			n.DecoratorList = decos
+		case *ast.ClassDef:
+			n.DecoratorList = decos
+		}
+		return s
+	case kwDef:
+		return p.funcDef(start, false)
+	case kwClass:
+		return p.classDef()
+	case kwIf:
+		return p.ifStmt()
+	case kwWhile:
+		p.next()
+		test := p.namedExpression()
+		body := p.block()
+		orelse := p.elseBlock()
+		return &ast.While{Attrs: p.span(start), Test: test, Body: body, Orelse: orelse}
+	case kwFor:
+		return p.forStmt(start, false)
+	case kwWith:
+		return p.withStmt(start, false)
+	case kwTry:
+		return p.tryStmt()
+	case kwAsync:
+		switch p.peekKind(1) {
+		case kwDef:
+			return p.funcDef(start, true)
+		case kwWith:
+			p.next()
+			return p.withStmt(start, true)
+		case kwFor:
+			p.next()
+			return p.forStmt(start, true)
+		}
+		p.next()
+		p.syntaxError()
+	}
+	p.syntaxError()
+	return nil
+}
+
+func (p *parser) elseBlock() []ast.Stmt {
+	if p.kind() == kwElse {
+		p.next()
+		return p.block()
+	}
+	return nil
+}
+
+func (p *parser) ifStmt() ast.Stmt {
+	start := p.p
+	p.next() // if / elif
+	test := p.namedExpression()
+	body := p.block()
+	var orelse []ast.Stmt
+	if p.kind() == kwElif {
+		orelse = []ast.Stmt{p.ifStmt()}
+	} else {
+		orelse = p.elseBlock()
+	}
+	return &ast.If{Attrs: p.span(start), Test: test, Body: body, Orelse: orelse}
+}
+
+func (p *parser) forStmt(start int, async bool) ast.Stmt {
+	p.expect(kwFor)
+	target := p.starTargets()
+	p.expect(kwIn)
+	iter := p.starExpressions()
+	body := p.block()
+	orelse := p.elseBlock()
+	if async {
+		return &ast.AsyncFor{Attrs: p.span(start), Target: target, Iter: iter, Body: body, Orelse: orelse}
+	}
+	return &ast.For{Attrs: p.span(start), Target: target, Iter: iter, Body: body, Orelse: orelse}
+}
+
+func (p *parser) withStmt(start int, async bool) ast.Stmt {
+	p.expect(kwWith)
+	var items []*ast.WithItem
+	parsed := false
+	if p.kind() == tLParen {
+		// Try the parenthesized form: '(' ','.with_item+ ','? ')' ':'
+		save := p.p
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					if _, ok := r.(bailout); !ok {
+						panic(r)
+					}
+					p.p = save
+					items = nil
+				}
+			}()
+			p.next()
+			for {
+				items = append(items, p.withItem())
+				if p.got(tComma) {
+					if p.kind() == tRParen {
+						break
+					}
+					continue
+				}
+				break
+			}
+			p.expect(tRParen)
+			if p.kind() != tColon {
+				p.p = save
+				items = nil
+				return
+			}
+			parsed = true
+		}()
+	}
+	if !parsed {
+		for {
+			items = append(items, p.withItem())
+			if !p.got(tComma) {
+				break
+			}
+		}
+	}
+	body := p.block()
+	if async {
+		return &ast.AsyncWith{Attrs: p.span(start), Items: items, Body: body}
+	}
+	return &ast.With{Attrs: p.span(start), Items: items, Body: body}
+}
+
+func (p *parser) withItem() *ast.WithItem {
+	e := p.expression()
+	it := &ast.WithItem{ContextExpr: e}
+	if p.got(kwAs) {
+		t := p.starTarget()
+		switch p.kind() {
+		case tComma, tRParen, tColon:
+		default:
+			p.syntaxError()
+		}
+		it.OptionalVars = t
+	}
+	return it
+}
+
+func (p *parser) tryStmt() ast.Stmt {
+	start := p.p
+	p.next()
+	body := p.block()
+	var handlers []*ast.ExceptHandler
+	star := -1
+	for p.kind() == kwExcept {
+		hs := p.p
+		p.next()
+		isStar := false
+		if p.kind() == tStar {
+			isStar = true
+			p.next()
+		}
+		if star == -1 {
+			if isStar {
+				star = 1
+			} else {
+				star = 0
+			}
+		} else if (star == 1) != isStar {
+			p.errorAt(hs, "cannot have both 'except' and 'except*' on the same 'try'")
+		}
+		h := &ast.ExceptHandler{}
+		if p.kind() != tColon {
+			h.Type = p.expression()
+			if p.kind() == tComma {
+				// except A, B: is Python 2 syntax; a tuple needs parens.
+				ts := p.toks[hs+1]
+				_ = ts
+				p.errorAt(p.p, "multiple exception types must be parenthesized")
+			}
+			if p.got(kwAs) {
+				n, _ := p.name()
+				h.Name = &n
+			}
+		} else if isStar {
+			p.errorAt(p.p, "expected one or more exception types")
+		}
+		h.Body = p.block()
+		h.Attrs = p.span(hs)
+		handlers = append(handlers, h)
+	}
+	var orelse, final []ast.Stmt
+	if len(handlers) > 0 {
+		orelse = p.elseBlock()
+	}
+	if p.kind() == kwFinally {
+		p.next()
+		final = p.block()
+	}
+	if len(handlers) == 0 && final == nil {
+		p.errorAt(p.p, "expected 'except' or 'finally' block")
+	}
+	if star == 1 {
+		return &ast.TryStar{Attrs: p.span(start), Body: body, Handlers: handlers, Orelse: orelse, Finalbody: final}
+	}
+	return &ast.Try{Attrs: p.span(start), Body: body, Handlers: handlers, Orelse: orelse, Finalbody: final}
+}
+
+func (p *parser) funcDef(start int, async bool) ast.Stmt {
+	if async {
+		p.next()
+	}
+	p.expect(kwDef)
+	name, _ := p.name()
+	var tparams []ast.TypeParam
+	if p.kind() == tLBrack {
+		tparams = p.typeParams()
+	}
+	p.expect(tLParen)
+	args := p.parameters(false)
+	p.expect(tRParen)
+	var returns ast.Expr
+	if p.got(tRArrow) {
+		returns = p.expression()
+	}
+	body := p.block()
+	if async {
+		return &ast.AsyncFunctionDef{Attrs: p.span(start), Name: name, Args: args, Body: body, Returns: returns, TypeParams: tparams}
+	}
+	return &ast.FunctionDef{Attrs: p.span(start), Name: name, Args: args, Body: body, Returns: returns, TypeParams: tparams}
+}
+
+func (p *parser) classDef() ast.Stmt {
+	start := p.p
+	p.expect(kwClass)
+	name, _ := p.name()
+	var tparams []ast.TypeParam
+	if p.kind() == tLBrack {
+		tparams = p.typeParams()
+	}
+	var bases []ast.Expr
+	var kws []*ast.Keyword
+	if p.got(tLParen) {
+		bases, kws = p.callArgs(-1)
+		p.expect(tRParen)
+	}
+	body := p.block()
+	return &ast.ClassDef{Attrs: p.span(start), Name: name, Bases: bases, Keywords: kws, Body: body, TypeParams: tparams}
+}
+
+// typeParams parses a PEP 695 type parameter list (Python 3.12).
+func (p *parser) typeParams() []ast.TypeParam {
+	p.expect(tLBrack)
+	var out []ast.TypeParam
+	for p.kind() != tRBrack {
+		s := p.p
+		switch p.kind() {
+		case tStar:
+			p.next()
+			n, _ := p.name()
+			out = append(out, &ast.TypeVarTuple{Attrs: p.span(s), Name: n})
+		case tDoubleStar:
+			p.next()
+			n, _ := p.name()
+			out = append(out, &ast.ParamSpec{Attrs: p.span(s), Name: n})
+		default:
+			n, _ := p.name()
+			var bound ast.Expr
+			if p.got(tColon) {
+				bound = p.expression()
+			}
+			out = append(out, &ast.TypeVar{Attrs: p.span(s), Name: n, Bound: bound})
+		}
+		if !p.got(tComma) {
+			break
+		}
+	}
+	if len(out) == 0 {
+		p.syntaxError()
+	}
+	p.expect(tRBrack)
+	return out
+}
+
+// parameters parses a def (lambda=false, ends at ')') or lambda (ends at
+// ':') parameter list.
+func (p *parser) parameters(lambda bool) *ast.Arguments {
+	a := &ast.Arguments{PosOnlyArgs: []*ast.Arg{}, Args: []*ast.Arg{}, KwOnlyArgs: []*ast.Arg{}, KwDefaults: []ast.Expr{}, Defaults: []ast.Expr{}}
+	end := tRParen
+	if lambda {
+		end = tColon
+	}
+	star := false  // seen * or *args
+	bareStar := -1 // token index of a bare *
+	sawDefault := false
+	param := func(starAnn bool) *ast.Arg {
+		s := p.p
+		n, _ := p.name()
+		arg := &ast.Arg{Arg: n}
+		if !lambda && p.got(tColon) {
+			if starAnn && p.kind() == tStar {
+				arg.Annotation = p.starExpression()
+			} else {
+				arg.Annotation = p.expression()
+			}
+		}
+		arg.Attrs = p.span(s)
+		return arg
+	}
+	for p.kind() != end {
+		switch p.kind() {
+		case tSlash:
+			if star || len(a.Args) == 0 || len(a.PosOnlyArgs) > 0 {
+				if star {
+					p.errorAt(p.p, "/ must be ahead of *")
+				}
+				if len(a.PosOnlyArgs) > 0 {
+					p.errorAt(p.p, "/ may appear only once")
+				}
+				p.errorAt(p.p, "at least one argument must precede /")
+			}
+			p.next()
+			a.PosOnlyArgs, a.Args = a.Args, []*ast.Arg{}
+		case tStar:
+			if star {
+				p.errorAt(p.p, "* argument may appear only once")
+			}
+			star = true
+			st := p.p
+			p.next()
+			if p.kind() == tComma || p.kind() == end {
+				bareStar = st
+				if p.kind() == end || p.peekKind(1) == end || p.peekKind(1) == tDoubleStar {
+					p.errorAt(st, "named arguments must follow bare *")
+				}
+			} else {
+				a.Vararg = param(true)
+				if p.kind() == tEqual {
+					p.errorAt(p.p, "var-positional argument cannot have default value")
+				}
+			}
+		case tDoubleStar:
+			p.next()
+			a.Kwarg = param(false)
+			if p.kind() == tEqual {
+				p.errorAt(p.p, "var-keyword argument cannot have default value")
+			}
+			p.got(tComma)
+			if p.kind() != end {
+				p.errorAt(p.p, "arguments cannot follow var-keyword argument")
+			}
+			return a
+		default:
+			arg := param(false)
+			var def ast.Expr
+			if p.got(tEqual) {
+				def = p.expression()
+			}
+			if star {
+				a.KwOnlyArgs = append(a.KwOnlyArgs, arg)
+				a.KwDefaults = append(a.KwDefaults, def)
+			} else {
+				if def != nil {
+					sawDefault = true
+					a.Defaults = append(a.Defaults, def)
+				} else if sawDefault {
+					p.errorAtNode(arg, "non-default argument follows default argument")
+				}
+				a.Args = append(a.Args, arg)
+			}
+		}
+		if !p.got(tComma) {
+			break
+		}
+	}
+	_ = bareStar
+	if p.kind() != end {
+		p.syntaxError()
+	}
+	return a
+}
+
+// ---------------------------------------------------------------------------
+// simple statements
+
+func (p *parser) simpleStmt() ast.Stmt {
+	start := p.p
+	switch p.kind() {
+	case kwPass:
+		p.next()
+		return &ast.Pass{Attrs: p.span(start)}
+	case kwBreak:
+		p.next()
+		return &ast.Break{Attrs: p.span(start)}
+	case kwContinue:
+		p.next()
+		return &ast.Continue{Attrs: p.span(start)}
+	case kwReturn:
+		p.next()
+		var v ast.Expr
+		if !p.atStmtEnd() {
+			v = p.starExpressions()
+		}
+		return &ast.Return{Attrs: p.span(start), Value: v}
+	case kwRaise:
+		p.next()
+		r := &ast.Raise{}
+		if !p.atStmtEnd() {
+			r.Exc = p.expression()
+			if p.got(kwFrom) {
+				r.Cause = p.expression()
+			}
+		}
+		r.Attrs = p.span(start)
+		return r
+	case kwGlobal, kwNonlocal:
+		k := p.kind()
+		p.next()
+		var names []string
+		for {
+			n, _ := p.name()
+			names = append(names, n)
+			if !p.got(tComma) {
+				break
+			}
+		}
+		if k == kwGlobal {
+			return &ast.Global{Attrs: p.span(start), Names: names}
+		}
+		return &ast.Nonlocal{Attrs: p.span(start), Names: names}
+	case kwDel:
+		p.next()
+		var targets []ast.Expr
+		for {
+			t := p.targetAtom()
+			p.setCtx(t, ast.Del)
+			targets = append(targets, t)
+			if !p.got(tComma) {
+				break
+			}
+			if p.atStmtEnd() {
+				break
+			}
+		}
+		if !p.atStmtEnd() {
+			p.syntaxError()
+		}
+		return &ast.Delete{Attrs: p.span(start), Targets: targets}
+	case kwAssert:
+		p.next()
+		a := &ast.Assert{Test: p.expression()}
+		if p.got(tComma) {
+			a.Msg = p.expression()
+		}
+		a.Attrs = p.span(start)
+		return a
+	case kwImport:
+		p.next()
+		var names []*ast.Alias
+		for {
+			names = append(names, p.dottedAlias())
+			if !p.got(tComma) {
+				break
+			}
+		}
+		return &ast.Import{Attrs: p.span(start), Names: names}
+	case kwFrom:
+		return p.importFrom()
+	case tName:
+		if p.isName(p.p, "type") && p.peekKind(1) == tName && (p.peekKind(2) == tEqual || p.peekKind(2) == tLBrack) {
+			if s := p.tryTypeAlias(); s != nil {
+				return s
+			}
+		}
+	}
+	return p.exprOrAssign()
+}
+
+func (p *parser) tryTypeAlias() (s ast.Stmt) {
+	save := p.p
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+			p.p = save
+			s = nil
+		}
+	}()
+	start := p.p
+	p.next()
+	n, ni := p.name()
+	name := &ast.Name{Attrs: p.tokAttrs(ni), Id: n, Ctx: ast.Store}
+	var tp []ast.TypeParam
+	if p.kind() == tLBrack {
+		tp = p.typeParams()
+	}
+	p.expect(tEqual)
+	v := p.expression()
+	return &ast.TypeAlias{Attrs: p.span(start), Name: name, TypeParams: tp, Value: v}
+}
+
+func (p *parser) atStmtEnd() bool {
+	k := p.kind()
+	return k == tNewline || k == tSemi || k == tEOF
+}
+
+func (p *parser) dottedName() string {
+	n, _ := p.name()
+	if p.kind() != tDot {
+		return n
+	}
+	var b strings.Builder
+	b.WriteString(n)
+	for p.got(tDot) {
+		m, _ := p.name()
+		b.WriteByte('.')
+		b.WriteString(m)
+	}
+	return b.String()
+}
+
+func (p *parser) dottedAlias() *ast.Alias {
+	s := p.p
+	a := &ast.Alias{Name: p.dottedName()}
+	if p.got(kwAs) {
+		n, _ := p.name()
+		a.Asname = &n
+	}
+	a.Attrs = p.span(s)
+	return a
+}
+
+func (p *parser) importFrom() ast.Stmt {
+	start := p.p
+	p.next()
+	level := 0
+	for {
+		if p.kind() == tDot {
+			level++
+		} else if p.kind() == tEllipsis {
+			level += 3
+		} else {
+			break
+		}
+		p.next()
+	}
+	var mod *string
+	if p.kind() != kwImport {
+		m := p.dottedName()
+		mod = &m
+	} else if level == 0 {
+		p.syntaxError()
+	}
+	p.expect(kwImport)
+	var names []*ast.Alias
+	if p.kind() == tStar {
+		names = []*ast.Alias{{Attrs: p.tokAttrs(p.p), Name: "*"}}
+		p.next()
+	} else {
+		paren := p.got(tLParen)
+		for {
+			s := p.p
+			n, _ := p.name()
+			a := &ast.Alias{Name: n}
+			if p.got(kwAs) {
+				an, _ := p.name()
+				a.Asname = &an
+			}
+			a.Attrs = p.span(s)
+			names = append(names, a)
+			if !p.got(tComma) {
+				break
+			}
+			if paren && p.kind() == tRParen {
+				break
+			}
+			if !paren && p.atStmtEnd() {
+				p.errorAt(p.p, "trailing comma not allowed without surrounding parentheses")
+			}
+		}
+		if paren {
+			p.expect(tRParen)
+		}
+	}
+	return &ast.ImportFrom{Attrs: p.span(start), Module: mod, Names: names, Level: level}
+}
+
+var augOps = map[tokKind]ast.Operator{
+	tPlusEqual: ast.Add, tMinEqual: ast.Sub, tStarEqual: ast.Mult, tAtEqual: ast.MatMult,
+	tSlashEqual: ast.Div, tPercentEqual: ast.Mod, tAmperEqual: ast.BitAnd, tVBarEqual: ast.BitOr,
+	tCircumflexEqual: ast.BitXor, tLShiftEqual: ast.LShift, tRShiftEqual: ast.RShift,
+	tDoubleStarEqual: ast.Pow, tDoubleSlashEqual: ast.FloorDiv,
+}
+
+func (p *parser) exprOrAssign() ast.Stmt {
+	start := p.p
+	var first ast.Expr
+	if p.kind() == kwYield {
+		first = p.yieldExpr()
+	} else {
+		first = p.starExpressions()
+	}
+	switch k := p.kind(); k {
+	case tColon:
+		// annotated assignment
+		simple := 0
+		switch t := first.(type) {
+		case *ast.Name:
+			if p.toks[start].kind == tName {
+				simple = 1
+			}
+		case *ast.Attribute, *ast.Subscript:
+		case *ast.Tuple:
+			p.errorAtNode(t, "only single target (not tuple) can be annotated")
+		case *ast.List:
+			p.errorAtNode(t, "only single target (not list) can be annotated")
+		default:
+			p.errorAtNode(first, "illegal target for annotation")
+		}
+		p.setCtx(first, ast.Store)
+		p.next()
+		ann := p.expression()
+		var val ast.Expr
+		if p.got(tEqual) {
+			val = p.annotatedRHS()
+		}
+		return &ast.AnnAssign{Attrs: p.span(start), Target: first, Annotation: ann, Value: val, Simple: simple}
+	case tEqual:
+		targets := []ast.Expr{first}
+		var val ast.Expr
+		for p.got(tEqual) {
+			val = p.annotatedRHS()
+			if p.kind() == tEqual {
+				targets = append(targets, val)
+			}
+		}
+		for _, t := range targets {
+			p.setCtx(t, ast.Store)
+		}
+		return &ast.Assign{Attrs: p.span(start), Targets: targets, Value: val}
+	default:
+		if op, ok := augOps[k]; ok {
+			switch first.(type) {
+			case *ast.Name, *ast.Attribute, *ast.Subscript:
+			default:
+				p.errorAtNode(first, "'"+exprDesc(first)+"' is an illegal expression for augmented assignment")
+			}
+			p.setCtx(first, ast.Store)
+			p.next()
+			val := p.annotatedRHS()
+			return &ast.AugAssign{Attrs: p.span(start), Target: first, Op: op, Value: val}
+		}
+	}
+	return &ast.ExprStmt{Attrs: p.span(start), Value: first}
+}
+
+func (p *parser) annotatedRHS() ast.Expr {
+	if p.kind() == kwYield {
+		return p.yieldExpr()
+	}
+	return p.starExpressions()
+}

@@ -1,0 +1,895 @@
+package parser
+
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+type tokKind uint8
+
+const (
+	tEOF tokKind = iota
+	tNewline
+	tIndent
+	tDedent
+	tName
+	tNumber
+	tString
+	// operators and delimiters
+	tLParen
+	tRParen
+	tLBrack
+	tRBrack
+	tLBrace
+	tRBrace
+	tColon
+	tComma
+	tSemi
+	tPlus
+	tMinus
+	tStar
+	tSlash
+	tVBar
+	tAmper
+	tLess
+	tGreater
+	tEqual
+	tDot
+	tPercent
+	tEqEqual
+	tNotEqual
+	tLessEqual
+	tGreaterEqual
+	tTilde
+	tCircumflex
+	tLShift
+	tRShift
+	tDoubleStar
+	tPlusEqual
+	tMinEqual
+	tStarEqual
+	tSlashEqual
+	tPercentEqual
+	tAmperEqual
+	tVBarEqual
+	tCircumflexEqual
+	tLShiftEqual
+	tRShiftEqual
+	tDoubleStarEqual
+	tDoubleSlash
+	tDoubleSlashEqual
+	tAt
+	tAtEqual
+	tRArrow
+	tEllipsis
+	tColonEqual
+	tExclamation
+	// keywords
+	kwFalse
+	kwNone
+	kwTrue
+	kwAnd
+	kwAs
+	kwAssert
+	kwAsync
+	kwAwait
+	kwBreak
+	kwClass
+	kwContinue
+	kwDef
+	kwDel
+	kwElif
+	kwElse
+	kwExcept
+	kwFinally
+	kwFor
+	kwFrom
+	kwGlobal
+	kwIf
+	kwImport
+	kwIn
+	kwIs
+	kwLambda
+	kwNonlocal
+	kwNot
+	kwOr
+	kwPass
+	kwRaise
+	kwReturn
+	kwTry
+	kwWhile
+	kwWith
+	kwYield
+)
+
+var tokNames = map[tokKind]string{
+	tEOF: "end of file", tNewline: "newline", tIndent: "indent", tDedent: "dedent",
+	tName: "name", tNumber: "number", tString: "string",
+}
+
+type token struct {
+	kind        tokKind
+	start, end  int32 // byte offsets in the source
+	line, col   int32
+	eline, ecol int32
+}
+
+func keywordKind(b []byte) tokKind {
+	switch string(b) {
+	case "False":
+		return kwFalse
+	case "None":
+		return kwNone
+	case "True":
+		return kwTrue
+	case "and":
+		return kwAnd
+	case "as":
+		return kwAs
+	case "assert":
+		return kwAssert
+	case "async":
+		return kwAsync
+	case "await":
+		return kwAwait
+	case "break":
+		return kwBreak
+	case "class":
+		return kwClass
+	case "continue":
+		return kwContinue
+	case "def":
+		return kwDef
+	case "del":
+		return kwDel
+	case "elif":
+		return kwElif
+	case "else":
+		return kwElse
+	case "except":
+		return kwExcept
+	case "finally":
+		return kwFinally
+	case "for":
+		return kwFor
+	case "from":
+		return kwFrom
+	case "global":
+		return kwGlobal
+	case "if":
+		return kwIf
+	case "import":
+		return kwImport
+	case "in":
+		return kwIn
+	case "is":
+		return kwIs
+	case "lambda":
+		return kwLambda
+	case "nonlocal":
+		return kwNonlocal
+	case "not":
+		return kwNot
+	case "or":
+		return kwOr
+	case "pass":
+		return kwPass
+	case "raise":
+		return kwRaise
+	case "return":
+		return kwReturn
+	case "try":
+		return kwTry
+	case "while":
+		return kwWhile
+	case "with":
+		return kwWith
+	case "yield":
+		return kwYield
+	}
+	return tName
+}
+
+const maxIndent = 100
+const maxParenLevel = 200
+
+type tokenizer struct {
+	filename  string
+	src       []byte
+	pos       int
+	line      int
+	lineStart int
+	toks      []token
+	comments  []ast.Comment
+
+	indents    []int
+	altIndents []int
+	parens     []byte
+	parenLines []int
+	parenCols  []int
+	atBOL      bool
+	// firstLine/offset shift for f-string sub-tokenizers
+	colShiftLine int
+	colShift     int
+}
+
+func (t *tokenizer) fail(line, col int, msg string) {
+	panic(bailout{&Error{t.filename, line, col, msg}})
+}
+
+func (t *tokenizer) failHere(msg string) {
+	t.fail(t.line, t.pos-t.lineStart, msg)
+}
+
+func (t *tokenizer) emit(k tokKind, start int, line, col int) {
+	tk := token{kind: k, start: int32(start), end: int32(t.pos), line: int32(line), col: int32(col),
+		eline: int32(t.line), ecol: int32(t.pos - t.lineStart)}
+	if t.colShift != 0 && t.line == t.colShiftLine {
+		tk.col += int32(t.colShift)
+		tk.ecol += int32(t.colShift)
+	}
+	t.toks = append(t.toks, tk)
+}
+
+func isIdentStart(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80
+}
+
+func isIdentChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// tokenize splits the whole source into tokens.
+func (t *tokenizer) tokenize() {
+	src := t.src
+	if t.line == 0 {
+		t.line = 1
+	}
+	t.indents = append(t.indents[:0], 0)
+	t.altIndents = append(t.altIndents[:0], 0)
+	t.atBOL = true
+	lineHasTokens := false
+	for {
+		if t.atBOL {
+			t.atBOL = false
+			col, alt := 0, 0
+			for t.pos < len(src) {
+				c := src[t.pos]
+				if c == ' ' {
+					col++
+					alt++
+				} else if c == '\t' {
+					col = (col/8 + 1) * 8
+					alt++
+				} else if c == '\f' {
+					col, alt = 0, 0
+				} else {
+					break
+				}
+				t.pos++
+			}
+			blank := t.pos >= len(src) || src[t.pos] == '#' || src[t.pos] == '\n'
+			if t.pos < len(src) && src[t.pos] == '\\' && len(t.parens) == 0 {
+				// A line continuation at the start of a line: the next
+				// line's indentation is what counts (CPython 3.11 treats
+				// the joined line as indented by this line's whitespace).
+				blank = false
+			}
+			if !blank && len(t.parens) == 0 {
+				top := len(t.indents) - 1
+				if col == t.indents[top] {
+					if alt != t.altIndents[top] {
+						t.failHere("inconsistent use of tabs and spaces in indentation")
+					}
+				} else if col > t.indents[top] {
+					if len(t.indents) >= maxIndent {
+						t.failHere("too many levels of indentation")
+					}
+					if alt <= t.altIndents[top] {
+						t.failHere("inconsistent use of tabs and spaces in indentation")
+					}
+					t.indents = append(t.indents, col)
+					t.altIndents = append(t.altIndents, alt)
+					t.emit(tIndent, t.pos, t.line, t.pos-t.lineStart)
+				} else {
+					for top > 0 && col < t.indents[top] {
+						top--
+						t.emit(tDedent, t.pos, t.line, t.pos-t.lineStart)
+					}
+					t.indents = t.indents[:top+1]
+					t.altIndents = t.altIndents[:top+1]
+					if col != t.indents[top] {
+						t.failHere("unindent does not match any outer indentation level")
+					}
+					if alt != t.altIndents[top] {
+						t.failHere("inconsistent use of tabs and spaces in indentation")
+					}
+				}
+			}
+		}
+		// skip spaces
+		for t.pos < len(src) {
+			c := src[t.pos]
+			if c == ' ' || c == '\t' || c == '\f' {
+				t.pos++
+				continue
+			}
+			break
+		}
+		if t.pos >= len(src) {
+			break
+		}
+		c := src[t.pos]
+		start := t.pos
+		line, col := t.line, t.pos-t.lineStart
+		switch {
+		case c == '#':
+			e := t.pos
+			for e < len(src) && src[e] != '\n' {
+				e++
+			}
+			t.comments = append(t.comments, ast.Comment{Pos: ast.Pos{Line: line, Col: col}, Text: string(src[t.pos:e])})
+			t.pos = e
+			continue
+		case c == '\n':
+			t.pos++
+			if lineHasTokens && len(t.parens) == 0 {
+				t.emit(tNewline, start, line, col)
+				lineHasTokens = false
+			}
+			t.line++
+			t.lineStart = t.pos
+			t.atBOL = true
+			continue
+		case c == '\\':
+			if t.pos+1 < len(src) && src[t.pos+1] == '\n' {
+				t.pos += 2
+				t.line++
+				t.lineStart = t.pos
+				if t.pos >= len(src) {
+					t.fail(t.line, 0, "unexpected EOF while parsing")
+				}
+				continue
+			}
+			if t.pos+1 >= len(src) {
+				t.fail(line, col, "unexpected EOF while parsing")
+			}
+			t.fail(line, col+1, "unexpected character after line continuation character")
+		}
+		lineHasTokens = true
+		switch {
+		case isIdentStart(c):
+			// string prefix?
+			e := t.pos
+			for e < len(src) && isIdentChar(src[e]) {
+				e++
+			}
+			if e < len(src) && (src[e] == '"' || src[e] == '\'') && isStringPrefix(src[t.pos:e]) {
+				t.pos = e
+				t.scanString(start, line, col)
+				continue
+			}
+			if !t.checkIdent(t.pos, e) {
+				continue
+			}
+			t.pos = e
+			t.emit(keywordKind(src[start:e]), start, line, col)
+		case c >= '0' && c <= '9' || c == '.' && t.pos+1 < len(src) && src[t.pos+1] >= '0' && src[t.pos+1] <= '9':
+			t.scanNumber()
+			t.emit(tNumber, start, line, col)
+		case c == '"' || c == '\'':
+			t.scanString(start, line, col)
+		default:
+			k := t.scanOp()
+			switch k {
+			case tLParen, tLBrack, tLBrace:
+				if len(t.parens) >= maxParenLevel {
+					t.fail(line, col, "too many nested parentheses")
+				}
+				t.parens = append(t.parens, c)
+				t.parenLines = append(t.parenLines, line)
+				t.parenCols = append(t.parenCols, col)
+			case tRParen, tRBrack, tRBrace:
+				if len(t.parens) == 0 {
+					t.fail(line, col, "unmatched '"+string(c)+"'")
+				}
+				o := t.parens[len(t.parens)-1]
+				if !(o == '(' && c == ')' || o == '[' && c == ']' || o == '{' && c == '}') {
+					t.fail(line, col, "closing parenthesis '"+string(c)+"' does not match opening parenthesis '"+string(o)+"'")
+				}
+				t.parens = t.parens[:len(t.parens)-1]
+				t.parenLines = t.parenLines[:len(t.parenLines)-1]
+				t.parenCols = t.parenCols[:len(t.parenCols)-1]
+			}
+			t.emit(k, start, line, col)
+		}
+	}
+	if len(t.parens) > 0 {
+		n := len(t.parens) - 1
+		t.fail(t.parenLines[n], t.parenCols[n], "'"+string(t.parens[n])+"' was never closed")
+	}
+	if lineHasTokens {
+		t.emit(tNewline, t.pos, t.line, t.pos-t.lineStart)
+	}
+	for i := 1; i < len(t.indents); i++ {
+		t.emit(tDedent, t.pos, t.line, t.pos-t.lineStart)
+	}
+	t.emit(tEOF, t.pos, t.line, t.pos-t.lineStart)
+}
+
+// checkIdent validates a (possibly non-ASCII) identifier in src[s:e].
+func (t *tokenizer) checkIdent(s, e int) bool {
+	first := true
+	for i := s; i < e; {
+		c := t.src[i]
+		if c < 0x80 {
+			first = false
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(t.src[i:e])
+		ok := false
+		if first {
+			ok = isXIDStart(r)
+		} else {
+			ok = isXIDContinue(r)
+		}
+		if !ok {
+			t.fail(t.line, i-t.lineStart, "invalid character '"+string(r)+"'")
+		}
+		first = false
+		i += n
+	}
+	return true
+}
+
+func isXIDStart(r rune) bool {
+	return unicode.IsLetter(r) || unicode.Is(unicode.Nl, r) || unicode.Is(unicode.Other_ID_Start, r) || r == '_'
+}
+
+func isXIDContinue(r rune) bool {
+	return isXIDStart(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r) || unicode.Is(unicode.Nd, r) ||
+		unicode.Is(unicode.Pc, r) || unicode.Is(unicode.Other_ID_Continue, r) || r == 0xB7
+}
+
+func isStringPrefix(p []byte) bool {
+	if len(p) > 2 {
+		return false
+	}
+	var b, r, u, f int
+	for _, c := range p {
+		switch c | 0x20 {
+		case 'b':
+			b++
+		case 'r':
+			r++
+		case 'u':
+			u++
+		case 'f':
+			f++
+		default:
+			return false
+		}
+	}
+	if b > 1 || r > 1 || u > 1 || f > 1 {
+		return false
+	}
+	if u == 1 && len(p) > 1 {
+		return false
+	}
+	if b == 1 && f == 1 {
+		return false
+	}
+	return true
+}
+
+func (t *tokenizer) scanString(start, line, col int) {
+	src := t.src
+	q := src[t.pos]
+	triple := t.pos+2 < len(src) && src[t.pos+1] == q && src[t.pos+2] == q
+	if triple {
+		t.pos += 3
+		for {
+			if t.pos >= len(src) {
+				t.fail(line, col, "unterminated triple-quoted string literal (detected at line "+itoa(t.line)+")")
+			}
+			c := src[t.pos]
+			if c == q && t.pos+2 < len(src) && src[t.pos+1] == q && src[t.pos+2] == q {
+				t.pos += 3
+				break
+			}
+			if c == '\\' {
+				t.pos++
+				if t.pos < len(src) && src[t.pos] == '\n' {
+					t.pos++
+					t.line++
+					t.lineStart = t.pos
+				} else if t.pos < len(src) {
+					t.pos++
+				}
+				continue
+			}
+			if c == '\n' {
+				t.line++
+				t.lineStart = t.pos + 1
+			}
+			t.pos++
+		}
+	} else {
+		t.pos++
+		for {
+			if t.pos >= len(src) || src[t.pos] == '\n' {
+				t.fail(line, col, "unterminated string literal (detected at line "+itoa(line)+")")
+			}
+			c := src[t.pos]
+			if c == q {
+				t.pos++
+				break
+			}
+			if c == '\\' {
+				t.pos++
+				if t.pos < len(src) {
+					if src[t.pos] == '\n' {
+						t.line++
+						t.lineStart = t.pos + 1
+					}
+					t.pos++
+				}
+				continue
+			}
+			t.pos++
+		}
+	}
+	t.emit(tString, start, line, col)
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func (t *tokenizer) peekc(off int) byte {
+	if t.pos+off < len(t.src) {
+		return t.src[t.pos+off]
+	}
+	return 0
+}
+
+// digits scans digits accepted by ok, allowing single underscores between.
+func (t *tokenizer) digits(ok func(byte) bool, kind string) {
+	for {
+		for t.pos < len(t.src) && ok(t.src[t.pos]) {
+			t.pos++
+		}
+		if t.peekc(0) != '_' {
+			return
+		}
+		t.pos++
+		if !ok(t.peekc(0)) {
+			t.failHere("invalid " + kind + " literal")
+		}
+	}
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+func isOct(c byte) bool { return c >= '0' && c <= '7' }
+func isBin(c byte) bool { return c == '0' || c == '1' }
+
+// verifyEnd mirrors CPython's verify_end_of_number.
+func (t *tokenizer) verifyEnd(kind string) {
+	c := t.peekc(0)
+	rest := t.src[t.pos:]
+	has := func(s string) bool { return len(rest) >= len(s) && string(rest[:len(s)]) == s }
+	switch c {
+	case 'a':
+		if has("and") {
+			return
+		}
+	case 'e':
+		if has("else") {
+			return
+		}
+	case 'f':
+		if has("for") {
+			return
+		}
+	case 'i':
+		if has("if") || has("in") || has("is") {
+			return
+		}
+	case 'o':
+		if has("or") {
+			return
+		}
+	case 'n':
+		if has("not") {
+			return
+		}
+	}
+	if isIdentChar(c) {
+		t.failHere("invalid " + kind + " literal")
+	}
+}
+
+func (t *tokenizer) scanNumber() {
+	c := t.src[t.pos]
+	if c == '0' {
+		n := t.peekc(1) | 0x20
+		switch n {
+		case 'x':
+			t.pos += 2
+			if t.peekc(0) == '_' {
+				t.pos++
+			}
+			if !isHex(t.peekc(0)) {
+				t.failHere("invalid hexadecimal literal")
+			}
+			t.digits(isHex, "hexadecimal")
+			t.verifyEnd("hexadecimal")
+			return
+		case 'o':
+			t.pos += 2
+			if t.peekc(0) == '_' {
+				t.pos++
+			}
+			if !isOct(t.peekc(0)) {
+				if isDigit(t.peekc(0)) {
+					t.failHere("invalid digit '" + string(t.peekc(0)) + "' in octal literal")
+				}
+				t.failHere("invalid octal literal")
+			}
+			t.digits(isOct, "octal")
+			if isDigit(t.peekc(0)) {
+				t.failHere("invalid digit '" + string(t.peekc(0)) + "' in octal literal")
+			}
+			t.verifyEnd("octal")
+			return
+		case 'b':
+			t.pos += 2
+			if t.peekc(0) == '_' {
+				t.pos++
+			}
+			if !isBin(t.peekc(0)) {
+				if isDigit(t.peekc(0)) {
+					t.failHere("invalid digit '" + string(t.peekc(0)) + "' in binary literal")
+				}
+				t.failHere("invalid binary literal")
+			}
+			t.digits(isBin, "binary")
+			if isDigit(t.peekc(0)) {
+				t.failHere("invalid digit '" + string(t.peekc(0)) + "' in binary literal")
+			}
+			t.verifyEnd("binary")
+			return
+		}
+		// decimal starting with 0: only zeros unless float/imaginary
+		nonzero := false
+		for {
+			for t.pos < len(t.src) && t.src[t.pos] == '0' {
+				t.pos++
+			}
+			if t.peekc(0) == '_' {
+				t.pos++
+				if !isDigit(t.peekc(0)) {
+					t.failHere("invalid decimal literal")
+				}
+				continue
+			}
+			break
+		}
+		if isDigit(t.peekc(0)) {
+			nonzero = true
+			t.digits(isDigit, "decimal")
+		}
+		c = t.peekc(0)
+		if c == '.' || c == 'e' || c == 'E' || c == 'j' || c == 'J' {
+			t.scanFloatRest()
+			return
+		}
+		if nonzero {
+			t.failHere("leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers")
+		}
+		t.verifyEnd("decimal")
+		return
+	}
+	if c != '.' {
+		t.digits(isDigit, "decimal")
+	}
+	t.scanFloatRest()
+}
+
+func (t *tokenizer) scanFloatRest() {
+	c := t.peekc(0)
+	if c == '.' {
+		t.pos++
+		if isDigit(t.peekc(0)) {
+			t.digits(isDigit, "decimal")
+		}
+		c = t.peekc(0)
+	}
+	if c == 'e' || c == 'E' {
+		save := t.pos
+		t.pos++
+		s := t.peekc(0)
+		if s == '+' || s == '-' {
+			t.pos++
+			if !isDigit(t.peekc(0)) {
+				t.failHere("invalid decimal literal")
+			}
+		} else if !isDigit(s) {
+			t.pos = save
+			t.verifyEnd("decimal")
+			return
+		}
+		t.digits(isDigit, "decimal")
+		c = t.peekc(0)
+	}
+	if c == 'j' || c == 'J' {
+		t.pos++
+		t.verifyEnd("imaginary")
+		return
+	}
+	t.verifyEnd("decimal")
+}
+
+func (t *tokenizer) scanOp() tokKind {
+	src := t.src
+	c := src[t.pos]
+	c1 := t.peekc(1)
+	c2 := t.peekc(2)
+	n := 1
+	var k tokKind
+	switch c {
+	case '(':
+		k = tLParen
+	case ')':
+		k = tRParen
+	case '[':
+		k = tLBrack
+	case ']':
+		k = tRBrack
+	case '{':
+		k = tLBrace
+	case '}':
+		k = tRBrace
+	case ':':
+		k = tColon
+		if c1 == '=' {
+			k, n = tColonEqual, 2
+		}
+	case ',':
+		k = tComma
+	case ';':
+		k = tSemi
+	case '+':
+		k = tPlus
+		if c1 == '=' {
+			k, n = tPlusEqual, 2
+		}
+	case '-':
+		k = tMinus
+		if c1 == '=' {
+			k, n = tMinEqual, 2
+		} else if c1 == '>' {
+			k, n = tRArrow, 2
+		}
+	case '*':
+		k = tStar
+		if c1 == '*' {
+			k, n = tDoubleStar, 2
+			if c2 == '=' {
+				k, n = tDoubleStarEqual, 3
+			}
+		} else if c1 == '=' {
+			k, n = tStarEqual, 2
+		}
+	case '/':
+		k = tSlash
+		if c1 == '/' {
+			k, n = tDoubleSlash, 2
+			if c2 == '=' {
+				k, n = tDoubleSlashEqual, 3
+			}
+		} else if c1 == '=' {
+			k, n = tSlashEqual, 2
+		}
+	case '|':
+		k = tVBar
+		if c1 == '=' {
+			k, n = tVBarEqual, 2
+		}
+	case '&':
+		k = tAmper
+		if c1 == '=' {
+			k, n = tAmperEqual, 2
+		}
+	case '<':
+		k = tLess
+		if c1 == '=' {
+			k, n = tLessEqual, 2
+		} else if c1 == '<' {
+			k, n = tLShift, 2
+			if c2 == '=' {
+				k, n = tLShiftEqual, 3
+			}
+		} else if c1 == '>' {
+			// "<>" is only valid with barry_as_FLUFL
+			k, n = tNotEqual, 2
+			t.failHere("invalid syntax")
+		}
+	case '>':
+		k = tGreater
+		if c1 == '=' {
+			k, n = tGreaterEqual, 2
+		} else if c1 == '>' {
+			k, n = tRShift, 2
+			if c2 == '=' {
+				k, n = tRShiftEqual, 3
+			}
+		}
+	case '=':
+		k = tEqual
+		if c1 == '=' {
+			k, n = tEqEqual, 2
+		}
+	case '.':
+		k = tDot
+		if c1 == '.' && c2 == '.' {
+			k, n = tEllipsis, 3
+		}
+	case '%':
+		k = tPercent
+		if c1 == '=' {
+			k, n = tPercentEqual, 2
+		}
+	case '!':
+		if c1 == '=' {
+			k, n = tNotEqual, 2
+		} else {
+			t.failHere("invalid syntax")
+		}
+	case '~':
+		k = tTilde
+	case '^':
+		k = tCircumflex
+		if c1 == '=' {
+			k, n = tCircumflexEqual, 2
+		}
+	case '@':
+		k = tAt
+		if c1 == '=' {
+			k, n = tAtEqual, 2
+		}
+	default:
+		if c >= 0x80 {
+			r, _ := utf8.DecodeRune(src[t.pos:])
+			t.failHere("invalid character '" + string(r) + "'")
+		}
+		t.failHere("invalid syntax")
+	}
+	t.pos += n
+	return k
+}
