@@ -1,0 +1,173 @@
+package checker
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/parser"
+)
+
+// InScope reports whether the layout reads a path: a .py file matched by a
+// scope's dispatch, test or benchmark globs, under a scope's cuTile package,
+// or matched by Include, and matched by no Exclude glob.
+func (l *Layout) InScope(path string) bool {
+	if !strings.HasSuffix(path, ".py") {
+		return false
+	}
+	for _, g := range l.Exclude {
+		if Matches(g, path) {
+			return false
+		}
+	}
+	if _, ok := MatchAny(l.Include, path); ok {
+		return true
+	}
+	for _, s := range l.Scopes {
+		if _, ok := MatchAny(s.Dispatch, path); ok {
+			return true
+		}
+		if _, ok := MatchAny(s.Tests, path); ok {
+			return true
+		}
+		if _, ok := MatchAny(s.Benchmarks, path); ok {
+			return true
+		}
+		if s.CuTile != "" {
+			if _, ok := MatchPath(s.CuTile+"/**", path); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Load reads the files of a snapshot that the layout puts in scope and
+// parses them, GOMAXPROCS at a time. A file that does not parse keeps its
+// error in File.Err (the parse-error analyzer reports it); only a failure
+// to list or read the snapshot is an error. The result does not depend on
+// the number of workers.
+func Load(src Source, layout *Layout, cfg *Config) (*Repo, error) {
+	if layout == nil {
+		layout = &Layout{}
+	}
+	all, err := src.List()
+	if err != nil {
+		return nil, err
+	}
+	repo := &Repo{Root: src.Root(), Layout: layout, Files: map[string]*File{}}
+	for _, p := range all {
+		if layout.InScope(p) {
+			repo.Paths = append(repo.Paths, p)
+		}
+	}
+	sort.Strings(repo.Paths)
+	files := make([]*File, len(repo.Paths))
+	errs := make([]error, len(repo.Paths))
+	workers := runtime.GOMAXPROCS(0)
+	if workers > len(files) {
+		workers = len(files)
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				files[i], errs[i] = loadFile(src, repo.Paths[i])
+			}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, f := range files {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		repo.Files[f.Path] = f
+	}
+	if cfg != nil && len(cfg.Skips) > 0 {
+		repo.ConfigSkips = cfg.Skips
+	}
+	return repo, nil
+}
+
+func loadFile(src Source, path string) (*File, error) {
+	data, err := src.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	f := &File{Path: path, Src: data}
+	f.AST, f.Err = parse(path, data)
+	if f.Err != nil {
+		f.AST = nil
+	}
+	return f, nil
+}
+
+// parse runs the parser, turning a panic (a parser bug) into an error at
+// line 1 so that one bad file never stops the run.
+func parse(path string, data []byte) (f *ast.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			f, err = nil, &parser.Error{Filename: path, Line: 1, Msg: fmt.Sprintf("internal parser error: %v", r)}
+		}
+	}()
+	return parser.ParseFile(path, data)
+}
+
+// ParseErrorPos returns the position and message of a parse error.
+func ParseErrorPos(err error) (ast.Pos, string) {
+	var pe *parser.Error
+	if errors.As(err, &pe) {
+		line := pe.Line
+		if line < 1 {
+			line = 1
+		}
+		return ast.Pos{Line: line, Col: max(pe.Col, 0)}, pe.Msg
+	}
+	return ast.Pos{Line: 1}, err.Error()
+}
+
+// ParseErrorAnalyzer is the parse-error check kind: it reports every file
+// of the snapshot that does not parse (rule TG001), so that the silence of
+// the other checks about it is not mistaken for a pass.
+var ParseErrorAnalyzer = &Analyzer{
+	Name: "parse-error",
+	Doc: `parse-error reports files that do not parse.
+
+Every other check skips a file whose syntax tree is missing; this kind makes
+that visible with one finding at the syntax error's position. Message
+placeholders: {file} (the path) and {error} (the parser's message).`,
+	Run: runParseError,
+}
+
+func init() { Register(ParseErrorAnalyzer) }
+
+func runParseError(pass *Pass) (any, error) {
+	for _, path := range pass.Repo.Paths {
+		f := pass.Repo.Files[path]
+		if f == nil || f.Err == nil {
+			continue
+		}
+		pos, msg := ParseErrorPos(f.Err)
+		for _, r := range pass.Rules {
+			pass.Report(Diagnostic{
+				Rule:    r,
+				File:    f.Path,
+				Pos:     pos,
+				End:     pos,
+				Message: Render(r.Message, "", map[string]string{"file": f.Path, "error": msg}),
+			})
+		}
+	}
+	return nil, nil
+}
