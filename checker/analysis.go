@@ -61,6 +61,13 @@ type Diagnostic struct {
 	Message string
 	Related []Related
 	Fixes   []SuggestedFix
+
+	// Set by the driver, not by analyzers:
+	// Severity is the effective severity (the rule's, or the configuration's override).
+	Severity rules.Severity
+	// PreExisting, in change mode, says that the op already had this finding
+	// at the base revision.
+	PreExisting bool
 }
 
 // Related is a secondary position that helps explain a finding, such as the
