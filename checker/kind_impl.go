@@ -1,0 +1,588 @@
+package checker
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// ImplModuleAnalyzer implements kind "impl-module" (S2.1-S2.3, S2.6, S2.7).
+var ImplModuleAnalyzer = &Analyzer{
+	Name: "impl-module",
+	Doc: `Checks the cuTile implementation module of each op.
+
+The rule's params select the property (check = ...):
+  "exists"    the op has a register_impl(..., backend="cutile") site in a
+              module under its scope's cuTile package (S2.1); one finding on
+              the @dispatch decorator naming the expected module; a written
+              skip of Step 2 silences it
+  "imports"   the module imports each of "modules" (any alias) and takes
+              register_impl from one of "register_impl" (S2.2)
+  "kernel"    the module defines a function decorated with one of "kernel"
+              (S2.3)
+  "launch"    the registered function calls one of "launch", directly or
+              through functions, classes and methods of the same module that
+              it references (S2.3)
+  "constant"  in every kernel, the parameters used in the compile-time
+              argument positions listed in "const_args" ("arange:0",
+              "load:shape", ...; names relative to "tile_module") are
+              annotated with one of "constant" (or a module-level alias of
+              it, e.g. ConstInt = ct.Constant[int]) (S2.6)
+  "out"       when the registered function has the parameter "param", it
+              assigns it under "if <param> is None:" and returns it (S2.7)
+Module-level checks report once per module, for the first op it registers.`,
+	Requires: []*Analyzer{OpTableAnalyzer},
+	Params:   func() any { return new(implModuleParams) },
+	Run:      runImplModule,
+}
+
+func init() { Register(ImplModuleAnalyzer) }
+
+type implModuleParams struct {
+	Check        string   `toml:"check"`
+	Expected     string   `toml:"expected"` // template of the expected module: "{cutile}/{func}.py"
+	Modules      []string `toml:"modules"`
+	RegisterImpl []string `toml:"register_impl"`
+	Kernel       []string `toml:"kernel"`
+	Launch       []string `toml:"launch"`
+	TileModule   string   `toml:"tile_module"`
+	Constant     []string `toml:"constant"`
+	ConstArgs    []string `toml:"const_args"`
+	Param        string   `toml:"param"`
+}
+
+// implModule is one cuTile module and the ops it registers.
+type implModule struct {
+	file  *File
+	impls []*Impl // the cuTile impls of dispatched, non-skipped ops, in source order
+}
+
+// cutileModules groups the cuTile impls of the dispatched ops (whose Step 2
+// is not skipped) by module.
+func cutileModules(tab *OpTable, names *Names) []*implModule {
+	byFile := map[string]*implModule{}
+	var out []*implModule
+	for _, op := range tab.Ops {
+		if stepSkipped(op, 2) {
+			continue
+		}
+		for _, im := range cutileImpls(op, names) {
+			m := byFile[im.File.Path]
+			if m == nil {
+				m = &implModule{file: im.File}
+				byFile[im.File.Path] = m
+				out = append(out, m)
+			}
+			m.impls = append(m.impls, im)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].file.Path < out[j].file.Path })
+	for _, m := range out {
+		sort.SliceStable(m.impls, func(i, j int) bool { return m.impls[i].Call.Pos().Before(m.impls[j].Call.Pos()) })
+	}
+	return out
+}
+
+func runImplModule(pass *Pass) (any, error) {
+	tab := opTableOf(pass)
+	if tab == nil {
+		return nil, nil
+	}
+	names := LayoutNames(pass.Repo.Layout)
+	mods := cutileModules(tab, names)
+	for _, rule := range pass.Rules {
+		p, _ := rule.Params.(*implModuleParams)
+		if p == nil {
+			continue
+		}
+		switch p.Check {
+		case "exists":
+			for _, op := range tab.Ops {
+				if stepSkipped(op, 2) || len(cutileImpls(op, names)) > 0 {
+					continue
+				}
+				f, n := dispatchAnchor(op)
+				exp := expectedModule(pass.Repo, op, p.Expected)
+				var other []string
+				for _, im := range op.Impls {
+					other = append(other, im.Backend)
+				}
+				vars := map[string]string{"expected": exp, "func": op.Func, "backends": strings.Join(uniq(other), ", ")}
+				if len(other) == 0 {
+					vars["backends"] = "none"
+				}
+				reportAt(pass, rule, op.Name, f, n, vars, []Related{{File: exp, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "expected cuTile module"}}, nil)
+			}
+		case "imports":
+			for _, m := range mods {
+				im := NewImports(m.file.Path, m.file.AST)
+				first := m.impls[0]
+				var missing []string
+				for _, mod := range p.Modules {
+					if !im.Imported(mod) {
+						missing = append(missing, "import "+mod)
+					}
+				}
+				if len(p.RegisterImpl) > 0 {
+					ok := false
+					for _, impl := range m.impls {
+						if im.Is(impl.Call.Func, p.RegisterImpl) {
+							ok = true
+						}
+					}
+					if !ok {
+						missing = append(missing, "take register_impl from "+strings.Join(trimLast(p.RegisterImpl), " or "))
+					}
+				}
+				if len(missing) > 0 {
+					reportAt(pass, rule, first.Op, m.file, first.Call.Func, map[string]string{"missing": strings.Join(missing, " and ")}, nil, nil)
+				}
+			}
+		case "kernel":
+			for _, m := range mods {
+				im := NewImports(m.file.Path, m.file.AST)
+				if len(kernelDefs(m.file, im, p.Kernel)) == 0 {
+					first := m.impls[0]
+					reportAt(pass, rule, first.Op, m.file, first.Call.Func, map[string]string{"kernel": firstOr(p.Kernel, "")}, nil, nil)
+				}
+			}
+		case "launch":
+			for _, m := range mods {
+				im := NewImports(m.file.Path, m.file.AST)
+				idx := newModuleIndex(m.file)
+				for _, impl := range m.impls {
+					if impl.Def == nil {
+						continue
+					}
+					if !idx.reaches(impl.Def, func(c *ast.Call) bool { return im.Is(c.Func, p.Launch) }) {
+						reportAt(pass, rule, impl.Op, m.file, defHeader(impl.Def), map[string]string{"func": impl.Def.Name, "launch": firstOr(p.Launch, "")}, nil, nil)
+					}
+				}
+			}
+		case "constant":
+			for _, m := range mods {
+				checkConstantParams(pass, rule, p, m)
+			}
+		case "out":
+			for _, m := range mods {
+				for _, impl := range m.impls {
+					if impl.Def == nil {
+						continue
+					}
+					if prob, n := outProblem(impl.Def, p.Param); prob != "" {
+						reportAt(pass, rule, impl.Op, m.file, n, map[string]string{"problem": prob, "param": p.Param, "func": impl.Def.Name}, nil, nil)
+					}
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+func uniq(list []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range list {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// trimLast returns the modules of qualified names ("tilegym.backend" for
+// "tilegym.backend.register_impl").
+func trimLast(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if i := strings.LastIndexByte(n, '.'); i >= 0 {
+			out = append(out, n[:i])
+		} else {
+			out = append(out, n)
+		}
+	}
+	return uniq(out)
+}
+
+// expectedModule renders the path of the expected cuTile module of an op:
+// {cutile} is the scope's cuTile root, {func} the op's function name and
+// {suite} its suite.
+func expectedModule(repo *Repo, op *Op, tmpl string) string {
+	if tmpl == "" {
+		tmpl = "{cutile}/{func}.py"
+	}
+	root := ""
+	if op.Scope != nil {
+		root = strings.TrimSuffix(ExpandSuite(op.Scope.CuTile, op.Suite), "/")
+	}
+	r := strings.NewReplacer("{cutile}", root, "{func}", op.Func, "{suite}", op.Suite)
+	return r.Replace(tmpl)
+}
+
+// kernelDefs returns the functions of a file decorated with a kernel
+// decorator (bare or called).
+func kernelDefs(f *File, im *Imports, kernel []string) []*ast.FunctionDef {
+	var out []*ast.FunctionDef
+	InspectFile(f.AST, func(n ast.Node) bool {
+		if fd, ok := n.(*ast.FunctionDef); ok {
+			if _, _, ok := im.Decorator(fd.DecoratorList, kernel); ok {
+				out = append(out, fd)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// moduleIndex indexes the functions, classes and methods of a module for
+// following references within it.
+type moduleIndex struct {
+	funcs   map[string][]ast.Node // name -> module-level functions, classes, methods with that name
+	visited map[ast.Node]bool
+}
+
+func newModuleIndex(f *File) *moduleIndex {
+	idx := &moduleIndex{funcs: map[string][]ast.Node{}}
+	InspectFile(f.AST, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FunctionDef:
+			idx.funcs[n.Name] = append(idx.funcs[n.Name], n)
+		case *ast.AsyncFunctionDef:
+			idx.funcs[n.Name] = append(idx.funcs[n.Name], n)
+		case *ast.ClassDef:
+			idx.funcs[n.Name] = append(idx.funcs[n.Name], n)
+		}
+		return true
+	})
+	return idx
+}
+
+// reaches reports whether a call satisfying pred is made in n or in any
+// function, class or method of the module that n references by name
+// (called, passed or returned), transitively.
+func (idx *moduleIndex) reaches(n ast.Node, pred func(*ast.Call) bool) bool {
+	idx.visited = map[ast.Node]bool{}
+	return idx.walk(n, pred)
+}
+
+func (idx *moduleIndex) walk(n ast.Node, pred func(*ast.Call) bool) bool {
+	if idx.visited[n] {
+		return false
+	}
+	idx.visited[n] = true
+	found := false
+	var refs []string
+	ast.Inspect(n, func(x ast.Node) bool {
+		if found {
+			return false
+		}
+		switch x := x.(type) {
+		case *ast.Call:
+			if pred(x) {
+				found = true
+				return false
+			}
+		case *ast.Name:
+			refs = append(refs, x.Id)
+		case *ast.Attribute:
+			refs = append(refs, x.Attr)
+		}
+		return true
+	})
+	if found {
+		return true
+	}
+	for _, r := range refs {
+		for _, target := range idx.funcs[r] {
+			if idx.walk(target, pred) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// constArg is one compile-time argument position: a function of the tile
+// module and a positional index and/or keyword.
+type constArg struct {
+	fn  string
+	pos int // -1 for none
+	kw  string
+}
+
+func parseConstArgs(list []string) []constArg {
+	var out []constArg
+	for _, s := range list {
+		fn, spec, ok := strings.Cut(s, ":")
+		if !ok {
+			continue
+		}
+		for _, part := range strings.Split(spec, ",") {
+			part = strings.TrimSpace(part)
+			ca := constArg{fn: fn, pos: -1}
+			n, err := atoiStrict(part)
+			if err == nil {
+				ca.pos = n
+			} else {
+				ca.kw = part
+			}
+			out = append(out, ca)
+		}
+	}
+	return out
+}
+
+func atoiStrict(s string) (int, error) {
+	if s == "" {
+		return 0, errNotNumber
+	}
+	n := 0
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return 0, errNotNumber
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n, nil
+}
+
+type notNumber struct{}
+
+func (notNumber) Error() string { return "not a number" }
+
+var errNotNumber error = notNumber{}
+
+// constantAliases returns the names bound at module level to a constant
+// annotation (ConstInt = ct.Constant[int]), including those imported from
+// another module of the snapshot that binds them so.
+func constantAliases(repo *Repo, f *File, im *Imports, constant []string, depth int) map[string]bool {
+	out := map[string]bool{}
+	if f == nil || f.AST == nil || f.AST.Module == nil {
+		return out
+	}
+	eachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
+		var target ast.Expr
+		var value ast.Expr
+		switch s := s.(type) {
+		case *ast.Assign:
+			if len(s.Targets) == 1 {
+				target, value = s.Targets[0], s.Value
+			}
+		case *ast.AnnAssign:
+			target, value = s.Target, s.Value
+		}
+		nm, ok := target.(*ast.Name)
+		if !ok || value == nil {
+			return
+		}
+		if isConstantAnnotation(im, value, constant, nil) {
+			out[nm.Id] = true
+		}
+	})
+	if depth > 0 {
+		for local, q := range im.Local {
+			i := strings.LastIndexByte(q, '.')
+			if i < 0 || out[local] {
+				continue
+			}
+			mod, name := q[:i], q[i+1:]
+			other := repo.File("src/" + strings.ReplaceAll(mod, ".", "/") + ".py")
+			if other == nil {
+				other = repo.File(strings.ReplaceAll(mod, ".", "/") + ".py")
+			}
+			if other == nil || other.AST == nil {
+				continue
+			}
+			if constantAliases(repo, other, NewImports(other.Path, other.AST), constant, depth-1)[name] {
+				out[local] = true
+			}
+		}
+	}
+	return out
+}
+
+// isConstantAnnotation reports whether an annotation is Constant[...] of
+// the tile module, or an alias of it.
+func isConstantAnnotation(im *Imports, e ast.Expr, constant []string, aliases map[string]bool) bool {
+	switch e := e.(type) {
+	case *ast.Subscript:
+		return im.Is(e.Value, constant)
+	case *ast.Name:
+		return aliases[e.Id] || im.Is(e, constant)
+	case *ast.Attribute:
+		return im.Is(e, constant)
+	case *ast.Constant:
+		// A string annotation: "ct.Constant[int]".
+		if s, ok := e.Value.(string); ok {
+			head, _, _ := strings.Cut(s, "[")
+			if aliases[head] {
+				return true
+			}
+			q, _ := im.Resolve(nameExpr(head))
+			for _, c := range constant {
+				if q == c {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// nameExpr builds a Name/Attribute chain for a dotted name.
+func nameExpr(dotted string) ast.Expr {
+	parts := strings.Split(dotted, ".")
+	var e ast.Expr = &ast.Name{Id: parts[0]}
+	for _, p := range parts[1:] {
+		e = &ast.Attribute{Value: e, Attr: p}
+	}
+	return e
+}
+
+func checkConstantParams(pass *Pass, rule *rules.Rule, p *implModuleParams, m *implModule) {
+	im := NewImports(m.file.Path, m.file.AST)
+	aliases := constantAliases(pass.Repo, m.file, im, p.Constant, 1)
+	args := parseConstArgs(p.ConstArgs)
+	reported := map[*ast.Arg]bool{}
+	for _, kd := range kernelDefs(m.file, im, p.Kernel) {
+		params := map[string]*ast.Arg{}
+		for _, prm := range Params(kd.Args) {
+			params[prm.Name] = prm.Arg
+		}
+		ast.Inspect(kd, func(n ast.Node) bool {
+			c, ok := n.(*ast.Call)
+			if !ok {
+				return true
+			}
+			q, _ := im.Resolve(c.Func)
+			for _, ca := range args {
+				if q != joinDotted(p.TileModule, ca.fn) {
+					continue
+				}
+				var arg ast.Expr
+				if ca.pos >= 0 {
+					arg = CallArg(c, ca.pos, "")
+				}
+				if ca.kw != "" {
+					arg = CallArg(c, -1, ca.kw)
+				}
+				if arg == nil {
+					continue
+				}
+				ast.Inspect(arg, func(x ast.Node) bool {
+					if _, isCall := x.(*ast.Call); isCall && x != arg {
+						// Values computed by calls (x.shape[0] // 2, ct.cdiv) are
+						// not parameters themselves; keep descending anyway.
+						return true
+					}
+					nm, ok := x.(*ast.Name)
+					if !ok {
+						if at, ok := x.(*ast.Attribute); ok {
+							_ = at
+							return false // x.shape: an attribute of a value, not a parameter
+						}
+						return true
+					}
+					a := params[nm.Id]
+					if a == nil || reported[a] {
+						return true
+					}
+					if a.Annotation != nil && isConstantAnnotation(im, a.Annotation, p.Constant, aliases) {
+						return true
+					}
+					reported[a] = true
+					reportAt(pass, rule, m.impls[0].Op, m.file, a, map[string]string{
+						"param": nm.Id, "kernel": kd.Name, "use": dottedTail(ca.fn), "constant": firstOr(p.Constant, ""),
+					}, []Related{{File: m.file.Path, Pos: nm.Pos(), End: nm.End(), Message: "used here as a compile-time value"}}, nil)
+					return true
+				})
+			}
+			return true
+		})
+	}
+}
+
+// outProblem checks S2.7 for a registered function with an out parameter.
+func outProblem(fd *ast.FunctionDef, param string) (string, ast.Node) {
+	var outArg *ast.Arg
+	for _, prm := range Params(fd.Args) {
+		if prm.Name == param && prm.Kind != VarKeyword && prm.Kind != VarPositional {
+			outArg = prm.Arg
+		}
+	}
+	if outArg == nil {
+		return "", nil
+	}
+	allocates, returns := false, false
+	ast.Inspect(fd, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.If:
+			if isNoneTest(n.Test, param) {
+				for _, s := range n.Body {
+					ast.Inspect(s, func(x ast.Node) bool {
+						if a, ok := x.(*ast.Assign); ok {
+							for _, t := range a.Targets {
+								if nm, ok := t.(*ast.Name); ok && nm.Id == param {
+									allocates = true
+								}
+							}
+						}
+						return true
+					})
+				}
+			}
+		case *ast.Assign:
+			// out = out if out is not None else torch.empty_like(x)
+			if ie, ok := n.Value.(*ast.IfExp); ok && (isNoneTest(ie.Test, param) || isNotNoneTest(ie.Test, param)) {
+				for _, t := range n.Targets {
+					if nm, ok := t.(*ast.Name); ok && nm.Id == param {
+						allocates = true
+					}
+				}
+			}
+		case *ast.Return:
+			if n.Value != nil {
+				ast.Inspect(n.Value, func(x ast.Node) bool {
+					if nm, ok := x.(*ast.Name); ok && nm.Id == param {
+						returns = true
+					}
+					return true
+				})
+			}
+		case *ast.FunctionDef:
+			return n == fd // nested functions have their own returns
+		}
+		return true
+	})
+	switch {
+	case !allocates && !returns:
+		return "neither allocates it when it is None nor returns it", outArg
+	case !allocates:
+		return "does not allocate it when it is None", outArg
+	case !returns:
+		return "does not return it", outArg
+	}
+	return "", nil
+}
+
+func isNoneTest(e ast.Expr, name string) bool {
+	c, ok := e.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 || len(c.Comparators) != 1 {
+		return false
+	}
+	nm, ok := c.Left.(*ast.Name)
+	return ok && nm.Id == name && (c.Ops[0] == ast.Is || c.Ops[0] == ast.Eq) && isNoneExpr(c.Comparators[0])
+}
+
+func isNotNoneTest(e ast.Expr, name string) bool {
+	c, ok := e.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 || len(c.Comparators) != 1 {
+		return false
+	}
+	nm, ok := c.Left.(*ast.Name)
+	return ok && nm.Id == name && (c.Ops[0] == ast.IsNot || c.Ops[0] == ast.NotEq) && isNoneExpr(c.Comparators[0])
+}
