@@ -1,0 +1,231 @@
+package checker
+
+import (
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// ImplSignatureAnalyzer implements kind "impl-signature" (S2.4).
+var ImplSignatureAnalyzer = &Analyzer{
+	Name: "impl-signature",
+	Doc: `Checks that every registered implementation accepts the dispatch stub's signature.
+
+For each register_impl site of a dispatched op whose function is resolvable in
+its file (a decorated def, or register_impl(...)(name) with name defined in
+the file), of the backends listed in "backends" (empty: every backend):
+every stub parameter is accepted under the same name, positional ones at the
+same position; wherever the stub gives a default the implementation gives
+the same one (compared structurally: None, 1.0, -1, "none"); and the
+implementation takes **kwargs. One finding per implementation, naming every
+difference, anchored on the first differing parameter.`,
+	Requires: []*Analyzer{OpTableAnalyzer},
+	Params:   func() any { return new(implSignatureParams) },
+	Run:      runImplSignature,
+}
+
+func init() { Register(ImplSignatureAnalyzer) }
+
+type implSignatureParams struct {
+	Backends []string `toml:"backends"`
+	// RequireKwargs demands a ** parameter in the implementation.
+	RequireKwargs bool `toml:"require_kwargs"`
+	// Files, when set, restricts the implementations checked to files
+	// matching these globs (e.g. leave out benchmark reference functions).
+	Files []string `toml:"files"`
+}
+
+func runImplSignature(pass *Pass) (any, error) {
+	tab := opTableOf(pass)
+	if tab == nil {
+		return nil, nil
+	}
+	for _, rule := range pass.Rules {
+		p, _ := rule.Params.(*implSignatureParams)
+		if p == nil {
+			continue
+		}
+		for _, op := range tab.Ops {
+			if op.Stub == nil || op.Stub.Def == nil {
+				continue
+			}
+			for _, impl := range op.Impls {
+				if impl.Def == nil || !backendListed(p.Backends, impl.Backend) {
+					continue
+				}
+				if len(p.Files) > 0 && !matchBound(p.Files, op.Suite, impl.File.Path) {
+					continue
+				}
+				if len(rule.Files) > 0 && !matchBound(rule.Files, op.Suite, impl.File.Path) {
+					continue
+				}
+				probs, anchor := signatureDrift(op.Stub.Def, impl.Def, p.RequireKwargs)
+				if len(probs) == 0 {
+					continue
+				}
+				if anchor == nil {
+					anchor = defHeader(impl.Def)
+				}
+				reportAt(pass, rule, op.Name, impl.File, anchor, map[string]string{
+					"backend":  impl.Backend,
+					"func":     impl.Def.Name,
+					"problems": strings.Join(probs, "; "),
+					"stub":     op.Stub.File.Path + ":" + itoa(op.Stub.Def.Pos().Line),
+				}, []Related{{File: op.Stub.File.Path, Pos: op.Stub.Def.Pos(), End: op.Stub.Def.Pos(), Message: "the dispatch stub"}}, nil)
+			}
+		}
+	}
+	return nil, nil
+}
+
+func backendListed(list []string, b string) bool {
+	if len(list) == 0 {
+		return true
+	}
+	for _, x := range list {
+		if x == b {
+			return true
+		}
+	}
+	return false
+}
+
+// signatureDrift compares an implementation's signature with the stub's.
+func signatureDrift(stub, impl *ast.FunctionDef, requireKwargs bool) ([]string, ast.Node) {
+	sp := Params(stub.Args)
+	ip := Params(impl.Args)
+	byName := map[string]Param{}
+	var ipos []Param
+	hasKw, hasVarPos := false, false
+	for _, q := range ip {
+		switch q.Kind {
+		case VarKeyword:
+			hasKw = true
+		case VarPositional:
+			hasVarPos = true
+		default:
+			byName[q.Name] = q
+			if q.Kind != KeywordOnly {
+				ipos = append(ipos, q)
+			}
+		}
+	}
+	var probs []string
+	var anchor ast.Node
+	note := func(msg string, n ast.Node) {
+		probs = append(probs, msg)
+		if anchor == nil && n != nil {
+			anchor = n
+		}
+	}
+	for _, s := range sp {
+		if s.Kind == VarKeyword || s.Kind == VarPositional {
+			continue
+		}
+		q, ok := byName[s.Name]
+		positional := s.Kind != KeywordOnly
+		if positional && ok && q.Kind == KeywordOnly {
+			note("makes \""+s.Name+"\" keyword-only where the dispatch stub has it as parameter "+itoa(s.Index+1), q.Arg)
+			continue
+		}
+		if positional && s.Index < len(ipos) && ipos[s.Index].Name != s.Name {
+			if ok {
+				note("takes \""+s.Name+"\" as parameter "+itoa(q.Index+1)+" where the dispatch stub has it as parameter "+itoa(s.Index+1), q.Arg)
+			} else {
+				note("names parameter "+itoa(s.Index+1)+" \""+ipos[s.Index].Name+"\" where the dispatch stub has \""+s.Name+"\"", ipos[s.Index].Arg)
+			}
+			continue
+		}
+		if !ok {
+			if positional && hasVarPos && s.Index >= len(ipos) {
+				continue // taken by *args positionally; its name cannot be checked
+			}
+			if hasKw {
+				note("has no parameter \""+s.Name+"\" (it would be swallowed by **"+kwName(impl)+" and ignored)", nil)
+			} else {
+				note("has no parameter \""+s.Name+"\"", nil)
+			}
+			continue
+		}
+		if positional && q.Kind == PosOnly && s.Kind != PosOnly {
+			note("makes \""+s.Name+"\" positional-only", q.Arg)
+		}
+		if s.Default != nil {
+			if q.Default == nil {
+				note("requires \""+s.Name+"\" where the dispatch stub defaults it to "+ExprString(s.Default), q.Arg)
+			} else if ExprString(q.Default) != ExprString(s.Default) {
+				note("defaults \""+s.Name+"\" to "+ExprString(q.Default)+" where the dispatch stub has "+ExprString(s.Default), q.Default)
+			}
+		}
+	}
+	if requireKwargs && !hasKw {
+		note("does not take **kwargs", nil)
+	}
+	return probs, anchor
+}
+
+func kwName(fd *ast.FunctionDef) string {
+	if fd.Args != nil && fd.Args.Kwarg != nil {
+		return fd.Args.Kwarg.Arg
+	}
+	return "kwargs"
+}
+
+// ImplOrphanAnalyzer implements kind "impl-orphan" (S2.5).
+var ImplOrphanAnalyzer = &Analyzer{
+	Name: "impl-orphan",
+	Doc: `Reports register_impl names that no @dispatch stub declares.
+
+An implementation registered under a name that is not a dispatched op is
+never called through the dispatcher: a typo, or an op whose stub is missing.
+The message suggests the nearest dispatched name. Sites in files matching the
+rule's "files" globs only (empty: every file); names in "ignore" are allowed
+(internal helpers registered on purpose).`,
+	Requires: []*Analyzer{OpTableAnalyzer},
+	Params:   func() any { return new(implOrphanParams) },
+	Run:      runImplOrphan,
+}
+
+func init() { Register(ImplOrphanAnalyzer) }
+
+type implOrphanParams struct {
+	Ignore []string `toml:"ignore"`
+}
+
+func runImplOrphan(pass *Pass) (any, error) {
+	tab := opTableOf(pass)
+	if tab == nil {
+		return nil, nil
+	}
+	var names []string
+	for _, op := range tab.Ops {
+		names = append(names, op.Name)
+	}
+	for _, rule := range pass.Rules {
+		p, _ := rule.Params.(*implOrphanParams)
+		ignore := map[string]bool{}
+		if p != nil {
+			for _, n := range p.Ignore {
+				ignore[n] = true
+			}
+		}
+		for _, impl := range tab.Impls {
+			if tab.ByName[impl.Op] != nil || ignore[impl.Op] {
+				continue
+			}
+			if len(rule.Files) > 0 && !matchBound(rule.Files, "", impl.File.Path) {
+				continue
+			}
+			hint := "declare it with @dispatch(\"" + impl.Op + "\") in the dispatch file, or register it under the dispatched name"
+			if c := closest(impl.Op, names); c != "" {
+				hint = "did you mean \"" + c + "\"?"
+			}
+			var n ast.Node = impl.Call
+			if a := CallArg(impl.Call, 0, "name"); a != nil {
+				n = a
+			}
+			reportAt(pass, rule, "", impl.File, n, map[string]string{"name": impl.Op, "backend": impl.Backend, "hint": hint}, nil, nil)
+		}
+	}
+	return nil, nil
+}
