@@ -1,0 +1,549 @@
+package checker
+
+import (
+	"fmt"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// Status is the verdict of one step of one op.
+type Status string
+
+const (
+	StatusPass    Status = "pass"
+	StatusFail    Status = "fail"
+	StatusSkipped Status = "skipped" // skipped in writing (W1)
+	StatusNotRun  Status = "not-run" // Step 6 in static mode
+)
+
+// StepResult is the verdict of one step of an op.
+type StepResult struct {
+	Step     int
+	Status   Status
+	Reason   string   // the written reason of a skip
+	Commands []string // Step 6: the commands that verify the op
+}
+
+// OpResult is the per-step verdict of one op.
+type OpResult struct {
+	Name  string
+	Op    *Op
+	Steps [6]StepResult
+	// CrossStepErrors counts the op's error-severity findings of rules of
+	// no step (TG0xx).
+	CrossStepErrors int
+}
+
+// Failed reports whether a step failed or an error-severity finding that
+// belongs to no step (a cross-step rule) was reported for the op.
+func (r *OpResult) Failed() bool {
+	if r.CrossStepErrors > 0 {
+		return true
+	}
+	for _, s := range r.Steps {
+		if s.Status == StatusFail {
+			return true
+		}
+	}
+	return false
+}
+
+// Result is the outcome of a check.
+type Result struct {
+	Root        string
+	Ops         []OpResult   // sorted by name
+	Diagnostics []Diagnostic // sorted by file, line, column, rule
+	// Errors are failures of analyzers (a returned error or a panic); the
+	// checks that depend on a failed analyzer did not run.
+	Errors []error
+	Table  *OpTable
+}
+
+// Options narrow a check.
+type Options struct {
+	// Ops, when not empty, keeps only these ops (dispatch names, or the
+	// function names of unnamespaced ops).
+	Ops []string
+	// Files, when not empty, keeps only the ops that own one of these
+	// files (slash paths relative to the root): pre-commit mode.
+	Files []string
+}
+
+// VerifyCommander is implemented by the params of the Step 6 kind: the
+// exact commands that verify an op (pytest on its tests, its benchmark,
+// the linters).
+type VerifyCommander interface {
+	VerifyCommands(op *Op) []string
+}
+
+// VerifyCommands fills command templates for an op: {op} is its name,
+// {func} its function name, {test} the paths of its test files (a command
+// needing one is left out when the op has none), {benchmark} each of its
+// benchmark files in turn (one command per file).
+func VerifyCommands(templates []string, op *Op) []string {
+	var out []string
+	var tests []string
+	for _, f := range op.Tests {
+		tests = append(tests, f.Path)
+	}
+	for _, t := range templates {
+		vars := map[string]string{"func": op.Func}
+		if strings.Contains(t, "{test}") {
+			if len(tests) == 0 {
+				continue
+			}
+			vars["test"] = strings.Join(tests, " ")
+		}
+		if strings.Contains(t, "{benchmark}") {
+			for _, b := range op.Benchmarks {
+				vars["benchmark"] = b.Path
+				out = append(out, Render(t, op.Name, vars))
+			}
+			continue
+		}
+		out = append(out, Render(t, op.Name, vars))
+	}
+	return out
+}
+
+// EnabledRules returns the catalog's rules that the configuration does not
+// disable, in catalog order.
+func EnabledRules(cat *rules.Catalog, cfg *Config) []*rules.Rule {
+	disabled := map[string]bool{}
+	if cfg != nil {
+		for _, id := range cfg.Disable {
+			disabled[id] = true
+		}
+	}
+	var out []*rules.Rule
+	for _, r := range cat.Rules {
+		if !disabled[r.ID] {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Check runs the analyzers of the enabled rules (and those they require)
+// over a repository, applies the policy of the configuration (severities,
+// excluded ops and paths, # noqa comments) and computes the status of each
+// step of each op.
+func Check(repo *Repo, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
+	enabled := EnabledRules(cat, cfg)
+	byKind := map[*Analyzer][]*rules.Rule{}
+	var roots []*Analyzer
+	for _, r := range enabled {
+		a := Kind(r.Kind)
+		if a == nil {
+			return nil, fmt.Errorf("%s: rule %s: no check kind %q is registered", cat.File, r.ID, r.Kind)
+		}
+		if _, ok := byKind[a]; !ok {
+			roots = append(roots, a)
+		}
+		byKind[a] = append(byKind[a], r)
+	}
+	// The op table is always computed: the step verdicts need it.
+	roots = append(roots, OpTableAnalyzer)
+	if err := Validate(roots); err != nil {
+		return nil, err
+	}
+	order := topoOrder(roots)
+
+	res := &Result{Root: repo.Root}
+	results, diags, errs := runAnalyzers(repo, order, byKind)
+	res.Errors = errs
+	table, _ := results[OpTableAnalyzer].(*OpTable)
+	if table == nil {
+		table = &OpTable{ByName: map[string]*Op{}}
+	}
+	res.Table = table
+
+	diags = applyPolicy(repo, diags, cfg)
+	keep := selectOps(table, opts)
+	var kept []Diagnostic
+	for _, d := range diags {
+		if keep != nil {
+			if d.Op != "" && !keep.ops[d.Op] || d.Op == "" && !keep.files[d.File] {
+				continue
+			}
+		}
+		kept = append(kept, d)
+	}
+	res.Diagnostics = kept
+
+	var verify []VerifyCommander
+	for _, r := range enabled {
+		if r.Step == 6 {
+			if v, ok := r.Params.(VerifyCommander); ok {
+				verify = append(verify, v)
+			}
+		}
+	}
+	excluded := map[string]bool{}
+	if cfg != nil {
+		for _, o := range cfg.ExcludeOps {
+			excluded[o] = true
+		}
+	}
+	for _, op := range table.Ops {
+		if keep != nil && !keep.ops[op.Name] || excluded[op.Name] {
+			continue
+		}
+		res.Ops = append(res.Ops, stepVerdicts(op, res.Diagnostics, verify))
+	}
+	sort.Slice(res.Ops, func(i, j int) bool { return res.Ops[i].Name < res.Ops[j].Name })
+	return res, nil
+}
+
+// topoOrder lists the analyzers reachable from roots, each after those it
+// requires, in a deterministic order.
+func topoOrder(roots []*Analyzer) []*Analyzer {
+	var order []*Analyzer
+	seen := map[*Analyzer]bool{}
+	var visit func(a *Analyzer)
+	visit = func(a *Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, r := range a.Requires {
+			visit(r)
+		}
+		order = append(order, a)
+	}
+	sorted := append([]*Analyzer(nil), roots...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Name < sorted[j].Name })
+	for _, a := range sorted {
+		visit(a)
+	}
+	return order
+}
+
+// runAnalyzers runs the analyzers concurrently, each once its requirements
+// are done. Diagnostics are gathered per analyzer and concatenated in
+// order, so the outcome does not depend on scheduling.
+func runAnalyzers(repo *Repo, order []*Analyzer, byKind map[*Analyzer][]*rules.Rule) (map[*Analyzer]any, []Diagnostic, []error) {
+	type state struct {
+		done   chan struct{}
+		result any
+		failed bool
+		diags  []Diagnostic
+		err    error
+	}
+	st := map[*Analyzer]*state{}
+	for _, a := range order {
+		st[a] = &state{done: make(chan struct{})}
+	}
+	var wg sync.WaitGroup
+	for _, a := range order {
+		wg.Add(1)
+		go func(a *Analyzer) {
+			defer wg.Done()
+			s := st[a]
+			defer close(s.done)
+			resultOf := map[*Analyzer]any{}
+			for _, r := range a.Requires {
+				rs := st[r]
+				<-rs.done
+				if rs.failed {
+					s.failed = true
+					s.err = fmt.Errorf("analyzer %s did not run: %s failed", a.Name, r.Name)
+					return
+				}
+				resultOf[r] = rs.result
+			}
+			pass := &Pass{
+				Analyzer: a,
+				Repo:     repo,
+				Rules:    byKind[a],
+				ResultOf: resultOf,
+			}
+			pass.Report = func(d Diagnostic) {
+				if d.Rule == nil {
+					return
+				}
+				s.diags = append(s.diags, d)
+			}
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						s.failed = true
+						s.err = fmt.Errorf("analyzer %s panicked: %v\n%s", a.Name, r, debug.Stack())
+					}
+				}()
+				s.result, s.err = a.Run(pass)
+				if s.err != nil {
+					s.failed = true
+					s.err = fmt.Errorf("analyzer %s: %w", a.Name, s.err)
+				}
+			}()
+		}(a)
+	}
+	wg.Wait()
+	results := map[*Analyzer]any{}
+	var diags []Diagnostic
+	var errs []error
+	for _, a := range order {
+		s := st[a]
+		results[a] = s.result
+		if s.failed {
+			errs = append(errs, s.err)
+			continue
+		}
+		diags = append(diags, s.diags...)
+	}
+	return results, diags, errs
+}
+
+// applyPolicy sets severities, drops findings in excluded paths or of
+// excluded ops, honours # noqa comments, removes duplicates and sorts.
+func applyPolicy(repo *Repo, diags []Diagnostic, cfg *Config) []Diagnostic {
+	excludedOps := map[string]bool{}
+	var excludePaths []string
+	var sev map[string]rules.Severity
+	if cfg != nil {
+		for _, o := range cfg.ExcludeOps {
+			excludedOps[o] = true
+		}
+		excludePaths = cfg.Exclude
+		sev = cfg.Severity
+	}
+	noqa := map[string]map[int][]string{} // file -> line -> codes (nil slice: all)
+	type key struct {
+		rule, op, file, msg string
+		line, col           int
+	}
+	seen := map[key]bool{}
+	var out []Diagnostic
+	for _, d := range diags {
+		if excludedOps[d.Op] && d.Op != "" {
+			continue
+		}
+		if _, ok := MatchAny(excludePaths, d.File); ok {
+			continue
+		}
+		d.Severity = d.Rule.Severity
+		if s, ok := sev[d.Rule.ID]; ok {
+			d.Severity = s
+		}
+		if d.End.Line < d.Pos.Line || d.End.Line == d.Pos.Line && d.End.Col < d.Pos.Col {
+			d.End = d.Pos
+		}
+		if d.Pos.Line < 1 {
+			d.Pos.Line = 1
+			if d.End.Line < 1 {
+				d.End = d.Pos
+			}
+		}
+		lines, ok := noqa[d.File]
+		if !ok {
+			lines = NoqaLines(repo.File(d.File))
+			noqa[d.File] = lines
+		}
+		if codes, ok := lines[d.Pos.Line]; ok && suppresses(codes, d.Rule.ID) {
+			continue
+		}
+		k := key{d.Rule.ID, d.Op, d.File, d.Message, d.Pos.Line, d.Pos.Col}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, d)
+	}
+	SortDiagnostics(out)
+	return out
+}
+
+// SortDiagnostics sorts by file, line, column, rule, then message.
+func SortDiagnostics(ds []Diagnostic) {
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i], ds[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Pos.Line != b.Pos.Line {
+			return a.Pos.Line < b.Pos.Line
+		}
+		if a.Pos.Col != b.Pos.Col {
+			return a.Pos.Col < b.Pos.Col
+		}
+		if a.Rule.ID != b.Rule.ID {
+			return a.Rule.ID < b.Rule.ID
+		}
+		if a.Op != b.Op {
+			return a.Op < b.Op
+		}
+		return a.Message < b.Message
+	})
+}
+
+func suppresses(codes []string, id string) bool {
+	if codes == nil {
+		return true
+	}
+	for _, c := range codes {
+		if c == id {
+			return true
+		}
+	}
+	return false
+}
+
+// NoqaLines returns the # noqa comments of a file by line: a nil list for a
+// bare "# noqa" (every rule), else the codes after "noqa:".
+func NoqaLines(f *File) map[int][]string {
+	out := map[int][]string{}
+	if f == nil || f.AST == nil {
+		return out
+	}
+	for _, c := range f.AST.Comments {
+		codes, ok := ParseNoqa(c.Text)
+		if ok {
+			out[c.Pos.Line] = codes
+		}
+	}
+	return out
+}
+
+// ParseNoqa parses a comment ("# noqa", "# noqa: TG301, TG302", also after
+// other text as in "# type: ignore  # noqa: TG301"). It returns nil codes
+// for a bare noqa.
+func ParseNoqa(text string) (codes []string, ok bool) {
+	lower := strings.ToLower(text)
+	i := strings.Index(lower, "noqa")
+	if i < 0 {
+		return nil, false
+	}
+	// "noqa" must start the comment or follow a '#'.
+	before := strings.TrimRight(lower[:i], " \t")
+	if !strings.HasSuffix(before, "#") {
+		return nil, false
+	}
+	rest := text[i+4:]
+	r := strings.TrimLeft(rest, " \t")
+	if !strings.HasPrefix(r, ":") {
+		if rest != "" && rest[0] != ' ' && rest[0] != '\t' && rest[0] != '#' {
+			return nil, false // "noqaz"
+		}
+		return nil, true
+	}
+	r = r[1:]
+	for _, f := range strings.FieldsFunc(r, func(c rune) bool { return c == ',' || c == ' ' || c == '\t' }) {
+		if strings.HasPrefix(f, "#") {
+			break
+		}
+		codes = append(codes, strings.ToUpper(f))
+	}
+	if len(codes) == 0 {
+		return nil, true
+	}
+	return codes, true
+}
+
+type opSelection struct {
+	ops   map[string]bool
+	files map[string]bool // files of the kept ops, for findings with no op
+}
+
+// selectOps returns the ops a check reports on, or nil for all of them.
+func selectOps(t *OpTable, opts Options) *opSelection {
+	if len(opts.Ops) == 0 && opts.Files == nil {
+		return nil
+	}
+	sel := &opSelection{ops: map[string]bool{}, files: map[string]bool{}}
+	want := map[string]bool{}
+	for _, o := range opts.Ops {
+		want[o] = true
+	}
+	changed := map[string]bool{}
+	for _, f := range opts.Files {
+		changed[f] = true
+		sel.files[f] = true
+	}
+	for _, op := range t.Ops {
+		if len(want) > 0 && !want[op.Name] && !(op.Suite == "" && want[op.Func]) {
+			continue
+		}
+		files := OpFiles(t, op)
+		if opts.Files != nil {
+			owns := false
+			for f := range files {
+				if changed[f] {
+					owns = true
+				}
+			}
+			if !owns {
+				continue
+			}
+		}
+		sel.ops[op.Name] = true
+		for f := range files {
+			sel.files[f] = true
+		}
+	}
+	return sel
+}
+
+// OpFiles returns the files that make up an op: its dispatch file, its
+// implementations' modules, its tests and benchmarks.
+func OpFiles(t *OpTable, op *Op) map[string]bool {
+	out := map[string]bool{}
+	for _, s := range op.Stubs {
+		if s.File != nil {
+			out[s.File.Path] = true
+		}
+	}
+	for _, im := range op.Impls {
+		if im.File != nil {
+			out[im.File.Path] = true
+		}
+	}
+	for _, f := range op.Tests {
+		out[f.Path] = true
+	}
+	for _, f := range op.Benchmarks {
+		out[f.Path] = true
+	}
+	return out
+}
+
+// stepVerdicts computes the status of each step of an op.
+func stepVerdicts(op *Op, diags []Diagnostic, verify []VerifyCommander) OpResult {
+	r := OpResult{Name: op.Name, Op: op}
+	failed := [7]bool{}
+	for _, d := range diags {
+		if d.Op != op.Name || d.Severity != rules.Error {
+			continue
+		}
+		if d.Rule.Step >= 1 && d.Rule.Step <= 6 {
+			failed[d.Rule.Step] = true
+		} else {
+			r.CrossStepErrors++
+		}
+	}
+	for step := 1; step <= 6; step++ {
+		s := StepResult{Step: step, Status: StatusPass}
+		skip := op.Skipped(step)
+		if skip == nil && step == 3 {
+			skip = op.Skipped(2) // nothing to register
+		}
+		switch {
+		case failed[step]:
+			s.Status = StatusFail
+		case skip != nil:
+			s.Status = StatusSkipped
+			s.Reason = skip.Reason
+		case step == 6:
+			s.Status = StatusNotRun
+			for _, v := range verify {
+				s.Commands = append(s.Commands, v.VerifyCommands(op)...)
+			}
+		}
+		r.Steps[step-1] = s
+	}
+	return r
+}
