@@ -1,0 +1,133 @@
+package checker
+
+import (
+	"os"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// testLayout is the default layout of rules.toml, spelled out so the op
+// table tests do not depend on the catalog loader.
+func testLayout() *Layout {
+	return &Layout{
+		Exclude: []string{"**/__pycache__/**"},
+		Include: []string{"src/tilegym/**/*.py"},
+		Scopes: []*Scope{
+			{
+				Name:       "core",
+				Dispatch:   []string{"src/tilegym/ops/*.py"},
+				CuTile:     "src/tilegym/ops/cutile",
+				Tests:      []string{"tests/ops/**/test_*.py"},
+				Benchmarks: []string{"tests/benchmark/bench_*.py", "tests/benchmark/experimental/**/bench_*.py"},
+			},
+			{
+				Name:       "suites",
+				Dispatch:   []string{"src/tilegym/suites/{suite}/ops.py"},
+				Namespace:  "{suite}",
+				CuTile:     "src/tilegym/suites/{suite}/cutile",
+				Tests:      []string{"tests/suites/{suite}/**/test_*.py"},
+				Benchmarks: []string{"tests/benchmark/suites/{suite}/**/bench_*.py"},
+			},
+		},
+	}
+}
+
+func loadTestRepo(t *testing.T, dir string) *Repo {
+	t.Helper()
+	repo, err := Load(&DiskSource{Dir: dir}, testLayout(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return repo
+}
+
+func TestOpTableGood(t *testing.T) {
+	repo := loadTestRepo(t, "../fixtures/good")
+	for _, p := range repo.Paths {
+		if f := repo.Files[p]; f.Err != nil {
+			t.Fatalf("%s: %v", p, f.Err)
+		}
+	}
+	tab := BuildOpTable(repo)
+	var names []string
+	for _, op := range tab.Ops {
+		names = append(names, op.Name)
+	}
+	if got, want := strings.Join(names, " "), "demo.scale relu silu_and_mul softmax"; got != want {
+		t.Fatalf("ops = %q, want %q", got, want)
+	}
+	mods := map[string]string{}
+	for _, op := range tab.Ops {
+		if op.Stub.Def.Name != op.Func {
+			t.Errorf("%s: Func %q, def %q", op.Name, op.Func, op.Stub.Def.Name)
+		}
+		impls := op.ImplsFor("cutile")
+		if len(impls) != 1 {
+			t.Errorf("%s: %d cutile impls", op.Name, len(impls))
+			continue
+		}
+		mods[op.Name] = impls[0].Module
+	}
+	want := map[string]string{"demo.scale": "scale", "relu": "activation.relu", "silu_and_mul": "silu_and_mul", "softmax": "softmax"}
+	for k, v := range want {
+		if mods[k] != v {
+			t.Errorf("%s: module %q, want %q", k, mods[k], v)
+		}
+	}
+	var inits []string
+	for _, in := range tab.Inits {
+		inits = append(inits, in.File.Path)
+		if strings.HasSuffix(in.File.Path, "ops/cutile/__init__.py") {
+			if in.Block == nil {
+				t.Errorf("%s: no block", in.File.Path)
+			}
+			var mi, all []string
+			for _, x := range in.ModuleImports {
+				if x.InBlock {
+					mi = append(mi, x.Module)
+				}
+			}
+			for _, c := range in.All {
+				all = append(all, c.Value.(string))
+			}
+			if strings.Join(mi, ",") != "activation,silu_and_mul,softmax" || strings.Join(all, ",") != "silu_and_mul,softmax" {
+				t.Errorf("root init: modules %v, __all__ %v", mi, all)
+			}
+		}
+	}
+	sort.Strings(inits)
+	if len(inits) != 3 {
+		t.Errorf("inits = %v", inits)
+	}
+}
+
+// TestOpTableUpstream prints the op table of an upstream checkout named by
+// $TILEGYM (a debugging aid; skipped without it).
+func TestOpTableUpstream(t *testing.T) {
+	dir := os.Getenv("TILEGYM")
+	if dir == "" {
+		t.Skip("TILEGYM not set")
+	}
+	repo := loadTestRepo(t, dir)
+	tab := BuildOpTable(repo)
+	for _, op := range tab.Ops {
+		var impls []string
+		for _, im := range op.Impls {
+			impls = append(impls, im.Backend+":"+im.File.Path+"("+im.Module+")")
+		}
+		var tests, benches []string
+		for _, f := range op.Tests {
+			tests = append(tests, f.Path)
+		}
+		for _, f := range op.Benchmarks {
+			benches = append(benches, f.Path)
+		}
+		t.Logf("%s [%s] stubs=%d impls=%v\n   tests=%v\n   bench=%v skips=%v", op.Name, op.Scope.Name, len(op.Stubs), impls, tests, benches, op.Skips)
+	}
+	for _, im := range tab.Impls {
+		if tab.ByName[im.Op] == nil {
+			t.Logf("orphan %s %s %s", im.Op, im.Backend, im.File.Path)
+		}
+	}
+}
