@@ -1,0 +1,112 @@
+package checker
+
+import (
+	"encoding/json"
+	"io"
+)
+
+// JSONVersion is the version of the JSON output format.
+const JSONVersion = 1
+
+// JSONReport is the JSON output: one document per run.
+type JSONReport struct {
+	Version     int              `json:"version"`
+	Root        string           `json:"root"`
+	Ops         []JSONOp         `json:"ops"`
+	Diagnostics []JSONDiagnostic `json:"diagnostics"`
+}
+
+// JSONOp is one op's verdicts.
+type JSONOp struct {
+	Op    string     `json:"op"`
+	Steps []JSONStep `json:"steps"`
+}
+
+// JSONStep is one step's verdict.
+type JSONStep struct {
+	Step     int      `json:"step"`
+	Status   Status   `json:"status"`
+	Reason   string   `json:"reason,omitempty"`
+	Commands []string `json:"commands,omitempty"`
+}
+
+// JSONDiagnostic is one finding; lines and columns are 1-based, paths are
+// slash paths relative to the root, op is null for a finding of no op.
+type JSONDiagnostic struct {
+	Rule        string        `json:"rule"`
+	Requirement string        `json:"requirement"`
+	Step        int           `json:"step"`
+	Op          *string       `json:"op"`
+	Severity    string        `json:"severity"`
+	File        string        `json:"file"`
+	Line        int           `json:"line"`
+	Column      int           `json:"column"`
+	EndLine     int           `json:"end_line"`
+	EndColumn   int           `json:"end_column"`
+	Message     string        `json:"message"`
+	Related     []JSONRelated `json:"related,omitempty"`
+	PreExisting *bool         `json:"pre_existing,omitempty"`
+}
+
+// JSONRelated is a related position of a finding.
+type JSONRelated struct {
+	File    string `json:"file"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Message string `json:"message,omitempty"`
+}
+
+// NewJSONReport converts a result; changeMode adds pre_existing to every
+// diagnostic.
+func NewJSONReport(res *Result, changeMode bool) *JSONReport {
+	rep := &JSONReport{Version: JSONVersion, Root: res.Root, Ops: []JSONOp{}, Diagnostics: []JSONDiagnostic{}}
+	for _, o := range res.Ops {
+		jo := JSONOp{Op: o.Name}
+		for _, s := range o.Steps {
+			jo.Steps = append(jo.Steps, JSONStep{Step: s.Step, Status: s.Status, Reason: s.Reason, Commands: s.Commands})
+		}
+		rep.Ops = append(rep.Ops, jo)
+	}
+	for _, d := range res.Diagnostics {
+		jd := JSONDiagnostic{
+			Rule:        d.Rule.ID,
+			Requirement: d.Rule.Requirement,
+			Step:        d.Rule.Step,
+			Severity:    string(d.Severity),
+			File:        d.File,
+			Line:        d.Pos.Line,
+			Column:      d.Pos.Col + 1,
+			EndLine:     d.End.Line,
+			EndColumn:   d.End.Col + 1,
+			Message:     d.Message,
+		}
+		if jd.Severity == "" {
+			jd.Severity = string(d.Rule.Severity)
+		}
+		if d.Op != "" {
+			op := d.Op
+			jd.Op = &op
+		}
+		for _, r := range d.Related {
+			jr := JSONRelated{File: r.File, Message: r.Message}
+			if r.Pos.Line > 0 {
+				jr.Line, jr.Column = r.Pos.Line, r.Pos.Col+1
+			}
+			jd.Related = append(jd.Related, jr)
+		}
+		if changeMode {
+			pre := d.PreExisting
+			jd.PreExisting = &pre
+		}
+		rep.Diagnostics = append(rep.Diagnostics, jd)
+	}
+	return rep
+}
+
+// WriteJSON writes the result as one indented JSON document.
+func WriteJSON(w io.Writer, res *Result, changeMode bool) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(NewJSONReport(res, changeMode))
+}

@@ -1,0 +1,216 @@
+package checker
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// StepTitles are the items of the workflow's checklist.
+var StepTitles = [6]string{
+	"Register dispatch interface in ops.py",
+	"Implement cuTile backend",
+	"Register in __init__.py (cutile)",
+	"Add tests",
+	"Add benchmark to tests/benchmark",
+	"Verify (run pytest + lint)",
+}
+
+// TextOptions control the text output.
+type TextOptions struct {
+	// Full shows every op with its checklist; by default an op with no
+	// finding takes one line.
+	Full bool
+	// Quiet shows only the ops with findings and the summary.
+	Quiet bool
+	// Color uses ANSI colours (only on a terminal, never with NO_COLOR).
+	Color bool
+	// ChangeMode marks pre-existing findings.
+	ChangeMode bool
+}
+
+const (
+	ansiRed    = "\x1b[31m"
+	ansiGreen  = "\x1b[32m"
+	ansiYellow = "\x1b[33m"
+	ansiDim    = "\x1b[2m"
+	ansiBold   = "\x1b[1m"
+	ansiReset  = "\x1b[0m"
+)
+
+type textWriter struct {
+	w   io.Writer
+	opt TextOptions
+	err error
+}
+
+func (t *textWriter) printf(format string, args ...any) {
+	if t.err == nil {
+		_, t.err = fmt.Fprintf(t.w, format, args...)
+	}
+}
+
+func (t *textWriter) color(c, s string) string {
+	if !t.opt.Color {
+		return s
+	}
+	return c + s + ansiReset
+}
+
+func statusWord(s Status) string {
+	switch s {
+	case StatusPass:
+		return "pass"
+	case StatusFail:
+		return "FAIL"
+	case StatusSkipped:
+		return "skipped"
+	case StatusNotRun:
+		return "not run"
+	}
+	return string(s)
+}
+
+func (t *textWriter) status(s Status) string {
+	w := fmt.Sprintf("%-7s", statusWord(s))
+	switch s {
+	case StatusPass:
+		return t.color(ansiGreen, w)
+	case StatusFail:
+		return t.color(ansiRed+ansiBold, w)
+	case StatusSkipped:
+		return t.color(ansiYellow, w)
+	}
+	return t.color(ansiDim, w)
+}
+
+// FormatDiagnostic formats a finding as FILE:LINE:COL: RULE message, with a
+// 1-based column.
+func FormatDiagnostic(d Diagnostic) string {
+	s := fmt.Sprintf("%s:%d:%d: %s", d.File, d.Pos.Line, d.Pos.Col+1, d.Rule.ID)
+	if d.Severity == rules.Warning {
+		s += " (warning)"
+	}
+	return s + " " + d.Message
+}
+
+func (t *textWriter) diag(indent string, d Diagnostic) {
+	line := FormatDiagnostic(d)
+	if t.opt.ChangeMode && d.PreExisting {
+		line += " [pre-existing]"
+	}
+	if d.Severity == rules.Error && !(t.opt.ChangeMode && d.PreExisting) {
+		line = t.color(ansiRed, line)
+	} else {
+		line = t.color(ansiYellow, line)
+	}
+	t.printf("%s%s\n", indent, line)
+}
+
+// Counts returns the number of ops, failed ops, and error and warning
+// findings of a result. In change mode pre-existing findings are counted
+// only when strict.
+func Counts(res *Result) (ops, failed, errors, warnings int) {
+	for i := range res.Ops {
+		if res.Ops[i].Failed() {
+			failed++
+		}
+	}
+	for _, d := range res.Diagnostics {
+		if d.Severity == rules.Error {
+			errors++
+		} else {
+			warnings++
+		}
+	}
+	return len(res.Ops), failed, errors, warnings
+}
+
+// WriteText writes the result for people: per op the workflow's checklist
+// with a verdict per step and, under each step, its findings; then the
+// findings of no op; then a summary line.
+func WriteText(w io.Writer, res *Result, opt TextOptions) error {
+	t := &textWriter{w: w, opt: opt}
+	byOp := map[string][]Diagnostic{}
+	var other []Diagnostic
+	known := map[string]bool{}
+	for _, o := range res.Ops {
+		known[o.Name] = true
+	}
+	for _, d := range res.Diagnostics {
+		if d.Op != "" && known[d.Op] {
+			byOp[d.Op] = append(byOp[d.Op], d)
+		} else {
+			other = append(other, d)
+		}
+	}
+	for i := range res.Ops {
+		o := &res.Ops[i]
+		ds := byOp[o.Name]
+		verdict := "pass"
+		if o.Failed() {
+			verdict = "FAIL"
+		}
+		if len(ds) == 0 && !opt.Full {
+			if opt.Quiet {
+				continue
+			}
+			var notes []string
+			for _, s := range o.Steps {
+				if s.Status == StatusSkipped {
+					notes = append(notes, fmt.Sprintf("step %d skipped", s.Step))
+				}
+			}
+			if o.Steps[5].Status == StatusNotRun {
+				notes = append(notes, "step 6 not run")
+			}
+			t.printf("%s: %s (%s)\n", t.color(ansiBold, o.Name), t.status(StatusPass), strings.Join(notes, ", "))
+			continue
+		}
+		if verdict == "FAIL" {
+			t.printf("%s: %s\n", t.color(ansiBold, o.Name), t.status(StatusFail))
+		} else {
+			t.printf("%s: %s\n", t.color(ansiBold, o.Name), t.status(StatusPass))
+		}
+		for _, s := range o.Steps {
+			t.printf("  %d %s %s", s.Step, t.status(s.Status), StepTitles[s.Step-1])
+			if s.Reason != "" {
+				t.printf(" -- skipped: %s", s.Reason)
+			}
+			t.printf("\n")
+			for _, d := range ds {
+				if d.Rule.Step == s.Step {
+					t.diag("      ", d)
+				}
+			}
+			if s.Status == StatusNotRun {
+				for _, c := range s.Commands {
+					t.printf("      $ %s\n", c)
+				}
+			}
+		}
+		var cross []Diagnostic
+		for _, d := range ds {
+			if d.Rule.Step < 1 || d.Rule.Step > 6 {
+				cross = append(cross, d)
+			}
+		}
+		if len(cross) > 0 {
+			t.printf("  across steps\n")
+			for _, d := range cross {
+				t.diag("      ", d)
+			}
+		}
+	}
+	if len(other) > 0 {
+		t.printf("%s\n", t.color(ansiBold, "findings of no op:"))
+		for _, d := range other {
+			t.diag("  ", d)
+		}
+	}
+	ops, failed, errs, warns := Counts(res)
+	t.printf("%d ops, %d failed, %d errors, %d warnings\n", ops, failed, errs, warns)
+	return t.err
+}
