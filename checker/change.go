@@ -1,0 +1,337 @@
+package checker
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// LineRange is an inclusive range of 1-based lines.
+type LineRange struct{ Start, End int }
+
+// Change is what a change touches: the files it modifies, with the line
+// ranges of their new version, relative to the checked root.
+type Change struct {
+	Root      string // the checked root
+	Top       string // the git top-level directory
+	Prefix    string // the checked root relative to Top ("" when it is Top)
+	Base      string // the revision the change is against, as given
+	MergeBase string // the merge base of Base and HEAD (the commit linted as "before")
+	Staged    bool   // the change is the index, not the working tree
+	Files     []string
+	Lines     map[string][]LineRange // changed lines of each file's new version
+	Whole     map[string]bool        // new files: every line changed
+}
+
+// Touches reports whether the change modifies any line in [start, end] of file.
+func (c *Change) Touches(file string, start, end int) bool {
+	if c.Whole[file] {
+		return true
+	}
+	for _, r := range c.Lines[file] {
+		if r.Start <= end && start <= r.End {
+			return true
+		}
+	}
+	return false
+}
+
+// HasFile reports whether the change modifies file.
+func (c *Change) HasFile(file string) bool {
+	_, ok := c.Lines[file]
+	return ok || c.Whole[file]
+}
+
+// GitChange computes a change with git: against the merge base of base and
+// HEAD, the working tree (with uncommitted and untracked files) or, when
+// staged, the index. base "" means HEAD.
+func GitChange(root, base string, staged bool) (*Change, error) {
+	top, err := git(root, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, fmt.Errorf("%s is not in a git repository: %w", root, err)
+	}
+	prefix, err := git(root, "rev-parse", "--show-prefix")
+	if err != nil {
+		return nil, err
+	}
+	if base == "" {
+		base = "HEAD"
+	}
+	mb, err := git(root, "merge-base", base, "HEAD")
+	if err != nil {
+		return nil, fmt.Errorf("no merge base of %s and HEAD: %w", base, err)
+	}
+	ch := &Change{
+		Root: root, Top: strings.TrimSpace(top), Prefix: strings.TrimSuffix(strings.TrimSpace(prefix), "/"),
+		Base: base, MergeBase: strings.TrimSpace(mb), Staged: staged,
+		Lines: map[string][]LineRange{}, Whole: map[string]bool{},
+	}
+	args := []string{"diff", "--relative", "-U0", "--no-color", "--no-ext-diff", "--no-renames"}
+	if staged {
+		args = append(args, "--cached")
+	}
+	args = append(args, ch.MergeBase, "--", ".")
+	out, err := git(root, args...)
+	if err != nil {
+		return nil, err
+	}
+	parseUnifiedDiff(out, ch)
+	if !staged {
+		untracked, err := git(root, "ls-files", "--others", "--exclude-standard", "-z", "--", ".")
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range strings.Split(untracked, "\x00") {
+			if p != "" {
+				ch.Whole[filepath.ToSlash(p)] = true
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for f := range ch.Lines {
+		seen[f] = true
+	}
+	for f := range ch.Whole {
+		seen[f] = true
+	}
+	for f := range seen {
+		ch.Files = append(ch.Files, f)
+	}
+	sort.Strings(ch.Files)
+	return ch, nil
+}
+
+var hunkRE = regexp.MustCompile(`^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@`)
+
+// parseUnifiedDiff reads `git diff -U0` output: the files it names and the
+// line ranges of their new version. A deleted file is recorded with no
+// lines; a new file as whole.
+func parseUnifiedDiff(out string, ch *Change) {
+	var cur string
+	var isNew bool
+	for _, line := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasPrefix(line, "diff --git "):
+			cur, isNew = "", false
+		case strings.HasPrefix(line, "new file mode"):
+			isNew = true
+		case strings.HasPrefix(line, "--- "):
+			if p := strings.TrimPrefix(line, "--- "); p != "/dev/null" {
+				cur = strings.TrimPrefix(unquoteGitPath(p), "a/")
+			}
+		case strings.HasPrefix(line, "+++ "):
+			if p := strings.TrimPrefix(line, "+++ "); p != "/dev/null" {
+				cur = strings.TrimPrefix(unquoteGitPath(p), "b/")
+			}
+			if cur != "" {
+				if _, ok := ch.Lines[cur]; !ok {
+					ch.Lines[cur] = nil
+				}
+				if isNew {
+					ch.Whole[cur] = true
+				}
+			}
+		case strings.HasPrefix(line, "@@"):
+			m := hunkRE.FindStringSubmatch(line)
+			if m == nil || cur == "" {
+				continue
+			}
+			start, _ := strconv.Atoi(m[1])
+			n := 1
+			if m[2] != "" {
+				n, _ = strconv.Atoi(m[2])
+			}
+			if n == 0 {
+				// Pure deletion after line start: the lines around it changed.
+				ch.Lines[cur] = append(ch.Lines[cur], LineRange{start, start + 1})
+				continue
+			}
+			ch.Lines[cur] = append(ch.Lines[cur], LineRange{start, start + n - 1})
+		}
+	}
+}
+
+func unquoteGitPath(p string) string {
+	if strings.HasPrefix(p, `"`) {
+		if u, err := strconv.Unquote(p); err == nil {
+			return u
+		}
+	}
+	return p
+}
+
+// TouchedOps returns the ops a change touches: a new or edited dispatch
+// stub, a changed module registering the op, a changed line of a cuTile
+// __init__ naming the op's module or function, a changed test or
+// benchmark file of the op.
+func TouchedOps(t *OpTable, ch *Change) map[string]bool {
+	out := map[string]bool{}
+	for _, op := range t.Ops {
+		for _, s := range op.Stubs {
+			if s.File == nil || s.Def == nil {
+				continue
+			}
+			start := s.Def.Pos().Line
+			for _, d := range s.Def.DecoratorList {
+				if l := d.Pos().Line; l < start {
+					start = l
+				}
+			}
+			if ch.Touches(s.File.Path, start, s.Def.End().Line) {
+				out[op.Name] = true
+			}
+		}
+		for _, im := range op.Impls {
+			if im.File != nil && ch.HasFile(im.File.Path) {
+				out[op.Name] = true
+			}
+		}
+		for _, f := range append(append([]*File(nil), op.Tests...), op.Benchmarks...) {
+			if ch.HasFile(f.Path) {
+				out[op.Name] = true
+			}
+		}
+	}
+	for _, in := range t.Inits {
+		if in.File == nil || !ch.HasFile(in.File.Path) {
+			continue
+		}
+		names := map[string]bool{}
+		for _, imp := range append(append([]*InitImport(nil), in.ModuleImports...), in.FuncImports...) {
+			if imp.Stmt != nil && ch.Touches(in.File.Path, imp.Stmt.Pos().Line, imp.Stmt.End().Line) {
+				names[imp.Name] = true
+				names[imp.Module] = true
+			}
+		}
+		for _, c := range in.All {
+			if ch.Touches(in.File.Path, c.Pos().Line, c.End().Line) {
+				if s, ok := c.Value.(string); ok {
+					names[s] = true
+				}
+			}
+		}
+		for _, op := range t.Ops {
+			if names[op.Func] {
+				out[op.Name] = true
+			}
+			for _, im := range op.Impls {
+				if im.Module != "" && names[im.Module] {
+					out[op.Name] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// preKey identifies a finding across revisions: rule, op and message with
+// numbers blanked (so a moved line does not make a finding new).
+func preKey(d Diagnostic) string {
+	var b strings.Builder
+	b.WriteString(d.Rule.ID)
+	b.WriteByte(0)
+	b.WriteString(d.Op)
+	b.WriteByte(0)
+	digits := false
+	for _, c := range d.Message {
+		if c >= '0' && c <= '9' {
+			if !digits {
+				b.WriteByte('#')
+			}
+			digits = true
+			continue
+		}
+		digits = false
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// CheckChange lints the change's snapshot (working tree or index) and the
+// merge base's, keeps the ops the change touches and the ops with a new
+// finding in a changed file (a shared file the change broke), and marks
+// every finding the op already had at the base pre-existing.
+func CheckChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options) (*Result, error) {
+	var head Source = &DiskSource{Dir: ch.Root}
+	if ch.Staged {
+		gs := &GitSource{Dir: ch.Top, Rev: IndexRev, Prefix: ch.Prefix}
+		defer gs.Close()
+		head = gs
+	}
+	baseSrc := &GitSource{Dir: ch.Top, Rev: ch.MergeBase, Prefix: ch.Prefix}
+	defer baseSrc.Close()
+
+	headRepo, err := Load(head, layout, cfg)
+	if err != nil {
+		return nil, err
+	}
+	headRepo.Root = ch.Root
+	res, err := Check(headRepo, cat, cfg, Options{})
+	if err != nil {
+		return nil, err
+	}
+	baseRepo, err := Load(baseSrc, layout, cfg)
+	if err != nil {
+		return nil, err
+	}
+	baseRes, err := Check(baseRepo, cat, cfg, Options{})
+	if err != nil {
+		return nil, err
+	}
+	before := map[string]int{}
+	for _, d := range baseRes.Diagnostics {
+		before[preKey(d)]++
+	}
+	for i := range res.Diagnostics {
+		k := preKey(res.Diagnostics[i])
+		if before[k] > 0 {
+			before[k]--
+			res.Diagnostics[i].PreExisting = true
+		}
+	}
+
+	touched := TouchedOps(res.Table, ch)
+	for _, d := range res.Diagnostics {
+		if d.Op != "" && ch.HasFile(d.File) && (!d.PreExisting || ch.Touches(d.File, d.Pos.Line, d.End.Line)) {
+			touched[d.Op] = true
+		}
+	}
+	want := map[string]bool{}
+	for _, o := range opts.Ops {
+		want[o] = true
+	}
+	keepOp := func(name string) bool {
+		if !touched[name] {
+			return false
+		}
+		if len(want) == 0 {
+			return true
+		}
+		if want[name] {
+			return true
+		}
+		op := res.Table.ByName[name]
+		return op != nil && op.Suite == "" && want[op.Func]
+	}
+	var ops []OpResult
+	for _, o := range res.Ops {
+		if keepOp(o.Name) {
+			ops = append(ops, o)
+		}
+	}
+	res.Ops = ops
+	var diags []Diagnostic
+	for _, d := range res.Diagnostics {
+		if d.Op != "" && keepOp(d.Op) || d.Op == "" && ch.HasFile(d.File) && len(want) == 0 {
+			diags = append(diags, d)
+		}
+	}
+	res.Diagnostics = diags
+	res.Errors = append(res.Errors, baseRes.Errors...)
+	return res, nil
+}
