@@ -1,0 +1,480 @@
+package checker
+
+import (
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// CuTileInitAnalyzer implements kind "cutile-init" (S3.1-S3.4).
+var CuTileInitAnalyzer = &Analyzer{
+	Name: "cutile-init",
+	Doc: `Checks that each op's cuTile module is registered in its package __init__.py.
+
+For an op whose cuTile module is <root>/<a>/<b>/<m>.py, the chain of packages
+is <root>, <root>/<a>, <root>/<a>/<b>; each package's __init__.py must import
+the next part ("from . import a", "from .a import ...", "from .a.b import m"
+all import it). In the scopes listed in "block_scopes" those imports must sit
+inside the if is_backend_available("cutile"): block; elsewhere (suites) at
+the top level. The rule's params select the property (check = ...):
+  "module"    the module is imported through the chain (S3.1); once per module
+  "order"     the "from . import <module>" statements of each __init__.py are
+              in alphabetical order (S3.2); once per file, at the first
+              statement out of order, with a fix that sorts them
+  "function"  some __init__.py of the chain imports the registered function
+              ("from .<module> import <func>") (S3.3)
+  "all"       some __init__.py of the chain lists "<func>" in __all__ (S3.4)
+"scopes" limits the ops checked to layout scopes (empty: all). <func> is the
+op's function name or the name of its registered function.`,
+	Requires: []*Analyzer{OpTableAnalyzer},
+	Params:   func() any { return new(cutileInitParams) },
+	Run:      runCuTileInit,
+}
+
+func init() { Register(CuTileInitAnalyzer) }
+
+type cutileInitParams struct {
+	Check       string   `toml:"check"`
+	Scopes      []string `toml:"scopes"`
+	BlockScopes []string `toml:"block_scopes"`
+}
+
+// initChain is the packages between a cuTile root and a module.
+type initChain struct {
+	dirs    []string // package directories, root first
+	parts   []string // module path parts: parts[i] is imported by dirs[i]
+	inits   []*Init  // the __init__ of each dir, nil when missing
+	blocked bool     // imports must be inside the backend block
+}
+
+func (c *initChain) modRel(i int) string { return strings.Join(c.parts[i:], ".") }
+
+func buildChain(tab *OpTable, impl *Impl, op *Op, blockScopes []string) *initChain {
+	root := strings.TrimSuffix(ExpandSuite(op.Scope.CuTile, op.Suite), "/")
+	parts := strings.Split(impl.Module, ".")
+	c := &initChain{parts: parts, blocked: len(blockScopes) > 0 && inScopes(blockScopes, op.Scope)}
+	byPath := map[string]*Init{}
+	for _, in := range tab.Inits {
+		byPath[in.File.Path] = in
+	}
+	dir := root
+	for i := range parts {
+		c.dirs = append(c.dirs, dir)
+		c.inits = append(c.inits, byPath[dir+"/__init__.py"])
+		dir += "/" + parts[i]
+	}
+	return c
+}
+
+// importsOf returns the module and function imports of an init (only
+// those in the block when blocked).
+func (c *initChain) importsOf(in *Init, blocked bool) []*InitImport {
+	var out []*InitImport
+	for _, list := range [][]*InitImport{in.ModuleImports, in.FuncImports} {
+		for _, x := range list {
+			if !blocked || x.InBlock {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
+// loadsPart reports whether init i imports parts[i] (any import form whose
+// module path starts with it), and whether it does so only outside the
+// required block.
+func (c *initChain) loadsPart(i int) (ok, outside bool) {
+	in := c.inits[i]
+	if in == nil {
+		return false, false
+	}
+	part := c.parts[i]
+	for _, x := range c.importsOf(in, false) {
+		if x.Module == part || strings.HasPrefix(x.Module, part+".") {
+			if !c.blocked || x.InBlock {
+				return true, false
+			}
+			outside = true
+		}
+	}
+	return false, outside
+}
+
+func runCuTileInit(pass *Pass) (any, error) {
+	tab := opTableOf(pass)
+	if tab == nil {
+		return nil, nil
+	}
+	names := LayoutNames(pass.Repo.Layout)
+	for _, rule := range pass.Rules {
+		p, _ := rule.Params.(*cutileInitParams)
+		if p == nil {
+			continue
+		}
+		if p.Check == "order" {
+			checkInitOrder(pass, rule, p, tab, names)
+			continue
+		}
+		doneModule := map[string]bool{}
+		for _, op := range tab.Ops {
+			if op.Scope == nil || !inScopes(p.Scopes, op.Scope) || stepSkipped(op, 3) {
+				continue
+			}
+			impls := cutileImpls(op, names)
+			if len(impls) == 0 {
+				continue
+			}
+			impl := impls[0]
+			c := buildChain(tab, impl, op, p.BlockScopes)
+			switch p.Check {
+			case "module":
+				if doneModule[impl.File.Path] {
+					continue
+				}
+				doneModule[impl.File.Path] = true
+				for i := range c.parts {
+					ok, outside := c.loadsPart(i)
+					if ok {
+						continue
+					}
+					reportInitModule(pass, rule, op, c, i, outside, names)
+					break
+				}
+			case "function":
+				if !c.loaded() {
+					continue // S3.1 reports
+				}
+				funcs := implFuncNames(op, impls)
+				if c.findFunc(funcs) {
+					continue
+				}
+				i := c.funcHome()
+				in := c.inits[i]
+				if in == nil {
+					continue
+				}
+				fn := suggestFunc(op, impls)
+				stmt := "from ." + c.modRel(i) + " import " + fn
+				reportAt(pass, rule, op.Name, in.File, initAnchor(in, c.blocked), map[string]string{
+					"import": stmt, "where": whereLabel(c.blocked, names), "init": in.File.Path, "func": fn,
+				}, nil, insertImportFix(in, c.blocked, stmt, lastFuncImport(in, c.blocked)))
+			case "all":
+				if !c.loaded() {
+					continue
+				}
+				funcs := implFuncNames(op, impls)
+				if c.findAll(funcs) {
+					continue
+				}
+				i := c.funcHome()
+				in := c.inits[i]
+				if in == nil {
+					continue
+				}
+				fn := suggestFunc(op, impls)
+				var n ast.Node = in.AllNode
+				if n == nil {
+					n = initAnchor(in, c.blocked)
+				}
+				reportAt(pass, rule, op.Name, in.File, n, map[string]string{
+					"func": fn, "where": whereLabel(c.blocked, names), "init": in.File.Path,
+				}, nil, addToAllFix(in, fn))
+			}
+		}
+	}
+	return nil, nil
+}
+
+func (c *initChain) loaded() bool {
+	for i := range c.parts {
+		if ok, _ := c.loadsPart(i); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// findFunc reports whether an __init__ of the chain imports one of funcs
+// from the module (or from a package of the chain containing it).
+func (c *initChain) findFunc(funcs map[string]bool) bool {
+	for i, in := range c.inits {
+		if in == nil {
+			continue
+		}
+		for _, x := range in.FuncImports {
+			if c.blocked && !x.InBlock {
+				continue
+			}
+			if !funcs[x.Name] {
+				continue
+			}
+			rel := c.modRel(i)
+			if x.Module == rel || strings.HasPrefix(rel, x.Module+".") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (c *initChain) findAll(funcs map[string]bool) bool {
+	for _, in := range c.inits {
+		if in == nil {
+			continue
+		}
+		for _, k := range in.All {
+			if s, _ := k.Value.(string); funcs[s] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// funcHome is the index of the __init__ where the function import belongs:
+// the deepest one of the chain that already imports functions or has a
+// backend block, else the root.
+func (c *initChain) funcHome() int {
+	for i := len(c.inits) - 1; i > 0; i-- {
+		in := c.inits[i]
+		if in != nil && (len(in.FuncImports) > 0 || in.Block != nil) {
+			return i
+		}
+	}
+	return 0
+}
+
+func implFuncNames(op *Op, impls []*Impl) map[string]bool {
+	out := map[string]bool{op.Func: true}
+	for _, im := range impls {
+		if im.Def != nil {
+			out[im.Def.Name] = true
+		}
+	}
+	return out
+}
+
+// suggestFunc is the name to import: the registered function's, else the op's.
+func suggestFunc(op *Op, impls []*Impl) string {
+	for _, im := range impls {
+		if im.Def != nil {
+			return im.Def.Name
+		}
+	}
+	return op.Func
+}
+
+func whereLabel(blocked bool, names *Names) string {
+	if blocked {
+		return "the if is_backend_available(\"" + names.CuTileBackend + "\") block"
+	}
+	return "the top level"
+}
+
+// initAnchor is where a finding about an __init__ points: its backend block's
+// `if` test, else its first statement.
+func initAnchor(in *Init, blocked bool) ast.Node {
+	if blocked && in.Block != nil {
+		return in.Block.Test
+	}
+	if in.File.AST != nil && in.File.AST.Module != nil && len(in.File.AST.Module.Body) > 0 {
+		return in.File.AST.Module.Body[0]
+	}
+	return nil
+}
+
+func reportInitModule(pass *Pass, rule *rules.Rule, op *Op, c *initChain, i int, outside bool, names *Names) {
+	stmt := "from . import " + c.parts[i]
+	vars := map[string]string{"import": stmt, "where": whereLabel(c.blocked, names), "module": c.parts[i], "action": "add"}
+	in := c.inits[i]
+	if in == nil {
+		// The package has no __init__.py: anchor on the dispatch decorator.
+		f, n := dispatchAnchor(op)
+		vars["init"] = c.dirs[i] + "/__init__.py"
+		reportAt(pass, rule, op.Name, f, n, vars, []Related{{File: vars["init"], Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "missing package __init__.py"}}, nil)
+		return
+	}
+	vars["init"] = in.File.Path
+	if outside {
+		vars["action"] = "move"
+	}
+	var fixes []SuggestedFix
+	if !outside {
+		fixes = insertImportFix(in, c.blocked, stmt, sortedModuleSlot(in, c.blocked, c.parts[i]))
+	}
+	reportAt(pass, rule, op.Name, in.File, initAnchor(in, c.blocked), vars, nil, fixes)
+}
+
+// plainModuleImports returns the `from . import x` statements of an init
+// that count (in the block when blocked), in source order, one per statement.
+func plainModuleImports(in *Init, blocked bool) []*InitImport {
+	var out []*InitImport
+	var last *ast.ImportFrom
+	for _, x := range in.ModuleImports {
+		if x.Stmt.Module != nil || (blocked && !x.InBlock) {
+			continue
+		}
+		if x.Stmt == last {
+			continue
+		}
+		last = x.Stmt
+		out = append(out, x)
+	}
+	return out
+}
+
+// sortedModuleSlot returns the statement after which `from . import name`
+// belongs in alphabetical order (nil: before the first one).
+func sortedModuleSlot(in *Init, blocked bool, name string) ast.Stmt {
+	imps := plainModuleImports(in, blocked)
+	var after ast.Stmt
+	for _, x := range imps {
+		if strings.ToLower(x.Name) < strings.ToLower(name) {
+			after = x.Stmt
+		}
+	}
+	if after == nil && len(imps) > 0 {
+		return nil
+	}
+	return after
+}
+
+func lastFuncImport(in *Init, blocked bool) ast.Stmt {
+	var last ast.Stmt
+	for _, x := range in.FuncImports {
+		if !blocked || x.InBlock {
+			last = x.Stmt
+		}
+	}
+	if last == nil {
+		imps := plainModuleImports(in, blocked)
+		if len(imps) > 0 {
+			last = imps[len(imps)-1].Stmt
+		}
+	}
+	return last
+}
+
+// insertImportFix inserts a statement on its own line after `after` (or
+// before the first module import, or at the start of the block).
+func insertImportFix(in *Init, blocked bool, stmt string, after ast.Stmt) []SuggestedFix {
+	indent := ""
+	var line int
+	switch {
+	case after != nil:
+		line = after.End().Line + 1
+		indent = strings.Repeat(" ", after.Pos().Col)
+	default:
+		imps := plainModuleImports(in, blocked)
+		switch {
+		case len(imps) > 0:
+			line = imps[0].Stmt.Pos().Line
+			indent = strings.Repeat(" ", imps[0].Stmt.Pos().Col)
+		case blocked && in.Block != nil && len(in.Block.Body) > 0:
+			line = in.Block.Body[0].Pos().Line
+			indent = strings.Repeat(" ", in.Block.Body[0].Pos().Col)
+		default:
+			return nil
+		}
+	}
+	pos := ast.Pos{Line: line, Col: 0}
+	return []SuggestedFix{{Message: "add " + stmt, Edits: []TextEdit{{File: in.File.Path, Start: pos, End: pos, NewText: indent + stmt + "\n"}}}}
+}
+
+// addToAllFix appends "name" to the __all__ list literal.
+func addToAllFix(in *Init, name string) []SuggestedFix {
+	a, ok := in.AllNode.(*ast.Assign)
+	if !ok {
+		return nil
+	}
+	var elts []ast.Expr
+	switch v := a.Value.(type) {
+	case *ast.List:
+		elts = v.Elts
+	case *ast.Tuple:
+		elts = v.Elts
+	default:
+		return nil
+	}
+	if len(elts) == 0 {
+		return nil
+	}
+	last := elts[len(elts)-1]
+	return []SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []TextEdit{{File: in.File.Path, Start: last.End(), End: last.End(), NewText: ", \"" + name + "\""}}}}
+}
+
+// checkInitOrder reports the first out-of-order `from . import` statement of
+// each __init__ of the selected scopes.
+func checkInitOrder(pass *Pass, rule *rules.Rule, p *cutileInitParams, tab *OpTable, names *Names) {
+	moduleOp := map[string]string{} // init dir + "/" + module part -> op
+	for _, op := range tab.Ops {
+		for _, im := range cutileImpls(op, names) {
+			root := strings.TrimSuffix(ExpandSuite(op.Scope.CuTile, op.Suite), "/")
+			parts := strings.Split(im.Module, ".")
+			dir := root
+			for _, part := range parts {
+				k := dir + "/" + part
+				if _, ok := moduleOp[k]; !ok {
+					moduleOp[k] = op.Name
+				}
+				dir += "/" + part
+			}
+		}
+	}
+	for _, in := range tab.Inits {
+		if in.Scope == nil || !inScopes(p.Scopes, in.Scope) {
+			continue
+		}
+		blocked := len(p.BlockScopes) > 0 && inScopes(p.BlockScopes, in.Scope) && in.Block != nil
+		imps := plainModuleImports(in, blocked)
+		for i := 1; i < len(imps); i++ {
+			prev, cur := imps[i-1], imps[i]
+			if strings.ToLower(cur.Name) >= strings.ToLower(prev.Name) {
+				continue
+			}
+			dir := path.Dir(in.File.Path)
+			var sorted []string
+			for _, x := range imps {
+				sorted = append(sorted, x.Name)
+			}
+			sort.Slice(sorted, func(a, b int) bool { return strings.ToLower(sorted[a]) < strings.ToLower(sorted[b]) })
+			reportAt(pass, rule, moduleOp[dir+"/"+cur.Name], in.File, cur.Stmt, map[string]string{
+				"module": cur.Name, "previous": prev.Name, "init": in.File.Path,
+			}, nil, sortImportsFix(in, imps))
+			break
+		}
+	}
+}
+
+// sortImportsFix rewrites the `from . import` lines sorted, when they are
+// single-line statements on consecutive lines (comments after them kept).
+func sortImportsFix(in *Init, imps []*InitImport) []SuggestedFix {
+	lines := strings.Split(string(in.File.Src), "\n")
+	first := imps[0].Stmt.Pos().Line
+	for i, x := range imps {
+		if x.Stmt.Pos().Line != first+i || x.Stmt.End().Line != first+i || len(x.Stmt.Names) != 1 {
+			return nil
+		}
+	}
+	last := first + len(imps) - 1
+	if last > len(lines) {
+		return nil
+	}
+	type ln struct{ name, text string }
+	var ls []ln
+	for i, x := range imps {
+		ls = append(ls, ln{x.Name, lines[first-1+i]})
+	}
+	sort.SliceStable(ls, func(a, b int) bool { return strings.ToLower(ls[a].name) < strings.ToLower(ls[b].name) })
+	var b strings.Builder
+	for _, l := range ls {
+		b.WriteString(l.text)
+		b.WriteString("\n")
+	}
+	return []SuggestedFix{{Message: "sort the module imports", Edits: []TextEdit{{
+		File: in.File.Path, Start: ast.Pos{Line: first}, End: ast.Pos{Line: last + 1}, NewText: b.String(),
+	}}}}
+}
