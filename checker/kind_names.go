@@ -1,0 +1,210 @@
+package checker
+
+import (
+	"path"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// OpNamesAnalyzer implements kind "op-names" (X.1).
+var OpNamesAnalyzer = &Analyzer{
+	Name: "op-names",
+	Doc: `Checks that an op's files carry its name.
+
+The rule's params select what is compared (check = ...):
+  "module"     the cuTile module registering the op is named <func>.py,
+               unless it registers several dispatched ops (a grouping module
+               such as attention.py)
+  "test"       at least one test file of the op has a name built from one of
+               the "names" templates
+  "benchmark"  likewise for benchmark files
+Templates use {func} (the op's function name), {module} (the last part of
+its cuTile module), {suite} and {parent} (the dotted part of the dispatch name
+between the suite and the function: "gemm" for flashinfer.gemm.masked_bmm).
+An op without a cuTile module, tests or benchmarks is left to the rules that
+report the absence.`,
+	Requires: []*Analyzer{OpTableAnalyzer},
+	Params:   func() any { return new(opNamesParams) },
+	Run:      runOpNames,
+}
+
+func init() { Register(OpNamesAnalyzer) }
+
+type opNamesParams struct {
+	Check string   `toml:"check"`
+	Names []string `toml:"names"`
+}
+
+func runOpNames(pass *Pass) (any, error) {
+	tab := opTableOf(pass)
+	if tab == nil {
+		return nil, nil
+	}
+	names := LayoutNames(pass.Repo.Layout)
+	// Dispatched ops registered per cuTile file.
+	perFile := map[string]map[string]bool{}
+	for _, op := range tab.Ops {
+		for _, im := range cutileImpls(op, names) {
+			if perFile[im.File.Path] == nil {
+				perFile[im.File.Path] = map[string]bool{}
+			}
+			perFile[im.File.Path][op.Name] = true
+		}
+	}
+	for _, rule := range pass.Rules {
+		p, _ := rule.Params.(*opNamesParams)
+		if p == nil {
+			continue
+		}
+		for _, op := range tab.Ops {
+			impls := cutileImpls(op, names)
+			module := op.Func
+			if len(impls) > 0 {
+				module = dottedTail(impls[0].Module)
+			}
+			switch p.Check {
+			case "module":
+				if stepSkipped(op, 2) {
+					continue
+				}
+				for _, im := range impls {
+					if len(perFile[im.File.Path]) > 1 || dottedTail(im.Module) == op.Func {
+						continue
+					}
+					want := path.Dir(im.File.Path) + "/" + op.Func + ".py"
+					var n ast.Node = im.Call
+					if a := CallArg(im.Call, 0, "name"); a != nil {
+						n = a
+					}
+					reportAt(pass, rule, op.Name, im.File, n, map[string]string{"expected": want, "func": op.Func, "actual": im.File.Path}, nil, nil)
+				}
+			case "test", "benchmark":
+				files := op.Tests
+				if p.Check == "benchmark" {
+					files = op.Benchmarks
+				}
+				if len(files) == 0 {
+					continue
+				}
+				want := nameCandidates(p.Names, op, module)
+				ok := false
+				for _, f := range files {
+					if want[strings.TrimSuffix(path.Base(f.Path), ".py")] {
+						ok = true
+					}
+				}
+				if ok {
+					continue
+				}
+				f := files[0]
+				exp := path.Dir(f.Path) + "/" + expandName(firstOr(p.Names, "{func}"), op, module) + ".py"
+				reportAt(pass, rule, op.Name, f, nil, map[string]string{"expected": exp, "func": op.Func, "actual": f.Path}, nil, nil)
+			}
+		}
+	}
+	return nil, nil
+}
+
+func expandName(tmpl string, op *Op, module string) string {
+	parent := ""
+	rest := op.Name
+	if op.Suite != "" {
+		rest = strings.TrimPrefix(rest, op.Suite+".")
+	}
+	if i := strings.LastIndexByte(rest, '.'); i >= 0 {
+		parent = strings.ReplaceAll(rest[:i], ".", "_")
+	}
+	return strings.NewReplacer("{func}", op.Func, "{module}", module, "{suite}", op.Suite, "{parent}", parent).Replace(tmpl)
+}
+
+func nameCandidates(tmpls []string, op *Op, module string) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range tmpls {
+		s := expandName(t, op, module)
+		if !strings.Contains(s, "__") && !strings.HasSuffix(s, "_") {
+			out[s] = true
+		}
+	}
+	return out
+}
+
+// StepSkipAnalyzer implements kind "step-skip" (W1).
+var StepSkipAnalyzer = &Analyzer{
+	Name: "step-skip",
+	Doc: `Checks the written decisions to skip a step.
+
+A skip is a comment "# tilegym-lint: skip-step=N reason=\"...\"" on the lines
+of the op's dispatch stub (or directly above its decorators) or anywhere in
+its cuTile module, or an entry of the configuration's [skip] table. A skip
+must name a step listed in "steps" (Step 1, the dispatch itself, cannot be
+skipped) and give a non-empty reason. The silent omission of a step is
+reported by that step's "exists" rule.`,
+	Requires: []*Analyzer{OpTableAnalyzer},
+	Params:   func() any { return new(stepSkipParams) },
+	Run:      runStepSkip,
+}
+
+func init() { Register(StepSkipAnalyzer) }
+
+type stepSkipParams struct {
+	Steps []int `toml:"steps"`
+}
+
+func runStepSkip(pass *Pass) (any, error) {
+	tab := opTableOf(pass)
+	if tab == nil {
+		return nil, nil
+	}
+	for _, rule := range pass.Rules {
+		p, _ := rule.Params.(*stepSkipParams)
+		allowed := map[int]bool{}
+		var list []string
+		if p != nil {
+			for _, s := range p.Steps {
+				allowed[s] = true
+				list = append(list, itoa(s))
+			}
+		}
+		seen := map[string]bool{}
+		for _, op := range tab.Ops {
+			for _, sk := range op.Skips {
+				key := sk.File + ":" + itoa(sk.Pos.Line) + ":" + itoa(sk.Pos.Col) + ":" + op.Name
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				var prob string
+				switch {
+				case sk.Step == 0:
+					prob = "the skip directive names no step; write skip-step=N with N one of " + strings.Join(list, ", ")
+				case sk.Step == 1:
+					prob = "step 1 (the dispatch stub) cannot be skipped"
+				case !allowed[sk.Step]:
+					prob = "step " + itoa(sk.Step) + " is not a step that can be skipped (" + strings.Join(list, ", ") + ")"
+				case strings.TrimSpace(sk.Reason) == "":
+					prob = "the skip of step " + itoa(sk.Step) + " gives no reason; write reason=\"...\" saying why the step does not apply"
+				default:
+					continue
+				}
+				f := pass.Repo.File(sk.File)
+				var n ast.Node
+				if f != nil && sk.Text != "" {
+					n = commentNode(sk.Pos, len(sk.Text))
+				} else {
+					f, n = dispatchAnchor(op)
+				}
+				reportAt(pass, rule, op.Name, f, n, map[string]string{"problem": prob, "step": itoa(sk.Step)}, nil, nil)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// commentNode makes a node spanning a comment.
+func commentNode(pos ast.Pos, length int) ast.Node {
+	n := &ast.Name{Id: "#"}
+	n.Lineno, n.ColOffset = pos.Line, pos.Col
+	n.EndLineno, n.EndColOffset = pos.Line, pos.Col+length
+	return n
+}
