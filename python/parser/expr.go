@@ -327,6 +327,9 @@ func (p *parser) slices() ast.Expr {
 	start := p.p
 	first := p.sliceItem()
 	if p.kind() != tComma {
+		if _, ok := first.(*ast.Starred); ok {
+			return &ast.Tuple{Attrs: p.span(start), Elts: []ast.Expr{first}, Ctx: ast.Load}
+		}
 		return first
 	}
 	elts := []ast.Expr{first}
@@ -592,12 +595,13 @@ func (p *parser) braceAtom() ast.Expr {
 	if p.kind() == tDoubleStar {
 		return p.dictRest(start, nil, nil)
 	}
+	keyStart := p.p
 	first := p.starNamedExpression()
 	if p.kind() == tColon {
 		if _, ok := first.(*ast.Starred); ok {
 			p.syntaxError()
 		}
-		if _, ok := first.(*ast.NamedExpr); ok {
+		if _, ok := first.(*ast.NamedExpr); ok && p.toks[keyStart].kind == tName {
 			p.syntaxError()
 		}
 		p.next()

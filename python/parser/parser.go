@@ -210,8 +210,10 @@ func (p *parser) statement(list []ast.Stmt) []ast.Stmt {
 	case kwDef, kwIf, kwClass, kwWith, kwFor, kwTry, kwWhile, tAt, kwAsync:
 		return append(list, p.compoundStmt())
 	case tName:
-		if p.isName(p.p, "match") && p.looksLikeMatch() {
-			return append(list, p.matchStmt())
+		if p.isName(p.p, "match") {
+			if s := p.tryMatch(); s != nil {
+				return append(list, s)
+			}
 		}
 	case tIndent:
 		p.errorAt(p.p, "unexpected indent")

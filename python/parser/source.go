@@ -39,7 +39,9 @@ func decodeSource(filename string, src []byte) ([]byte, *Error) {
 		if dec == nil {
 			return nil, &Error{filename, line, 0, "unknown encoding: " + enc}
 		}
-		if dec != asciiEncoding {
+		if cm, ok := dec.(*charmap.Charmap); ok {
+			src = decodeCharmap(cm, strings.HasPrefix(strings.ToLower(enc), "iso"), src)
+		} else if dec != asciiEncoding {
 			out, derr := dec.NewDecoder().Bytes(src)
 			if derr != nil {
 				return nil, &Error{filename, 1, 0, "(unicode error) cannot decode source as " + enc}
@@ -221,4 +223,22 @@ func lookupEncoding(name string) encoding.Encoding {
 		return e
 	}
 	return nil
+}
+
+// decodeCharmap decodes a single-byte encoding. Python's ISO-8859 codecs
+// map 0x80-0x9F to the C1 control characters.
+func decodeCharmap(cm *charmap.Charmap, iso bool, src []byte) []byte {
+	out := make([]byte, 0, len(src)+len(src)/2)
+	for _, c := range src {
+		if c < 0x80 {
+			out = append(out, c)
+			continue
+		}
+		r := cm.DecodeByte(c)
+		if r == utf8.RuneError && iso && c < 0xA0 {
+			r = rune(c)
+		}
+		out = utf8.AppendRune(out, r)
+	}
+	return out
 }
