@@ -191,3 +191,13 @@ func git(dir string, args ...string) (string, error) {
 	}
 	return string(out), nil
 }
+
+// GitTopLevel returns the top-level directory of the git repository that
+// holds dir.
+func GitTopLevel(dir string) (string, error) {
+	out, err := git(dir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(out), nil
+}

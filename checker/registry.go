@@ -3,6 +3,8 @@ package checker
 import (
 	"sort"
 	"sync"
+
+	"github.com/tilegym/tilegym-lint/rules"
 )
 
 var (
@@ -43,4 +45,19 @@ func Kind(name string) *Analyzer {
 	registryMu.Lock()
 	defer registryMu.Unlock()
 	return registry[name]
+}
+
+// KindParams resolves a kind name for rules.Load: the constructor of the
+// kind's params struct (nil when it takes none) and whether it exists.
+func KindParams(kind string) (func() any, bool) {
+	a := Kind(kind)
+	if a == nil {
+		return nil, false
+	}
+	return a.Params, true
+}
+
+// LoadCatalog loads a rule catalog against the registered kinds.
+func LoadCatalog(data []byte, filename string) (*rules.Catalog, error) {
+	return rules.Load(data, filename, KindParams)
 }

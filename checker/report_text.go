@@ -74,7 +74,12 @@ func statusWord(s Status) string {
 }
 
 func (t *textWriter) status(s Status) string {
-	w := fmt.Sprintf("%-7s", statusWord(s))
+	return t.statusPadded(s, 0)
+}
+
+// statusPadded colours a status word padded to width.
+func (t *textWriter) statusPadded(s Status, width int) string {
+	w := fmt.Sprintf("%-*s", width, statusWord(s))
 	switch s {
 	case StatusPass:
 		return t.color(ansiGreen, w)
@@ -175,7 +180,7 @@ func WriteText(w io.Writer, res *Result, opt TextOptions) error {
 			t.printf("%s: %s\n", t.color(ansiBold, o.Name), t.status(StatusPass))
 		}
 		for _, s := range o.Steps {
-			t.printf("  %d %s %s", s.Step, t.status(s.Status), StepTitles[s.Step-1])
+			t.printf("  %d %s %s", s.Step, t.statusPadded(s.Status, 7), StepTitles[s.Step-1])
 			if s.Reason != "" {
 				t.printf(" -- skipped: %s", s.Reason)
 			}

@@ -1,0 +1,412 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	tilegymlint "github.com/tilegym/tilegym-lint"
+	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+const checkUsage = `usage: tilegym-lint [flags] [PATH...]
+       tilegym-lint rules [--format text|json] [RULE...]
+       tilegym-lint parse --dump FILE | --dump-all DIR | --stats PATH...
+
+Checks that every op of a TileGym checkout follows the six-step workflow for
+adding a cuTile kernel, and reports per op and per step. PATH is the root of
+a checkout (default "."), or files of one (as pre-commit passes them): then
+only the ops those files belong to are reported.
+
+Flags:
+  --op NAME       check only this op (repeatable, or a comma list)
+  --format FMT    text (default) or json
+  --config FILE   configuration file (default: [tool.tilegym-lint] in
+                  pyproject.toml, or tilegym-lint.toml, found from PATH upwards)
+  --diff BASE     change mode: report the ops the change since
+                  merge-base(BASE, HEAD) touches, with uncommitted edits
+  --staged        change mode on the index (what git commit would record)
+  --strict        in change mode, pre-existing findings fail the run too
+  --full          show every op's checklist, not one line per passing op
+  --quiet         show only the ops with findings, and the summary
+
+Exit status: 0 no error-severity finding, 1 at least one, 2 usage,
+configuration or I/O error.
+`
+
+type stringList []string
+
+func (s *stringList) String() string { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error {
+	for _, p := range strings.Split(v, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			*s = append(*s, p)
+		}
+	}
+	return nil
+}
+
+type checkFlags struct {
+	ops     stringList
+	format  string
+	config  string
+	diff    string
+	staged  bool
+	strict  bool
+	full    bool
+	quiet   bool
+	catalog string
+	paths   []string
+}
+
+// parseInterleaved parses flags that may come before or after the paths.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return rest, nil
+		}
+		if args[0] == "--" {
+			return append(rest, args[1:]...), nil
+		}
+		rest = append(rest, args[0])
+		args = args[1:]
+	}
+}
+
+// runCheck implements the check command.
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	var f checkFlags
+	fs := flag.NewFlagSet("tilegym-lint", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, checkUsage) }
+	fs.Var(&f.ops, "op", "check only this op (repeatable or comma list)")
+	fs.StringVar(&f.format, "format", "text", "output format: text or json")
+	fs.StringVar(&f.config, "config", "", "configuration file")
+	fs.StringVar(&f.diff, "diff", "", "change mode against merge-base(BASE, HEAD)")
+	fs.BoolVar(&f.staged, "staged", false, "change mode on the index")
+	fs.BoolVar(&f.strict, "strict", false, "pre-existing findings fail the run too")
+	fs.BoolVar(&f.full, "full", false, "show every op's checklist")
+	fs.BoolVar(&f.quiet, "quiet", false, "show only ops with findings")
+	fs.StringVar(&f.catalog, "catalog", "", "use this rules.toml instead of the built-in catalog")
+	paths, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	f.paths = paths
+	if f.format != "text" && f.format != "json" {
+		fmt.Fprintf(stderr, "tilegym-lint: --format %q: want text or json\n", f.format)
+		return 2
+	}
+	if len(f.paths) == 0 {
+		f.paths = []string{"."}
+	}
+	code, err := check(&f, stdout, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "tilegym-lint: %v\n", err)
+		return 2
+	}
+	return code
+}
+
+// loadCatalog loads the built-in catalog, or the one --catalog names.
+func loadCatalog(path string) (*rules.Catalog, error) {
+	if path == "" {
+		return checker.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return checker.LoadCatalog(data, path)
+}
+
+// target is what the paths name: a root, and the files under it when
+// files (not the root) were named.
+type target struct {
+	root  string
+	files []string // slash paths relative to root; nil for the whole root
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+// isRoot reports whether dir is the root of a TileGym checkout: it has
+// src/tilegym, or a tilegym-lint configuration.
+func isRoot(dir string) bool {
+	if isDir(filepath.Join(dir, "src", "tilegym")) {
+		return true
+	}
+	for _, name := range checker.ConfigFileNames {
+		if name == "pyproject.toml" {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// findRoot looks for a root at dir and above; else the git top level.
+func findRoot(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for d := abs; ; {
+		if isRoot(d) {
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	if top, err := gitTop(abs); err == nil {
+		return top, nil
+	}
+	return "", fmt.Errorf("%s: no TileGym checkout (a directory with src/tilegym) at or above it", dir)
+}
+
+func resolveTarget(paths []string) (*target, error) {
+	t := &target{}
+	var rootAbs string
+	setRoot := func(r string) error {
+		if rootAbs != "" && rootAbs != r {
+			return fmt.Errorf("the paths belong to different checkouts (%s and %s); check one at a time", rootAbs, r)
+		}
+		rootAbs = r
+		return nil
+	}
+	wholeRoot := false
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if fi.IsDir() {
+			abs, err := filepath.Abs(p)
+			if err != nil {
+				return nil, err
+			}
+			if isRoot(abs) || len(paths) == 1 && !hasRootAbove(abs) {
+				if err := setRoot(abs); err != nil {
+					return nil, err
+				}
+				if len(paths) == 1 {
+					t.root = p
+				}
+				wholeRoot = true
+				continue
+			}
+		}
+		dir := p
+		if !fi.IsDir() {
+			dir = filepath.Dir(p)
+		}
+		r, err := findRoot(dir)
+		if err != nil {
+			return nil, err
+		}
+		if err := setRoot(r); err != nil {
+			return nil, err
+		}
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, err
+		}
+		rel, err := filepath.Rel(r, abs)
+		if err != nil {
+			return nil, err
+		}
+		rel = filepath.ToSlash(rel)
+		if fi.IsDir() {
+			// Every file under the directory.
+			src := &checker.DiskSource{Dir: abs}
+			list, err := src.List()
+			if err != nil {
+				return nil, err
+			}
+			for _, f := range list {
+				t.files = append(t.files, rel+"/"+f)
+			}
+			if t.files == nil {
+				t.files = []string{}
+			}
+		} else {
+			t.files = append(t.files, rel)
+		}
+	}
+	if wholeRoot {
+		t.files = nil
+	}
+	if t.root == "" {
+		t.root = rootAbs
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, rootAbs); err == nil && !strings.HasPrefix(rel, "..") {
+				t.root = rel
+			}
+		}
+	}
+	sort.Strings(t.files)
+	return t, nil
+}
+
+func hasRootAbove(abs string) bool {
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+		if isRoot(d) {
+			return true
+		}
+		if filepath.Dir(d) == d {
+			return false
+		}
+	}
+}
+
+func gitTop(dir string) (string, error) {
+	ch, err := checker.GitTopLevel(dir)
+	if err != nil {
+		return "", err
+	}
+	return ch, nil
+}
+
+func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
+	cat, err := loadCatalog(f.catalog)
+	if err != nil {
+		return 0, fmt.Errorf("rule catalog:\n%v", err)
+	}
+	t, err := resolveTarget(f.paths)
+	if err != nil {
+		return 0, err
+	}
+	cfgPath := f.config
+	if cfgPath == "" {
+		if cfgPath, err = checker.FindConfig(t.root); err != nil {
+			return 0, err
+		}
+	}
+	var cfg *checker.Config
+	if cfgPath != "" {
+		if cfg, err = checker.LoadConfig(cfgPath); err != nil {
+			return 0, err
+		}
+		if err := cfg.Validate(cat); err != nil {
+			return 0, err
+		}
+	}
+	layout := checker.BuildLayout(cat.Layout, cfg)
+	opts := checker.Options{Ops: f.ops, Files: t.files}
+
+	changeMode := f.diff != "" || f.staged
+	var res *checker.Result
+	if changeMode {
+		ch, err := checker.GitChange(t.root, f.diff, f.staged)
+		if err != nil {
+			return 0, err
+		}
+		res, err = checker.CheckChange(ch, cat, cfg, layout, checker.Options{Ops: f.ops})
+		if err != nil {
+			return 0, err
+		}
+		if t.files != nil {
+			narrowToFiles(res, t.files)
+		}
+	} else {
+		repo, err := checker.Load(&checker.DiskSource{Dir: t.root}, layout, cfg)
+		if err != nil {
+			return 0, err
+		}
+		res, err = checker.Check(repo, cat, cfg, opts)
+		if err != nil {
+			return 0, err
+		}
+	}
+	res.Root = filepath.ToSlash(t.root)
+
+	switch f.format {
+	case "json":
+		err = checker.WriteJSON(stdout, res, changeMode)
+	default:
+		err = checker.WriteText(stdout, res, checker.TextOptions{
+			Full: f.full, Quiet: f.quiet, ChangeMode: changeMode, Color: useColor(stdout),
+		})
+	}
+	if err != nil {
+		return 0, err
+	}
+	for _, e := range res.Errors {
+		fmt.Fprintf(stderr, "tilegym-lint: internal error: %v\n", e)
+	}
+	if len(res.Errors) > 0 {
+		return 2, nil
+	}
+	for _, d := range res.Diagnostics {
+		if d.Severity == rules.Error && (!d.PreExisting || f.strict) {
+			return 1, nil
+		}
+	}
+	return 0, nil
+}
+
+// narrowToFiles keeps, in change mode with file arguments, the ops owning
+// those files.
+func narrowToFiles(res *checker.Result, files []string) {
+	want := map[string]bool{}
+	for _, f := range files {
+		want[f] = true
+	}
+	keep := map[string]bool{}
+	var ops []checker.OpResult
+	for _, o := range res.Ops {
+		if o.Op == nil {
+			continue
+		}
+		for f := range checker.OpFiles(res.Table, o.Op) {
+			if want[f] {
+				keep[o.Name] = true
+			}
+		}
+		if keep[o.Name] {
+			ops = append(ops, o)
+		}
+	}
+	res.Ops = ops
+	var diags []checker.Diagnostic
+	for _, d := range res.Diagnostics {
+		if d.Op != "" && keep[d.Op] || d.Op == "" && want[d.File] {
+			diags = append(diags, d)
+		}
+	}
+	res.Diagnostics = diags
+}
+
+// useColor: colour only on a terminal, never with NO_COLOR.
+func useColor(w io.Writer) bool {
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
