@@ -1,0 +1,180 @@
+package checker
+
+import (
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// BackendListAnalyzer implements kind "backend-list" (S4.3, S5.3).
+var BackendListAnalyzer = &Analyzer{
+	Name: "backend-list",
+	Doc: `Reports a missing backend list, or one without the required backends.
+
+A test file lists the backends it runs (_backends = ["cutile"]), a benchmark
+the backends it compares (ALL_BACKENDS = [("cutile", "cuTile", ...), ("torch",
+...)]). The rule's variable (one of vars) must be assigned where the rule says: with
+methods globs, in the body of each class holding a matching test method or at
+module level (the class sees both); without, at module level. Its entries are
+read from every assignment, augmented assignment and concatenation of the
+variable: string elements, and the first element of tuple elements;
+conditional elements (x if cond else None) count with their branches. Every
+required entry must be among them.`,
+	Requires: []*Analyzer{OpTableAnalyzer},
+	Params:   func() any { return new(backendListParams) },
+	Run:      runBackendList,
+}
+
+type backendListParams struct {
+	Step int `toml:"step"` // 4 (tests) or 5 (benchmarks)
+	// Vars are the accepted names of the variable, the first one preferred:
+	// ["_backends"], ["ALL_BACKENDS", "ALL_CONFIGS"].
+	Vars     []string `toml:"vars"`
+	Required []string `toml:"required"` // entries it must contain
+	// Methods, when set, are globs of the test methods whose classes must
+	// see the variable (class body or module level).
+	Methods []string `toml:"methods"`
+}
+
+func init() { Register(BackendListAnalyzer) }
+
+func runBackendList(pass *Pass) (any, error) {
+	tab, _ := pass.ResultOf[OpTableAnalyzer].(*OpTable)
+	for _, rule := range pass.Rules {
+		p, _ := rule.Params.(*backendListParams)
+		if p == nil || len(p.Vars) == 0 {
+			continue
+		}
+		for _, sf := range stepFiles(tab, p.Step, rule) {
+			x := sf.Index
+			module := listAssigns(x.body(), p.Vars)
+			report := func(n ast.Node, missing []string) {
+				pass.Reportf(rule, sf.Primary.Name, sf.File, n, map[string]string{
+					"var": p.Vars[0], "missing": quoteList(missing), "required": quoteList(p.Required), "func": sf.Primary.Func})
+			}
+			check := func(assigns []ast.Stmt, anchor ast.Node) {
+				if len(assigns) == 0 {
+					report(anchor, p.Required)
+					return
+				}
+				have := map[string]bool{}
+				for _, s := range assigns {
+					for _, e := range backendEntries(assignValue(s)) {
+						have[e] = true
+					}
+				}
+				var missing []string
+				for _, r := range p.Required {
+					if !have[r] {
+						missing = append(missing, r)
+					}
+				}
+				if len(missing) > 0 {
+					report(assigns[0], missing)
+				}
+			}
+			if len(p.Methods) == 0 {
+				check(module, x.anchorStmt())
+				continue
+			}
+			classes := map[*ast.ClassDef]bool{}
+			moduleFuncs := false
+			for _, m := range x.matchingMethods(p.Methods) {
+				if m.Class != nil {
+					classes[m.Class] = true
+				} else {
+					moduleFuncs = true
+				}
+			}
+			for _, c := range x.Classes {
+				if !classes[c] {
+					continue
+				}
+				own := listAssigns(c.Body, p.Vars)
+				if len(own) == 0 {
+					check(module, classNode(c))
+				} else {
+					check(append(own, module...), nil)
+				}
+			}
+			if moduleFuncs && len(classes) == 0 {
+				check(module, x.anchorStmt())
+			}
+		}
+	}
+	return nil, nil
+}
+
+// listAssigns returns the statements of a body (if/try blocks included)
+// that assign or extend one of the variables vs.
+func listAssigns(body []ast.Stmt, vs []string) []ast.Stmt {
+	var out []ast.Stmt
+	eachTopLevel(body, func(s ast.Stmt) {
+		for _, t := range assignTargets(s) {
+			for _, v := range vs {
+				if t == v {
+					out = append(out, s)
+					return
+				}
+			}
+		}
+	})
+	return out
+}
+
+// backendEntries returns the backend names an expression lists: string
+// elements of lists and tuples, the first element of tuple elements, both
+// branches of conditional elements, both sides of a concatenation.
+func backendEntries(e ast.Expr) []string {
+	var out []string
+	var elem func(e ast.Expr)
+	var list func(e ast.Expr)
+	elem = func(e ast.Expr) {
+		switch e := e.(type) {
+		case *ast.Constant:
+			if s, ok := e.Value.(string); ok {
+				out = append(out, s)
+			}
+		case *ast.Tuple:
+			if len(e.Elts) > 0 {
+				if s, ok := StringValue(e.Elts[0]); ok {
+					out = append(out, s)
+				}
+			}
+		case *ast.IfExp:
+			elem(e.Body)
+			elem(e.Orelse)
+		case *ast.Starred:
+			list(e.Value)
+		}
+	}
+	list = func(e ast.Expr) {
+		switch e := e.(type) {
+		case *ast.List:
+			for _, x := range e.Elts {
+				elem(x)
+			}
+		case *ast.Tuple:
+			for _, x := range e.Elts {
+				elem(x)
+			}
+		case *ast.BinOp:
+			list(e.Left)
+			list(e.Right)
+		case *ast.IfExp:
+			list(e.Body)
+			list(e.Orelse)
+		}
+	}
+	list(e)
+	return out
+}
+
+// quoteList renders ["a", "b"] as `"a", "b"`.
+func quoteList(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = `"` + x + `"`
+	}
+	return strings.Join(q, ", ")
+}

@@ -1,0 +1,100 @@
+package checker
+
+import (
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// StepFileAnalyzer implements kind "step-file" (S4.1, S5.1).
+var StepFileAnalyzer = &Analyzer{
+	Name: "step-file",
+	Doc: `Reports an op that has no file for a step (its tests or its benchmark).
+
+The op table associates test and benchmark files with ops by what they do
+(importing or calling the op through the public API, registering its torch
+reference) or by their name. An op with none gets one finding, anchored on
+its @dispatch decorator and naming the expected path, built from the rule's
+expected templates per layout scope: {func} is the op's function name,
+{suite} its suite and {pkg} the sub-package of its cuTile module with a
+trailing slash ("activation/" for ops/cutile/activation/relu.py, "" at the
+top). A written skip of the step silences it.`,
+	Requires: []*Analyzer{OpTableAnalyzer},
+	Params:   func() any { return new(stepFileParams) },
+	Run:      runStepFile,
+}
+
+func init() { Register(StepFileAnalyzer) }
+
+type stepFileParams struct {
+	// Step is 4 (tests) or 5 (benchmarks).
+	Step int `toml:"step"`
+	// Expected maps a layout scope name ("core", "suites") to the template
+	// of the expected path.
+	Expected map[string]string `toml:"expected"`
+}
+
+func runStepFile(pass *Pass) (any, error) {
+	tab, _ := pass.ResultOf[OpTableAnalyzer].(*OpTable)
+	if tab == nil {
+		return nil, nil
+	}
+	for _, rule := range pass.Rules {
+		p, _ := rule.Params.(*stepFileParams)
+		if p == nil || (p.Step != 4 && p.Step != 5) {
+			continue
+		}
+		for _, op := range tab.Ops {
+			if op == nil || op.Stub == nil || op.Stub.File == nil || op.Skipped(p.Step) != nil {
+				continue
+			}
+			files := op.Tests
+			if p.Step == 5 {
+				files = op.Benchmarks
+			}
+			if len(files) > 0 {
+				continue
+			}
+			expected := expectedStepPath(p.Expected, op)
+			var n ast.Node = op.Stub.Decorator
+			if op.Stub.Decorator == nil {
+				n = defNode(op.Stub.Def)
+			}
+			d := Diagnostic{Rule: rule, Op: op.Name, File: op.Stub.File.Path,
+				Message: Render(rule.Message, op.Name, map[string]string{"expected": expected, "func": op.Func, "suite": op.Suite})}
+			if n != nil {
+				d.Pos, d.End = n.Pos(), n.End()
+				if d.End.Line > d.Pos.Line { // a multi-line decorator: point at its first line
+					d.End = ast.Pos{Line: d.Pos.Line, Col: d.Pos.Col + len("dispatch")}
+				}
+			} else {
+				d.Pos, d.End = ast.Pos{Line: 1}, ast.Pos{Line: 1}
+			}
+			if expected != "" {
+				d.Related = []Related{{File: expected, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "expected here"}}
+			}
+			pass.Report(d)
+		}
+	}
+	return nil, nil
+}
+
+// expectedStepPath fills the template of the op's scope.
+func expectedStepPath(tmpls map[string]string, op *Op) string {
+	scope := "core"
+	if op.Scope != nil && op.Scope.Name != "" {
+		scope = op.Scope.Name
+	}
+	t, ok := tmpls[scope]
+	if !ok {
+		return ""
+	}
+	pkg := ""
+	for _, im := range op.ImplsFor("cutile") {
+		if i := strings.LastIndexByte(im.Module, '.'); i >= 0 {
+			pkg = strings.ReplaceAll(im.Module[:i], ".", "/") + "/"
+			break
+		}
+	}
+	return strings.NewReplacer("{func}", op.Func, "{suite}", op.Suite, "{pkg}", pkg, "{op}", op.Name).Replace(t)
+}

@@ -1,0 +1,224 @@
+package checker
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// steps456Catalog loads the Steps 4-6 section of rules.toml (between its
+// markers) as a catalog of its own, so these tests do not depend on the
+// other sections' kinds.
+func steps456Catalog(t *testing.T) *rules.Catalog {
+	t.Helper()
+	data, err := os.ReadFile("../rules.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	const begin, end = "# ---- steps 4-6 ----\n", "# ---- end steps 4-6 ----"
+	i, j := strings.Index(s, begin), strings.Index(s, end)
+	if i < 0 || j < i {
+		t.Fatal("rules.toml: steps 4-6 markers not found")
+	}
+	section := "version = 1\n" + s[i+len(begin):j]
+	cat, err := rules.Load([]byte(section), "rules.toml[steps 4-6]", func(kind string) (func() any, bool) {
+		a := Kind(kind)
+		if a == nil {
+			return nil, false
+		}
+		return a.Params, true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
+// run456 runs the op table and the Steps 4-6 kinds over a fixture and
+// returns "file:line: RULE" for every finding, sorted, and the table.
+func run456(t *testing.T, dir string) ([]string, *OpTable, []Diagnostic) {
+	t.Helper()
+	repo, err := Load(&DiskSource{Dir: dir}, testLayout(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range repo.Paths {
+		if f := repo.Files[p]; f.Err != nil {
+			t.Fatalf("%s: %v", p, f.Err)
+		}
+	}
+	cat := steps456Catalog(t)
+	tab := BuildOpTable(repo)
+	byKind := map[string][]*rules.Rule{}
+	var kinds []string
+	for _, r := range cat.Rules {
+		if _, ok := byKind[r.Kind]; !ok {
+			kinds = append(kinds, r.Kind)
+		}
+		byKind[r.Kind] = append(byKind[r.Kind], r)
+	}
+	var diags []Diagnostic
+	for _, k := range kinds {
+		a := Kind(k)
+		pass := &Pass{Analyzer: a, Repo: repo, Rules: byKind[k],
+			ResultOf: map[*Analyzer]any{OpTableAnalyzer: tab},
+			Report:   func(d Diagnostic) { diags = append(diags, d) }}
+		if _, err := a.Run(pass); err != nil {
+			t.Fatalf("%s: %v", k, err)
+		}
+	}
+	var got []string
+	for _, d := range diags {
+		got = append(got, fmt.Sprintf("%s:%d: %s", d.File, d.Pos.Line, d.Rule.ID))
+		if d.Message == "" || strings.Contains(d.Message, "{") && !strings.Contains(d.Message, "{}") && !strings.Contains(d.Message, "{backend}") {
+			t.Errorf("%s:%d: %s: message has an unfilled placeholder: %q", d.File, d.Pos.Line, d.Rule.ID, d.Message)
+		}
+	}
+	sort.Strings(got)
+	return got, tab, diags
+}
+
+var wantRE = regexp.MustCompile(`#\s*want:\s*((?:TG\d{3}\s*)+)`)
+
+// wants456 reads the `# want: TG4xx` comments of a fixture (Steps 4-6 rule
+// IDs only).
+func wants456(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".py") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		for i, line := range strings.Split(string(data), "\n") {
+			m := wantRE.FindStringSubmatch(line)
+			if m == nil {
+				continue
+			}
+			for _, id := range strings.Fields(m[1]) {
+				if id[2] >= '4' && id[2] <= '6' {
+					out = append(out, fmt.Sprintf("%s:%d: %s", filepath.ToSlash(rel), i+1, id))
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestSteps456Fixtures runs the Steps 4-6 rules over every fixture and
+// compares the findings with the fixture's want comments.
+func TestSteps456Fixtures(t *testing.T) {
+	dirs, err := filepath.Glob("../fixtures/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range dirs {
+		dir := dir
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			got, _, _ := run456(t, dir)
+			want := wants456(t, dir)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("findings (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestSteps456Good checks that every op of fixtures/good has tests and
+// benchmarks and that every rule of Steps 4-6 applies to something there.
+func TestSteps456Good(t *testing.T) {
+	got, tab, _ := run456(t, "../fixtures/good")
+	if len(got) != 0 {
+		t.Fatalf("fixtures/good: %d findings: %v", len(got), got)
+	}
+	for _, op := range tab.Ops {
+		if len(op.Tests) == 0 || len(op.Benchmarks) == 0 {
+			t.Errorf("%s: tests %d, benchmarks %d", op.Name, len(op.Tests), len(op.Benchmarks))
+		}
+	}
+}
+
+// TestSteps456EachRuleHasFixture checks that each rule of Steps 4-6 (but
+// the verify rule, which reports nothing in static mode) is broken by some
+// fixture whose only wants are that rule.
+func TestSteps456EachRuleHasFixture(t *testing.T) {
+	cat := steps456Catalog(t)
+	dirs, _ := filepath.Glob("../fixtures/*")
+	alone := map[string]bool{}
+	for _, dir := range dirs {
+		ids := map[string]bool{}
+		for _, w := range wants456(t, dir) {
+			ids[w[strings.LastIndexByte(w, ' ')+1:]] = true
+		}
+		if len(ids) == 1 {
+			for id := range ids {
+				alone[id] = true
+			}
+		}
+	}
+	for _, r := range cat.Rules {
+		if r.Kind == "verify" {
+			continue
+		}
+		if !alone[r.ID] {
+			t.Errorf("%s: no fixture breaks this rule alone", r.ID)
+		}
+	}
+}
+
+func TestVerifyCommands(t *testing.T) {
+	cat := steps456Catalog(t)
+	var rule *rules.Rule
+	for _, r := range cat.Rules {
+		if r.Kind == "verify" {
+			rule = r
+		}
+	}
+	if rule == nil {
+		t.Fatal("no verify rule")
+	}
+	op := &Op{Name: "softmax", Func: "softmax",
+		Tests:      []*File{{Path: "tests/ops/test_softmax.py"}},
+		Benchmarks: []*File{{Path: "tests/benchmark/bench_softmax.py"}, {Path: "tests/benchmark/bench_softmax2.py"}}}
+	got := rule.Params.(VerifyCommander).VerifyCommands(op)
+	want := []string{
+		"pytest tests/ops/test_softmax.py -v",
+		"python tests/benchmark/bench_softmax.py  # optional",
+		"python tests/benchmark/bench_softmax2.py  # optional",
+		"pre-commit run -a",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("VerifyCommands (-want +got):\n%s", diff)
+	}
+	// No test file: the pytest command is left out, never run on nothing.
+	got = verifyPlanStrings(VerifyPlan(rule, &Op{Name: "x", Func: "x"}))
+	if diff := cmp.Diff([]string{"pre-commit run -a"}, got); diff != "" {
+		t.Errorf("VerifyPlan without files (-want +got):\n%s", diff)
+	}
+}
+
+func verifyPlanStrings(cs []VerifyCommand) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Cmd)
+	}
+	return out
+}
