@@ -1,0 +1,668 @@
+package checker
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	tilegymlint "github.com/tilegym/tilegym-lint"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// copyDir copies a directory tree (regular files only).
+func copyDir(t *testing.T, src, dst string) {
+	t.Helper()
+	list, err := (&DiskSource{Dir: src}).List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range list {
+		data, err := os.ReadFile(filepath.Join(src, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, dst, p, string(data))
+	}
+}
+
+func writeFile(t *testing.T, root, rel, content string) {
+	t.Helper()
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func catalog(t *testing.T) *rules.Catalog {
+	t.Helper()
+	cat, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	if err != nil {
+		t.Fatalf("embedded catalog: %v", err)
+	}
+	return cat
+}
+
+func checkDir(t *testing.T, dir string, opts Options) *Result {
+	t.Helper()
+	cat := catalog(t)
+	repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(cat.Layout, nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Check(repo, cat, nil, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+const brokenPy = "def f(:\n    pass\n"
+
+func TestRender(t *testing.T) {
+	tests := []struct {
+		tmpl, op string
+		vars     map[string]string
+		want     string
+	}{
+		{"plain", "x", nil, "plain"},
+		{"{op}: add {name}", "softmax", map[string]string{"name": `"softmax"`}, `softmax: add "softmax"`},
+		{"{op} {unknown} {", "a", nil, "a {unknown} {"},
+		{"{file}", "a", map[string]string{"file": "x.py", "op": "override"}, "x.py"},
+		{"{op}{op}", "ab", nil, "abab"},
+	}
+	for _, tt := range tests {
+		if got := Render(tt.tmpl, tt.op, tt.vars); got != tt.want {
+			t.Errorf("Render(%q) = %q, want %q", tt.tmpl, got, tt.want)
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	run := func(*Pass) (any, error) { return nil, nil }
+	a := &Analyzer{Name: "a", Doc: "a.", Run: run}
+	b := &Analyzer{Name: "b", Doc: "b.", Run: run, Requires: []*Analyzer{a}}
+	if err := Validate([]*Analyzer{a, b}); err != nil {
+		t.Errorf("valid graph: %v", err)
+	}
+	c1 := &Analyzer{Name: "c1", Doc: "c.", Run: run}
+	c2 := &Analyzer{Name: "c2", Doc: "c.", Run: run, Requires: []*Analyzer{c1}}
+	c1.Requires = []*Analyzer{c2}
+	for name, graph := range map[string][]*Analyzer{
+		"cycle":      {c1},
+		"no doc":     {{Name: "x", Run: run}},
+		"no run":     {{Name: "x", Doc: "x."}},
+		"no name":    {{Doc: "x.", Run: run}},
+		"duplicated": {{Name: "a", Doc: "x.", Run: run}, a},
+	} {
+		if err := Validate(graph); err == nil {
+			t.Errorf("%s: Validate succeeded", name)
+		}
+	}
+	// The registered kinds and the op table form a valid graph.
+	if err := Validate(append(Kinds(), OpTableAnalyzer)); err != nil {
+		t.Errorf("registered kinds: %v", err)
+	}
+}
+
+func TestParseNoqa(t *testing.T) {
+	tests := []struct {
+		text  string
+		codes []string
+		ok    bool
+	}{
+		{"# noqa", nil, true},
+		{"#noqa", nil, true},
+		{"# NOQA", nil, true},
+		{"# noqa: TG301", []string{"TG301"}, true},
+		{"# noqa: TG301, tg302", []string{"TG301", "TG302"}, true},
+		{"# noqa:TG301 TG302 # reason", []string{"TG301", "TG302"}, true},
+		{"# type: ignore  # noqa: TG101", []string{"TG101"}, true},
+		{"# this is not noqa", nil, false},
+		{"# noqaz", nil, false},
+		{"# comment", nil, false},
+	}
+	for _, tt := range tests {
+		codes, ok := ParseNoqa(tt.text)
+		if ok != tt.ok || !cmp.Equal(codes, tt.codes) {
+			t.Errorf("ParseNoqa(%q) = %v, %v; want %v, %v", tt.text, codes, ok, tt.codes, tt.ok)
+		}
+	}
+}
+
+// TestParseErrorFinding: a file that does not parse gives one TG001 at the
+// error, the run goes on, and the other ops still pass.
+func TestParseErrorFinding(t *testing.T) {
+	dir := t.TempDir()
+	copyDir(t, "../fixtures/good", dir)
+	writeFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
+	res := checkDir(t, dir, Options{})
+	var tg001 []Diagnostic
+	for _, d := range res.Diagnostics {
+		if d.Rule.ID == "TG001" {
+			tg001 = append(tg001, d)
+		}
+	}
+	if len(tg001) != 1 {
+		t.Fatalf("TG001 findings = %d, want 1: %v", len(tg001), res.Diagnostics)
+	}
+	d := tg001[0]
+	if d.File != "tests/ops/test_zz_broken.py" || d.Pos.Line != 1 || d.Op != "" || d.Severity != rules.Error {
+		t.Errorf("TG001 = %+v", d)
+	}
+	if !strings.Contains(d.Message, "tests/ops/test_zz_broken.py does not parse: ") || !strings.Contains(d.Message, "skipped its checks") {
+		t.Errorf("message = %q", d.Message)
+	}
+	if len(res.Ops) == 0 {
+		t.Error("no ops after a parse error")
+	}
+}
+
+// TestPolicy: disabling, severity overrides, excluded ops and # noqa.
+func TestPolicy(t *testing.T) {
+	dir := t.TempDir()
+	copyDir(t, "../fixtures/good", dir)
+	writeFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
+	cat := catalog(t)
+	run := func(cfg *Config) *Result {
+		repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(cat.Layout, cfg), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Check(repo, cat, cfg, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	count := func(res *Result, id string) (n int, sev rules.Severity) {
+		for _, d := range res.Diagnostics {
+			if d.Rule.ID == id {
+				n++
+				sev = d.Severity
+			}
+		}
+		return n, sev
+	}
+	if n, _ := count(run(&Config{Disable: []string{"TG001"}}), "TG001"); n != 0 {
+		t.Errorf("disabled TG001 still reported")
+	}
+	if n, sev := count(run(&Config{Severity: map[string]rules.Severity{"TG001": rules.Warning}}), "TG001"); n != 1 || sev != rules.Warning {
+		t.Errorf("severity override: n=%d sev=%s", n, sev)
+	}
+	if n, _ := count(run(&Config{Exclude: []string{"tests/ops/test_zz_*.py"}}), "TG001"); n != 0 {
+		t.Errorf("excluded path still reported")
+	}
+	res := run(&Config{ExcludeOps: []string{"softmax"}})
+	for _, o := range res.Ops {
+		if o.Name == "softmax" {
+			t.Errorf("excluded op softmax reported")
+		}
+	}
+	// Narrowing to one op keeps only it.
+	res, err := Check(mustLoad(t, dir, cat), cat, nil, Options{Ops: []string{"relu"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Ops) != 1 || res.Ops[0].Name != "relu" {
+		t.Errorf("--op relu: ops = %v", opNames(res))
+	}
+	// Pre-commit mode: the ops owning a file.
+	res, err = Check(mustLoad(t, dir, cat), cat, nil, Options{Files: []string{"tests/ops/test_softmax.py"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := opNames(res); !cmp.Equal(got, []string{"softmax"}) {
+		t.Errorf("files mode: ops = %v, want [softmax]", got)
+	}
+}
+
+func mustLoad(t *testing.T, dir string, cat *rules.Catalog) *Repo {
+	t.Helper()
+	repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(cat.Layout, nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return repo
+}
+
+func opNames(res *Result) []string {
+	var out []string
+	for _, o := range res.Ops {
+		out = append(out, o.Name)
+	}
+	return out
+}
+
+func TestNoqaSuppresses(t *testing.T) {
+	cat := catalog(t)
+	r := &rules.Rule{ID: "TG999", Severity: rules.Error, Message: "{op}: m"}
+	other := &rules.Rule{ID: "TG998", Severity: rules.Error, Message: "{op}: m"}
+	src := &MapSource{Files: map[string]string{
+		"src/tilegym/ops/ops.py": "x = 1  # noqa: TG999\ny = 2  # noqa\nz = 3\n",
+	}}
+	repo, err := Load(src, BuildLayout(cat.Layout, nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ds []Diagnostic
+	for _, rule := range []*rules.Rule{r, other} {
+		for line := 1; line <= 3; line++ {
+			ds = append(ds, Diagnostic{Rule: rule, File: "src/tilegym/ops/ops.py", Pos: posLine(line), End: posLine(line)})
+		}
+	}
+	ds = append(ds, ds[0]) // a duplicate
+	out := applyPolicy(repo, ds, nil)
+	var got []string
+	for _, d := range out {
+		got = append(got, d.Rule.ID+":"+string(rune('0'+d.Pos.Line)))
+	}
+	want := []string{"TG998:1", "TG998:3", "TG999:3"}
+	if !cmp.Equal(got, want) {
+		t.Errorf("after noqa and dedupe: %v, want %v", got, want)
+	}
+}
+
+func TestJSONShape(t *testing.T) {
+	dir := t.TempDir()
+	copyDir(t, "../fixtures/good", dir)
+	writeFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
+	res := checkDir(t, dir, Options{})
+	res.Root = "checkout"
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, res, false); err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	dec := json.NewDecoder(&buf)
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	if dec.More() {
+		t.Error("more than one JSON document")
+	}
+	if doc["version"] != float64(1) || doc["root"] != "checkout" {
+		t.Errorf("version/root = %v %v", doc["version"], doc["root"])
+	}
+	ops, _ := doc["ops"].([]any)
+	if len(ops) == 0 {
+		t.Fatal("no ops")
+	}
+	var names []string
+	for _, o := range ops {
+		om := o.(map[string]any)
+		names = append(names, om["op"].(string))
+		steps := om["steps"].([]any)
+		if len(steps) != 6 {
+			t.Errorf("op %v: %d steps", om["op"], len(steps))
+		}
+		for i, s := range steps {
+			sm := s.(map[string]any)
+			if sm["step"] != float64(i+1) {
+				t.Errorf("step %v at %d", sm["step"], i)
+			}
+			switch sm["status"] {
+			case "pass", "fail", "skipped", "not-run":
+			default:
+				t.Errorf("status %v", sm["status"])
+			}
+		}
+	}
+	if !sort.StringsAreSorted(names) {
+		t.Errorf("ops not sorted: %v", names)
+	}
+	diags, _ := doc["diagnostics"].([]any)
+	found := false
+	for _, d := range diags {
+		dm := d.(map[string]any)
+		for _, k := range []string{"rule", "requirement", "step", "op", "severity", "file", "line", "column", "end_line", "end_column", "message"} {
+			if _, ok := dm[k]; !ok {
+				t.Errorf("diagnostic lacks %q: %v", k, dm)
+			}
+		}
+		if _, ok := dm["pre_existing"]; ok {
+			t.Errorf("pre_existing outside change mode")
+		}
+		if dm["line"].(float64) < 1 || dm["column"].(float64) < 1 {
+			t.Errorf("positions not 1-based: %v", dm)
+		}
+		if dm["rule"] == "TG001" {
+			found = true
+			if dm["op"] != nil || dm["requirement"] != "X.2" || dm["step"] != float64(0) || dm["file"] != "tests/ops/test_zz_broken.py" {
+				t.Errorf("TG001 = %v", dm)
+			}
+		}
+	}
+	if !found {
+		t.Error("TG001 missing from JSON")
+	}
+	buf.Reset()
+	if err := WriteJSON(&buf, res, true); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `"pre_existing": false`) {
+		t.Error("change mode JSON lacks pre_existing")
+	}
+}
+
+// TestDeterministic: the JSON and text outputs are identical whatever
+// GOMAXPROCS, on the fixtures and, when present, upstream TileGym.
+func TestDeterministic(t *testing.T) {
+	dirs := []string{"../fixtures/good"}
+	if fi, err := os.Stat("/work/tilegym/src/tilegym"); err == nil && fi.IsDir() {
+		dirs = append(dirs, "/work/tilegym")
+	}
+	for _, dir := range dirs {
+		var outs []string
+		for _, procs := range []int{1, 2, 1, 2} {
+			prev := runtime.GOMAXPROCS(procs)
+			res := checkDir(t, dir, Options{})
+			runtime.GOMAXPROCS(prev)
+			var buf bytes.Buffer
+			if err := WriteJSON(&buf, res, false); err != nil {
+				t.Fatal(err)
+			}
+			if err := WriteText(&buf, res, TextOptions{Full: true}); err != nil {
+				t.Fatal(err)
+			}
+			outs = append(outs, buf.String())
+		}
+		for i := 1; i < len(outs); i++ {
+			if outs[i] != outs[0] {
+				t.Errorf("%s: run %d differs from run 0:\n%s", dir, i, cmp.Diff(outs[0], outs[i]))
+			}
+		}
+	}
+}
+
+func TestConfig(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, root, "pyproject.toml", `[project]
+name = "x"
+
+[tool.ruff]
+line-length = 120
+
+[tool.tilegym-lint]
+disable = ["TG001"]
+exclude = ["tests/legacy/**"]
+exclude-ops = ["moe"]
+
+[tool.tilegym-lint.severity]
+TG001 = "warning"
+
+[tool.tilegym-lint.skip."liger.jsd"]
+"5" = "no benchmark harness yet"
+
+[[tool.tilegym-lint.layout.scope]]
+name = "core"
+tests = ["tests/unit/**/test_*.py"]
+`)
+	sub := filepath.Join(root, "src", "tilegym")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p, err := FindConfig(sub)
+	if err != nil || p != filepath.Join(root, "pyproject.toml") {
+		t.Fatalf("FindConfig = %q, %v", p, err)
+	}
+	cfg, err := LoadConfig(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cmp.Equal(cfg.Disable, []string{"TG001"}) || cfg.Severity["TG001"] != rules.Warning || !cmp.Equal(cfg.ExcludeOps, []string{"moe"}) {
+		t.Errorf("cfg = %+v", cfg)
+	}
+	if s := cfg.Skips["liger.jsd"]; len(s) != 1 || s[0].Step != 5 || s[0].Reason != "no benchmark harness yet" || s[0].Pos.Line != 16 {
+		t.Errorf("skips = %+v", cfg.Skips)
+	}
+	if err := cfg.Validate(catalog(t)); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+	l := BuildLayout(catalog(t).Layout, cfg)
+	for _, s := range l.Scopes {
+		if s.Name == "core" {
+			if !cmp.Equal(s.Tests, []string{"tests/unit/**/test_*.py"}) || len(s.Dispatch) == 0 {
+				t.Errorf("core scope after override: %+v", s)
+			}
+		}
+	}
+	if !cmp.Equal(l.Exclude[len(l.Exclude)-1], "tests/legacy/**") {
+		t.Errorf("exclude = %v", l.Exclude)
+	}
+
+	// A tilegym-lint.toml in a nearer directory wins; a pyproject.toml
+	// without the table does not count.
+	writeFile(t, root, "src/pyproject.toml", "[tool.black]\nx = 1\n")
+	writeFile(t, root, "src/tilegym/tilegym-lint.toml", "disable = []\n")
+	if p, _ := FindConfig(sub); p != filepath.Join(sub, "tilegym-lint.toml") {
+		t.Errorf("FindConfig = %q", p)
+	}
+	if p, _ := FindConfig(filepath.Join(root, "src")); p != filepath.Join(root, "pyproject.toml") {
+		t.Errorf("FindConfig skipping a pyproject without the table = %q", p)
+	}
+	if p, _ := FindConfig(t.TempDir()); p != "" {
+		// A temporary directory has no configuration above it unless the
+		// machine has one at /tmp or /; accept that.
+		t.Logf("FindConfig in an empty dir found %q", p)
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	tests := []struct {
+		name, file, src string
+		want            string
+	}{
+		{"unknown key", "tilegym-lint.toml", "disable = []\ncolour = 1\n", `tilegym-lint.toml:2: unknown key "colour"`},
+		{"unknown key pyproject", "pyproject.toml", "[tool.other]\nx = 1\n[tool.tilegym-lint]\nexclude-op = []\n", `pyproject.toml:4: unknown key "tool.tilegym-lint.exclude-op"`},
+		{"bad severity", "tilegym-lint.toml", "[severity]\nTG001 = \"fatal\"\n", `tilegym-lint.toml:2: severity.TG001: invalid severity "fatal"`},
+		{"bad skip step", "tilegym-lint.toml", "[skip.softmax]\n\"9\" = \"x\"\n", `tilegym-lint.toml:2: skip.softmax: step "9"`},
+		{"empty reason", "tilegym-lint.toml", "[skip.softmax]\n\"5\" = \"\"\n", `tilegym-lint.toml:2: skip.softmax.5: want the written reason`},
+		{"syntax", "tilegym-lint.toml", "disable = [\n", `tilegym-lint.toml:`},
+		{"layout key", "tilegym-lint.toml", "[layout]\n[[layout.scope]]\nname = \"core\"\ntest = []\n", `tilegym-lint.toml:4: unknown key "layout.scope.0.test"`},
+		{"wrong type", "tilegym-lint.toml", "disable = \"TG001\"\n", `tilegym-lint.toml:1: disable`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseConfig([]byte(tt.src), tt.file)
+			if err == nil {
+				t.Fatal("ParseConfig succeeded")
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+	cfg, err := ParseConfig([]byte("disable = [\"TG999\"]\n[severity]\nTG998 = \"error\"\n"), "c.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = cfg.Validate(catalog(t))
+	if err == nil || !strings.Contains(err.Error(), `c.toml:1: disable: unknown rule "TG999"`) || !strings.Contains(err.Error(), `c.toml:3: severity: unknown rule "TG998"`) {
+		t.Errorf("Validate = %v", err)
+	}
+}
+
+func gitRun(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
+		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+func TestGitSource(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	copyDir(t, "../fixtures/good", dir)
+	gitRun(t, dir, "init", "-q")
+	gitRun(t, dir, "add", ".")
+	gitRun(t, dir, "commit", "-qm", "a")
+	writeFile(t, dir, "src/tilegym/ops/ops.py", "# changed on disk only\n")
+	gs := &GitSource{Dir: dir, Rev: "HEAD"}
+	defer gs.Close()
+	disk := &DiskSource{Dir: dir}
+	gl, err := gs.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dl, _ := disk.List()
+	if !cmp.Equal(gl, dl) {
+		t.Errorf("git list %v != disk list %v", gl, dl)
+	}
+	for _, p := range gl {
+		g, err := gs.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := os.ReadFile(filepath.Join("../fixtures/good", p))
+		if !bytes.Equal(g, want) {
+			t.Errorf("%s: git content differs from the committed file", p)
+		}
+	}
+	if _, err := gs.ReadFile("nope.py"); err == nil {
+		t.Error("reading a missing file succeeded")
+	}
+	// The index, and a subdirectory prefix.
+	gitRun(t, dir, "add", "src/tilegym/ops/ops.py")
+	idx := &GitSource{Dir: dir, Rev: IndexRev, Prefix: "src/tilegym"}
+	defer idx.Close()
+	data, err := idx.ReadFile("ops/ops.py")
+	if err != nil || string(data) != "# changed on disk only\n" {
+		t.Errorf("index read = %q, %v", data, err)
+	}
+	bad := &GitSource{Dir: dir, Rev: "no-such-rev"}
+	if _, err := bad.List(); err == nil {
+		t.Error("listing a bad revision succeeded")
+	}
+}
+
+// TestChangeMode builds a repository with two commits and uncommitted and
+// staged edits, and checks which ops and findings change mode reports.
+func TestChangeMode(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	copyDir(t, "../fixtures/good", dir)
+	writeFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
+	gitRun(t, dir, "init", "-q")
+	gitRun(t, dir, "add", ".")
+	gitRun(t, dir, "commit", "-qm", "base")
+	// Commit 2: break the softmax stub (drop **kwargs), touch the broken
+	// file (still broken: its finding is pre-existing).
+	ops, err := os.ReadFile(filepath.Join(dir, "src/tilegym/ops/ops.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(string(ops), "    out: Optional[torch.Tensor] = None,\n    **kwargs: Any,\n):", "    out: Optional[torch.Tensor] = None,\n):", 1)
+	if broken == string(ops) {
+		t.Fatal("fixture changed: cannot find the softmax stub's **kwargs")
+	}
+	writeFile(t, dir, "src/tilegym/ops/ops.py", broken)
+	writeFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy+"# more\n")
+	gitRun(t, dir, "commit", "-qam", "edit")
+
+	cat := catalog(t)
+	layout := BuildLayout(cat.Layout, nil)
+	ch, err := GitChange(dir, "HEAD~1", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cmp.Equal(ch.Files, []string{"src/tilegym/ops/ops.py", "tests/ops/test_zz_broken.py"}) {
+		t.Errorf("changed files = %v", ch.Files)
+	}
+	res, err := CheckChange(ch, cat, nil, layout, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := opNames(res); !cmp.Equal(got, []string{"softmax"}) {
+		t.Errorf("touched ops = %v, want [softmax]", got)
+	}
+	var newSoftmax, preTG001 int
+	for _, d := range res.Diagnostics {
+		switch {
+		case d.Op == "softmax" && !d.PreExisting:
+			newSoftmax++
+		case d.Op == "softmax":
+			// a finding softmax already had at the base
+		case d.Rule.ID == "TG001" && d.PreExisting:
+			preTG001++
+		default:
+			t.Errorf("unexpected finding %s pre_existing=%v", FormatDiagnostic(d), d.PreExisting)
+		}
+	}
+	if newSoftmax == 0 || preTG001 != 1 {
+		t.Errorf("new softmax findings = %d (want > 0), pre-existing TG001 = %d (want 1)", newSoftmax, preTG001)
+	}
+	if res.Ops[0].Steps[0].Status != StatusFail {
+		t.Errorf("softmax step 1 = %s, want fail", res.Ops[0].Steps[0].Status)
+	}
+
+	// An uncommitted edit of silu_and_mul's test adds that op.
+	testFile := filepath.Join(dir, "tests/ops/test_silu_and_mul.py")
+	data, err := os.ReadFile(testFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "tests/ops/test_silu_and_mul.py", string(data)+"\n# edited\n")
+	ch, err = GitChange(dir, "HEAD~1", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err = CheckChange(ch, cat, nil, layout, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := opNames(res); !cmp.Equal(got, []string{"silu_and_mul", "softmax"}) {
+		t.Errorf("with an uncommitted edit: ops = %v", got)
+	}
+
+	// Staged: only what is in the index, against HEAD.
+	gitRun(t, dir, "add", "tests/ops/test_silu_and_mul.py")
+	writeFile(t, dir, "tests/ops/test_softmax.py", "# unstaged edit\n")
+	ch, err = GitChange(dir, "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err = CheckChange(ch, cat, nil, layout, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := opNames(res); !cmp.Equal(got, []string{"silu_and_mul"}) {
+		t.Errorf("staged: ops = %v, want [silu_and_mul]", got)
+	}
+	for _, d := range res.Diagnostics {
+		if d.Op == "softmax" && !d.PreExisting {
+			t.Errorf("staged: the committed softmax break is not part of the staged change: %s", FormatDiagnostic(d))
+		}
+	}
+}
+
+func TestGitChangeErrors(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	if _, err := GitChange(t.TempDir(), "HEAD", false); err == nil {
+		t.Error("GitChange outside a repository succeeded")
+	}
+	var le rules.ErrorList
+	_ = errors.As(nil, &le)
+}
