@@ -74,7 +74,7 @@ func runDispatchStub(pass *Pass) (any, error) {
 				}
 				if ns != "" && !strings.HasPrefix(op.Name, ns+".") {
 					reportAt(pass, rule, op.Name, st.File, st.NameArg, map[string]string{
-						"problem": "the dispatch name must start with the namespace \"" + ns + ".\"",
+						"problem":  "the dispatch name must start with the namespace \"" + ns + ".\"",
 						"expected": ns + "." + fd.Name, "func": fd.Name,
 					}, nil, nil)
 				} else if fd.Name != want {

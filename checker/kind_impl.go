@@ -143,7 +143,10 @@ func runImplModule(pass *Pass) (any, error) {
 		case "kernel":
 			for _, m := range mods {
 				im := NewImports(m.file.Path, m.file.AST)
-				if len(kernelDefs(m.file, im, p.Kernel)) == 0 {
+				if p.TileModule != "" && !im.Imported(p.TileModule) {
+					continue // not a cuTile module at all: the "imports" rule reports it
+				}
+				if len(kernelDefs(m.file, im, p.Kernel)) == 0 && !importsKernelModule(pass.Repo, m.file, im, p.Kernel) {
 					first := m.impls[0]
 					reportAt(pass, rule, first.Op, m.file, first.Call.Func, map[string]string{"kernel": firstOr(p.Kernel, "")}, nil, nil)
 				}
@@ -151,6 +154,9 @@ func runImplModule(pass *Pass) (any, error) {
 		case "launch":
 			for _, m := range mods {
 				im := NewImports(m.file.Path, m.file.AST)
+				if p.TileModule != "" && !im.Imported(p.TileModule) {
+					continue // not a cuTile module at all: the "imports" rule reports it
+				}
 				idx := newModuleIndex(m.file)
 				for _, impl := range m.impls {
 					if impl.Def == nil {
@@ -238,6 +244,29 @@ func kernelDefs(f *File, im *Imports, kernel []string) []*ast.FunctionDef {
 	return out
 }
 
+// importsKernelModule reports whether a file imports names from another
+// module of the snapshot that defines a kernel (kernels shared between
+// cuTile modules, e.g. `from .jsd import _jsd_kernel`).
+func importsKernelModule(repo *Repo, f *File, im *Imports, kernel []string) bool {
+	mods := map[string]bool{}
+	for _, q := range im.Local {
+		mods[q] = true
+		if i := strings.LastIndexByte(q, '.'); i >= 0 {
+			mods[q[:i]] = true
+		}
+	}
+	for _, p := range repo.Paths {
+		other := repo.Files[p]
+		if other == nil || other == f || other.AST == nil || !mods[ModulePath(p)] {
+			continue
+		}
+		if len(kernelDefs(other, NewImports(other.Path, other.AST), kernel)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // moduleIndex indexes the functions, classes and methods of a module for
 // following references within it.
 type moduleIndex struct {
@@ -258,6 +287,18 @@ func newModuleIndex(f *File) *moduleIndex {
 		}
 		return true
 	})
+	// Module-level assignments: attention_decode = _AttentionDecode.apply.
+	if f.AST != nil && f.AST.Module != nil {
+		eachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
+			if a, ok := s.(*ast.Assign); ok {
+				for _, t := range a.Targets {
+					if nm, ok := t.(*ast.Name); ok {
+						idx.funcs[nm.Id] = append(idx.funcs[nm.Id], a.Value)
+					}
+				}
+			}
+		})
+	}
 	return idx
 }
 

@@ -83,21 +83,25 @@ func (c *initChain) importsOf(in *Init, blocked bool) []*InitImport {
 	return out
 }
 
-// loadsPart reports whether init i imports parts[i] (any import form whose
-// module path starts with it), and whether it does so only outside the
-// required block.
+// loadsPart reports whether parts[i] is imported: by init i (any import
+// form whose module path starts with it), or by an ancestor init j < i
+// importing a module path that reaches it (`from .experimental import mhc`
+// or `from .experimental.mhc import f` in the root load experimental.mhc).
+// outside says that an import exists only outside the required block.
 func (c *initChain) loadsPart(i int) (ok, outside bool) {
-	in := c.inits[i]
-	if in == nil {
-		return false, false
-	}
-	part := c.parts[i]
-	for _, x := range c.importsOf(in, false) {
-		if x.Module == part || strings.HasPrefix(x.Module, part+".") {
-			if !c.blocked || x.InBlock {
-				return true, false
+	for j := i; j >= 0; j-- {
+		in := c.inits[j]
+		if in == nil {
+			continue
+		}
+		want := strings.Join(c.parts[j:i+1], ".")
+		for _, x := range c.importsOf(in, false) {
+			if x.Module == want || strings.HasPrefix(x.Module, want+".") {
+				if !c.blocked || x.InBlock {
+					return true, false
+				}
+				outside = true
 			}
-			outside = true
 		}
 	}
 	return false, outside

@@ -42,14 +42,23 @@ func runOpNames(pass *Pass) (any, error) {
 		return nil, nil
 	}
 	names := LayoutNames(pass.Repo.Layout)
-	// Dispatched ops registered per cuTile file.
+	// Op names registered per file (dispatched or not: a module that
+	// registers fmha and fmha_backward groups ops).
 	perFile := map[string]map[string]bool{}
+	for _, im := range tab.Impls {
+		if perFile[im.File.Path] == nil {
+			perFile[im.File.Path] = map[string]bool{}
+		}
+		perFile[im.File.Path][im.Op] = true
+	}
+	// The ops each test or benchmark file serves.
+	serves := map[string][]*Op{}
 	for _, op := range tab.Ops {
-		for _, im := range cutileImpls(op, names) {
-			if perFile[im.File.Path] == nil {
-				perFile[im.File.Path] = map[string]bool{}
-			}
-			perFile[im.File.Path][op.Name] = true
+		for _, f := range op.Tests {
+			serves[f.Path] = append(serves[f.Path], op)
+		}
+		for _, f := range op.Benchmarks {
+			serves[f.Path] = append(serves[f.Path], op)
 		}
 	}
 	for _, rule := range pass.Rules {
@@ -57,6 +66,7 @@ func runOpNames(pass *Pass) (any, error) {
 		if p == nil {
 			continue
 		}
+		reportedFile := map[string]bool{}
 		for _, op := range tab.Ops {
 			impls := cutileImpls(op, names)
 			module := op.Func
@@ -97,13 +107,44 @@ func runOpNames(pass *Pass) (any, error) {
 				if ok {
 					continue
 				}
-				f := files[0]
+				// A file named after another op it serves is that op's file,
+				// shared with this one; a misnamed file is reported once.
+				var f *File
+				for _, g := range files {
+					if !namedAfterOther(g, serves[g.Path], op, p.Names, tab, names) && !reportedFile[g.Path] {
+						f = g
+						break
+					}
+				}
+				if f == nil {
+					continue
+				}
+				reportedFile[f.Path] = true
 				exp := path.Dir(f.Path) + "/" + expandName(firstOr(p.Names, "{func}"), op, module) + ".py"
 				reportAt(pass, rule, op.Name, f, nil, map[string]string{"expected": exp, "func": op.Func, "actual": f.Path}, nil, nil)
 			}
 		}
 	}
 	return nil, nil
+}
+
+// namedAfterOther reports whether file f is named after one of the ops it
+// serves other than op.
+func namedAfterOther(f *File, ops []*Op, op *Op, tmpls []string, tab *OpTable, names *Names) bool {
+	base := strings.TrimSuffix(path.Base(f.Path), ".py")
+	for _, o := range ops {
+		if o == op {
+			continue
+		}
+		module := o.Func
+		if impls := cutileImpls(o, names); len(impls) > 0 {
+			module = dottedTail(impls[0].Module)
+		}
+		if nameCandidates(tmpls, o, module)[base] {
+			return true
+		}
+	}
+	return false
 }
 
 func expandName(tmpl string, op *Op, module string) string {

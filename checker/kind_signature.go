@@ -30,6 +30,11 @@ type implSignatureParams struct {
 	Backends []string `toml:"backends"`
 	// RequireKwargs demands a ** parameter in the implementation.
 	RequireKwargs bool `toml:"require_kwargs"`
+	// ReferenceFiles are globs of files (benchmarks) whose registered
+	// functions are references called only by their own file: they may omit
+	// stub parameters that have a default and need not take **kwargs
+	// (a call passing those fails loudly, it is not silently ignored).
+	ReferenceFiles []string `toml:"reference_files"`
 	// Files, when set, restricts the implementations checked to files
 	// matching these globs (e.g. leave out benchmark reference functions).
 	Files []string `toml:"files"`
@@ -59,7 +64,8 @@ func runImplSignature(pass *Pass) (any, error) {
 				if len(rule.Files) > 0 && !matchBound(rule.Files, op.Suite, impl.File.Path) {
 					continue
 				}
-				probs, anchor := signatureDrift(op.Stub.Def, impl.Def, p.RequireKwargs)
+				lenient := len(p.ReferenceFiles) > 0 && matchBound(p.ReferenceFiles, op.Suite, impl.File.Path)
+				probs, anchor := signatureDrift(op.Stub.Def, impl.Def, p.RequireKwargs && !lenient, lenient)
 				if len(probs) == 0 {
 					continue
 				}
@@ -91,7 +97,8 @@ func backendListed(list []string, b string) bool {
 }
 
 // signatureDrift compares an implementation's signature with the stub's.
-func signatureDrift(stub, impl *ast.FunctionDef, requireKwargs bool) ([]string, ast.Node) {
+// With lenient, stub parameters that have a default may be missing.
+func signatureDrift(stub, impl *ast.FunctionDef, requireKwargs, lenient bool) ([]string, ast.Node) {
 	sp := Params(stub.Args)
 	ip := Params(impl.Args)
 	byName := map[string]Param{}
@@ -137,6 +144,9 @@ func signatureDrift(stub, impl *ast.FunctionDef, requireKwargs bool) ([]string, 
 			continue
 		}
 		if !ok {
+			if lenient && s.Default != nil {
+				continue
+			}
 			if positional && hasVarPos && s.Index >= len(ipos) {
 				continue // taken by *args positionally; its name cannot be checked
 			}
