@@ -195,66 +195,51 @@ const (
 	lvlFactor
 )
 
-func binOp(level int, k tokKind) (ast.Operator, bool) {
-	switch level {
-	case lvlOr:
-		if k == tVBar {
-			return ast.BitOr, true
-		}
-	case lvlXor:
-		if k == tCircumflex {
-			return ast.BitXor, true
-		}
-	case lvlAnd:
-		if k == tAmper {
-			return ast.BitAnd, true
-		}
-	case lvlShift:
-		if k == tLShift {
-			return ast.LShift, true
-		}
-		if k == tRShift {
-			return ast.RShift, true
-		}
-	case lvlSum:
-		if k == tPlus {
-			return ast.Add, true
-		}
-		if k == tMinus {
-			return ast.Sub, true
-		}
-	case lvlTerm:
-		switch k {
-		case tStar:
-			return ast.Mult, true
-		case tSlash:
-			return ast.Div, true
-		case tDoubleSlash:
-			return ast.FloorDiv, true
-		case tPercent:
-			return ast.Mod, true
-		case tAt:
-			return ast.MatMult, true
-		}
+// binOpInfo gives the operator and precedence level of a binary operator token.
+func binOpInfo(k tokKind) (ast.Operator, int, bool) {
+	switch k {
+	case tVBar:
+		return ast.BitOr, lvlOr, true
+	case tCircumflex:
+		return ast.BitXor, lvlXor, true
+	case tAmper:
+		return ast.BitAnd, lvlAnd, true
+	case tLShift:
+		return ast.LShift, lvlShift, true
+	case tRShift:
+		return ast.RShift, lvlShift, true
+	case tPlus:
+		return ast.Add, lvlSum, true
+	case tMinus:
+		return ast.Sub, lvlSum, true
+	case tStar:
+		return ast.Mult, lvlTerm, true
+	case tSlash:
+		return ast.Div, lvlTerm, true
+	case tDoubleSlash:
+		return ast.FloorDiv, lvlTerm, true
+	case tPercent:
+		return ast.Mod, lvlTerm, true
+	case tAt:
+		return ast.MatMult, lvlTerm, true
 	}
-	return 0, false
+	return 0, 0, false
 }
 
 func (p *parser) bitwiseOr() ast.Expr { return p.binary(lvlOr) }
 
-func (p *parser) binary(level int) ast.Expr {
-	if level == lvlFactor {
-		return p.factor()
-	}
+// binary parses left-associative binary operators of precedence level
+// minLevel or tighter (precedence climbing).
+func (p *parser) binary(minLevel int) ast.Expr {
 	start := p.p
-	e := p.binary(level + 1)
+	e := p.factor()
 	for {
-		op, ok := binOp(level, p.kind())
-		if !ok {
+		op, lvl, ok := binOpInfo(p.kind())
+		if !ok || lvl < minLevel {
 			return e
 		}
 		p.next()
-		r := p.binary(level + 1)
+		r := p.binary(lvl + 1)
 		e = &ast.BinOp{Attrs: p.span(start), Left: e, Op: op, Right: r}
 	}
 }

@@ -3,6 +3,7 @@ package parser
 import (
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
@@ -18,7 +19,11 @@ type parser struct {
 	p        int
 	depth    int
 	fdepth   int // f-string nesting of this parser
+	names    map[string]string
 }
+
+// tokPool recycles token buffers between parses; tokens never escape.
+var tokPool sync.Pool
 
 // ParseFile parses one Python source file. src is the raw bytes of the file.
 func ParseFile(filename string, src []byte) (f *ast.File, err error) {
@@ -38,9 +43,16 @@ func ParseFile(filename string, src []byte) (f *ast.File, err error) {
 		return nil, e
 	}
 	tz := &tokenizer{filename: filename, src: text}
-	tz.toks = make([]token, 0, len(text)/5+16)
+	if bp, ok := tokPool.Get().(*[]token); ok {
+		tz.toks = (*bp)[:0]
+	}
+	defer func() {
+		if cap(tz.toks) <= 1<<22 {
+			tokPool.Put(&tz.toks)
+		}
+	}()
 	tz.tokenize()
-	p := &parser{filename: filename, src: text, toks: tz.toks}
+	p := &parser{filename: filename, src: text, toks: tz.toks, names: make(map[string]string, 64)}
 	mod := &ast.Module{Body: p.fileStmts(), TypeIgnores: []ast.TypeIgnore{}}
 	return &ast.File{Name: filename, Module: mod, Comments: tz.comments}, nil
 }
@@ -183,7 +195,14 @@ func (p *parser) identifier(i int) string {
 			return nfkc(string(b))
 		}
 	}
-	return string(b)
+	if s, ok := p.names[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if p.names != nil {
+		p.names[s] = s
+	}
+	return s
 }
 
 func strptr(s string) *string { return &s }

@@ -447,7 +447,10 @@ func (p *parser) decodeStrEscapes(tok int, b []byte, out []byte) []byte {
 		}
 		i++
 		if i >= len(b) {
-			p.errorAt(tok, "(unicode error) \\ at end of string")
+			// Only possible for an f-string piece ending in "\{":
+			// CPython keeps the backslash.
+			out = append(out, '\\')
+			break
 		}
 		c = b[i]
 		i++

@@ -1,0 +1,60 @@
+package parser
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// benchCorpus returns the directory parsed by BenchmarkParse: the directory
+// named by TILEGYM_LINT_BENCH_CORPUS, else the TileGym tree or the Python
+// standard library if present.
+func benchCorpus() string {
+	if d := os.Getenv("TILEGYM_LINT_BENCH_CORPUS"); d != "" {
+		return d
+	}
+	for _, d := range []string{"/work/tilegym", "/root/.pyenv/versions/3.11.7/lib/python3.11"} {
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			return d
+		}
+	}
+	return ""
+}
+
+func BenchmarkParse(b *testing.B) {
+	dir := benchCorpus()
+	if dir == "" {
+		b.Skip("no corpus (set TILEGYM_LINT_BENCH_CORPUS)")
+	}
+	type file struct {
+		name string
+		src  []byte
+	}
+	var files []file
+	total := 0
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() || !strings.HasSuffix(path, ".py") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil
+		}
+		files = append(files, file{path, src})
+		total += len(src)
+		return nil
+	})
+	if len(files) == 0 {
+		b.Skip("no .py files in " + dir)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, f := range files {
+			ParseFile(f.name, f.src)
+		}
+	}
+}
