@@ -340,6 +340,9 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		}
 	}
 	res.Root = filepath.ToSlash(t.root)
+	if err := checkOpNames(res.Table, f.ops); err != nil {
+		return 0, err
+	}
 
 	switch f.format {
 	case "json":
@@ -409,4 +412,30 @@ func useColor(w io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// checkOpNames reports an --op that names no op of the checkout.
+func checkOpNames(t *checker.OpTable, names []string) error {
+	if t == nil {
+		return nil
+	}
+	var unknown []string
+	for _, n := range names {
+		if t.ByName[n] != nil {
+			continue
+		}
+		found := false
+		for _, op := range t.Ops {
+			if op.Suite == "" && op.Func == n {
+				found = true
+			}
+		}
+		if !found {
+			unknown = append(unknown, n)
+		}
+	}
+	if len(unknown) > 0 {
+		return fmt.Errorf("--op: no op named %s in this checkout", strings.Join(unknown, ", "))
+	}
+	return nil
 }

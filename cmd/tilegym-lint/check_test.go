@@ -117,6 +117,7 @@ func TestExitCodes(t *testing.T) {
 		"missing path":   {filepath.Join(dir, "does-not-exist")},
 		"missing config": {"--config", filepath.Join(dir, "nope.toml"), dir},
 		"unknown rule":   {"rules", "TG999"},
+		"unknown op":     {"--op", "nosuch", dir},
 	} {
 		if code, _, errOut := runCLI(args...); code != 2 || errOut == "" {
 			t.Errorf("%s: exit %d, stderr %q; want 2 and a message", name, code, errOut)
