@@ -1,5 +1,3 @@
-//go:build conformance
-
 package astdump_test
 
 // Cross-check: dump small snippets with package parser + astdump and with
