@@ -30,10 +30,16 @@ type backendListParams struct {
 	// Vars are the accepted names of the variable, the first one preferred:
 	// ["_backends"], ["ALL_BACKENDS", "ALL_CONFIGS"].
 	Vars     []string `toml:"vars"`
-	Required []string `toml:"required"` // entries it must contain
+	// Required are the entries it must contain; "a|b" accepts either.
+	Required []string `toml:"required"`
 	// Methods, when set, are globs of the test methods whose classes must
 	// see the variable (class body or module level).
 	Methods []string `toml:"methods"`
+	// Config, when set, are the qualified names of the config constructor
+	// (triton.testing.Benchmark): a file without the variable may list its
+	// backends in a provider function that a config-building function calls
+	// (get_providers()); its backend tuples are read instead.
+	Config []string `toml:"config"`
 }
 
 func init() { Register(BackendListAnalyzer) }
@@ -50,11 +56,11 @@ func runBackendList(pass *Pass) (any, error) {
 			module := listAssigns(x.body(), p.Vars)
 			report := func(n ast.Node, missing []string) {
 				pass.Reportf(rule, sf.Primary.Name, sf.File, n, map[string]string{
-					"var": p.Vars[0], "missing": quoteList(missing), "required": quoteList(p.Required), "func": sf.Primary.Func})
+					"var": p.Vars[0], "missing": quoteList(missing), "required": quoteList(firstAlternatives(p.Required)), "func": sf.Primary.Func})
 			}
 			check := func(assigns []ast.Stmt, anchor ast.Node) {
 				if len(assigns) == 0 {
-					report(anchor, p.Required)
+					report(anchor, firstAlternatives(p.Required))
 					return
 				}
 				have := map[string]bool{}
@@ -65,8 +71,12 @@ func runBackendList(pass *Pass) (any, error) {
 				}
 				var missing []string
 				for _, r := range p.Required {
-					if !have[r] {
-						missing = append(missing, r)
+					ok := false
+					for _, alt := range strings.Split(r, "|") {
+						ok = ok || have[alt]
+					}
+					if !ok {
+						missing = append(missing, strings.Split(r, "|")[0])
 					}
 				}
 				if len(missing) > 0 {
@@ -74,6 +84,30 @@ func runBackendList(pass *Pass) (any, error) {
 				}
 			}
 			if len(p.Methods) == 0 {
+				if len(module) == 0 && len(p.Config) > 0 {
+					if prov := x.providerFuncs(p.Config); len(prov) > 0 {
+						have := map[string]bool{}
+						for _, fd := range prov {
+							for _, e := range tupleEntries(fd) {
+								have[e] = true
+							}
+						}
+						var missing []string
+						for _, r := range p.Required {
+							ok := false
+							for _, alt := range strings.Split(r, "|") {
+								ok = ok || have[alt]
+							}
+							if !ok {
+								missing = append(missing, strings.Split(r, "|")[0])
+							}
+						}
+						if len(missing) > 0 {
+							report(defNode(prov[0]), missing)
+						}
+						continue
+					}
+				}
 				check(module, x.anchorStmt())
 				continue
 			}
@@ -177,4 +211,50 @@ func quoteList(xs []string) string {
 		q[i] = `"` + x + `"`
 	}
 	return strings.Join(q, ", ")
+}
+
+// firstAlternatives keeps the first of each "a|b" alternative.
+func firstAlternatives(xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i], _, _ = strings.Cut(x, "|")
+	}
+	return out
+}
+
+// providerFuncs returns the module-level functions that the functions
+// building a config (a call to one of config) call, which themselves build
+// no config: the providers of the backend lines.
+func (x *pyIndex) providerFuncs(config []string) []*ast.FunctionDef {
+	var out []*ast.FunctionDef
+	seen := map[*ast.FunctionDef]bool{}
+	for _, s := range x.body() {
+		fd, ok := s.(*ast.FunctionDef)
+		if !ok || len(x.callsTo(fd, config)) == 0 {
+			continue
+		}
+		for _, h := range x.helpers(funcScope{Def: fd}) {
+			if !seen[h.Def] && len(x.callsTo(h.Def, config)) == 0 {
+				seen[h.Def] = true
+				out = append(out, h.Def)
+			}
+		}
+	}
+	return out
+}
+
+// tupleEntries returns the first elements of the tuple literals of a
+// function that start with a string and have more elements: the backend
+// entries ("cutile", "CuTile", ("orange", "-")).
+func tupleEntries(fd *ast.FunctionDef) []string {
+	var out []string
+	ast.Inspect(fd, func(n ast.Node) bool {
+		if t, ok := n.(*ast.Tuple); ok && len(t.Elts) >= 2 {
+			if s, ok := StringValue(t.Elts[0]); ok {
+				out = append(out, s)
+			}
+		}
+		return true
+	})
+	return out
 }

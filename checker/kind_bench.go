@@ -346,11 +346,20 @@ func runBenchOpCall(pass *Pass) (any, error) {
 		}
 		for _, sf := range stepFiles(tab, 5, rule) {
 			x := sf.Index
+			// A file that selects the backend globally gets one finding per
+			// selection; its op calls without the keyword are the same
+			// problem and are not reported again.
+			global := false
 			for _, s := range x.body() {
 				for _, c := range x.callsTo(s, p.Forbidden) {
+					global = true
 					pass.Reportf(rule, sf.Primary.Name, sf.File, c, map[string]string{
-						"func": sf.Primary.Func, "call": DottedName(c.Func), "keyword": p.Keyword})
+						"func": sf.Primary.Func, "call": DottedName(c.Func), "keyword": p.Keyword,
+						"opcall": x.opSpelling(sf.Primary)})
 				}
+			}
+			if global {
+				continue
 			}
 			for _, op := range sf.Ops {
 				names := opPublicNames(op)
@@ -360,13 +369,27 @@ func runBenchOpCall(pass *Pass) (any, error) {
 							continue
 						}
 						pass.Reportf(rule, op.Name, sf.File, c, map[string]string{
-							"func": op.Func, "call": DottedName(c.Func), "keyword": p.Keyword})
+							"func": op.Func, "call": DottedName(c.Func), "keyword": p.Keyword, "opcall": DottedName(c.Func)})
 					}
 				}
 			}
 		}
 	}
 	return nil, nil
+}
+
+// opSpelling returns how the file spells a call of the op (its first
+// call), else its first public name.
+func (x *pyIndex) opSpelling(op *Op) string {
+	names := opPublicNames(op)
+	for _, s := range x.body() {
+		if cs := x.callsTo(s, names); len(cs) > 0 {
+			if d := DottedName(cs[0].Func); d != "" {
+				return d
+			}
+		}
+	}
+	return first(names)
 }
 
 // hasDoubleStar reports whether a call passes **kwargs (which may carry the
@@ -402,6 +425,9 @@ type benchFilterParams struct {
 	Filters []string `toml:"filters"` // accepted names of the filter function
 	Vars    []string `toml:"vars"`    // accepted names of the backend list
 	Config  []string `toml:"config"`  // qualified names of the config constructor
+	// Available are the qualified names of the availability test: a
+	// module-level function calling it also filters (get_providers()).
+	Available []string `toml:"available"`
 }
 
 func init() { Register(BenchFilterAnalyzer) }
@@ -416,46 +442,57 @@ func runBenchFilter(pass *Pass) (any, error) {
 		for _, sf := range stepFiles(tab, 5, rule) {
 			x := sf.Index
 			vars := map[string]string{"func": sf.Primary.Func, "filter": p.Filters[0], "var": first(p.Vars)}
-			var filter *ast.FunctionDef
-			for _, name := range p.Filters {
-				if fd := x.Funcs[name]; fd != nil {
-					filter = fd
-					break
-				}
-			}
-			if filter == nil {
-				vars["problem"] = "define " + p.Filters[0] + "() returning the available entries of " + first(p.Vars)
-				pass.Reportf(rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars)
-				continue
-			}
-			vars["filter"] = filter.Name
 			listNames := map[string]bool{}
 			for _, v := range p.Vars {
 				if len(listAssigns(x.body(), []string{v})) > 0 {
 					listNames[v] = true
 				}
 			}
-			if len(listNames) > 0 && !mentionsAnyStmt(filter.Body, listNames) {
-				vars["problem"] = filter.Name + "() must filter " + first(p.Vars)
-				pass.Reportf(rule, sf.Primary.Name, sf.File, defNode(filter), vars)
+			// The filters: functions named as the rule says, and any
+			// module-level function that reads the backend list
+			// (_supported(), get_supported_backends_split_gemm_rms()).
+			filters := map[string]bool{}
+			var named *ast.FunctionDef
+			for _, s := range x.body() {
+				fd, ok := s.(*ast.FunctionDef)
+				if !ok {
+					continue
+				}
+				if contains(p.Filters, fd.Name) {
+					filters[fd.Name] = true
+					if named == nil {
+						named = fd
+					}
+				} else if len(x.callsTo(fd, p.Config)) == 0 &&
+					(len(listNames) > 0 && mentionsAnyStmt(fd.Body, listNames) || len(x.callsTo(fd, p.Available)) > 0) {
+					filters[fd.Name] = true
+				}
+			}
+			if len(filters) == 0 {
+				vars["problem"] = "define " + p.Filters[0] + "() returning the available entries of " + first(p.Vars) + ", and build the configs from it"
+				pass.Reportf(rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars)
 				continue
 			}
-			filterName := map[string]bool{filter.Name: true}
+			if named != nil && len(listNames) > 0 && !mentionsAnyStmt(named.Body, listNames) {
+				vars["problem"] = named.Name + "() must filter " + first(p.Vars)
+				pass.Reportf(rule, sf.Primary.Name, sf.File, defNode(named), vars)
+				continue
+			}
 			for _, s := range x.body() {
 				calls := x.callsTo(s, p.Config)
 				if len(calls) == 0 {
 					continue
 				}
-				uses := mentionsAnyStmt([]ast.Stmt{s}, filterName)
+				uses := mentionsAnyStmt([]ast.Stmt{s}, filters)
 				if fd, ok := s.(*ast.FunctionDef); ok && !uses {
 					for _, h := range x.helpers(funcScope{Def: fd}) {
-						if mentionsAnyStmt(h.Def.Body, filterName) {
+						if mentionsAnyStmt(h.Def.Body, filters) {
 							uses = true
 						}
 					}
 				}
 				if !uses {
-					vars["problem"] = "build the configs from " + filter.Name + "()"
+					vars["problem"] = "build the configs from " + p.Filters[0] + "(), the available entries of " + first(p.Vars)
 					pass.Reportf(rule, sf.Primary.Name, sf.File, calls[0], vars)
 				}
 			}

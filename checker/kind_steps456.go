@@ -357,3 +357,94 @@ func fill(tmpl string, op *Op) string {
 	r := strings.NewReplacer("{op}", op.Name, "{func}", op.Func, "{suite}", op.Suite)
 	return r.Replace(tmpl)
 }
+
+// opWrappers returns, per op, the qualified names of the public wrappers
+// that call it: module-level functions and classes of the scope's
+// interface modules (the Python files directly in an API package, such as
+// src/tilegym/ops/attn_interface.py) whose code calls the op through
+// dispatch, directly or through other such wrappers (fused_moe ->
+// _call_fused_experts_impl -> moe_align_block_size). A test of
+// `tilegym.ops.fmha_interface` tests `fmha`. Each wrapper is named in its
+// module and in each API package (re-exports). Used by the op table's test
+// and benchmark association.
+func (b *opTableBuilder) opWrappers() map[*Op][]string {
+	type def struct {
+		file *File
+		name string
+		node ast.Stmt
+	}
+	byPkg := map[string][]def{}
+	for _, f := range b.files() {
+		pkg := PackagePath(f.Path)
+		if pkg == "" || path.Base(f.Path) == "__init__.py" {
+			continue
+		}
+		for _, s := range f.AST.Module.Body {
+			switch d := s.(type) {
+			case *ast.FunctionDef:
+				byPkg[pkg] = append(byPkg[pkg], def{f, d.Name, s})
+			case *ast.ClassDef:
+				byPkg[pkg] = append(byPkg[pkg], def{f, d.Name, s})
+			}
+		}
+	}
+	out := map[*Op][]string{}
+	for _, op := range b.table.Ops {
+		if op.Scope == nil {
+			continue
+		}
+		apis := apiModules(op.Scope, op.Suite)
+		var defs []def
+		for _, m := range apis {
+			defs = append(defs, byPkg[m]...)
+		}
+		if len(defs) == 0 {
+			continue
+		}
+		// names: qualified names that reach the op; local: per file, bare
+		// names of wrappers defined there (and the stub itself).
+		names := map[string]bool{}
+		for _, m := range apis {
+			names[m+"."+op.Func] = true
+		}
+		local := map[*File]map[string]bool{}
+		if op.Stub != nil {
+			local[op.Stub.File] = map[string]bool{op.Func: true}
+		}
+		isWrapper := map[ast.Stmt]bool{}
+		for changed := true; changed; {
+			changed = false
+			for _, d := range defs {
+				if isWrapper[d.node] || (op.Stub != nil && d.file == op.Stub.File && d.name == op.Func) {
+					continue
+				}
+				im := b.importsOf(d.file)
+				for _, c := range Calls(d.node) {
+					q, _ := im.Resolve(c.Func)
+					n, bare := c.Func.(*ast.Name)
+					if names[q] || bare && local[d.file][n.Id] {
+						isWrapper[d.node] = true
+						break
+					}
+				}
+				if !isWrapper[d.node] {
+					continue
+				}
+				changed = true
+				if local[d.file] == nil {
+					local[d.file] = map[string]bool{}
+				}
+				local[d.file][d.name] = true
+				qs := []string{ModulePath(d.file.Path) + "." + d.name}
+				for _, m := range apis {
+					qs = append(qs, m+"."+d.name)
+				}
+				for _, q := range qs {
+					names[q] = true
+				}
+				out[op] = append(out[op], qs...)
+			}
+		}
+	}
+	return out
+}

@@ -510,6 +510,7 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 	for _, impl := range b.table.Impls {
 		implsByFile[impl.File.Path] = append(implsByFile[impl.File.Path], impl)
 	}
+	wrappers := b.opWrappers()
 	for _, f := range b.files() {
 		for k, ops := range byScope {
 			isTest := matchBound(k.scope.Tests, k.suite, f.Path)
@@ -527,6 +528,14 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 				}
 				for _, api := range apis {
 					if used[api+"."+op.Func] {
+						match = true
+					}
+				}
+				for _, w := range wrappers[op] {
+					// A test of a public wrapper (fmha_interface) tests the
+					// op; a benchmark of a composite (a fused MLP) is not
+					// the op's benchmark.
+					if isTest && used[w] {
 						match = true
 					}
 				}
