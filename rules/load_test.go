@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	tilegymlint "github.com/tilegym/tilegym-lint"
 )
 
 type testParams struct {
@@ -150,48 +149,3 @@ z.w = 1
 	}
 }
 
-// embeddedKinds accepts every kind: the loader's kind check is tested
-// above; here params of any shape are accepted into a generic map.
-func embeddedKinds(string) (func() any, bool) {
-	return func() any { return &map[string]any{} }, true
-}
-
-// TestCatalogCoversRequirements is the completeness gate: every
-// requirement of docs/requirements.txt has a rule in the embedded
-// rules.toml, and every rule cites a known requirement.
-func TestCatalogCoversRequirements(t *testing.T) {
-	cat, err := Load(tilegymlint.RulesTOML, "rules.toml", embeddedKinds)
-	if err != nil {
-		t.Fatalf("embedded catalog: %v", err)
-	}
-	cited := map[string]bool{}
-	for _, r := range cat.Rules {
-		cited[r.Requirement] = true
-	}
-	var missing []string
-	for _, req := range Requirements() {
-		if !cited[req] {
-			missing = append(missing, req)
-		}
-	}
-	if len(missing) > 0 {
-		t.Errorf("requirements with no rule in rules.toml: %s", strings.Join(missing, " "))
-	}
-	if len(Requirements()) < 30 {
-		t.Errorf("only %d requirements read from docs/requirements.txt", len(Requirements()))
-	}
-}
-
-func TestEmbeddedLayout(t *testing.T) {
-	cat, err := Load(tilegymlint.RulesTOML, "rules.toml", embeddedKinds)
-	if err != nil {
-		t.Fatalf("embedded catalog: %v", err)
-	}
-	names := map[string]bool{}
-	for _, s := range cat.Layout.Scopes {
-		names[s.Name] = true
-	}
-	if !names["core"] || !names["suites"] {
-		t.Errorf("layout scopes = %v, want core and suites", names)
-	}
-}
