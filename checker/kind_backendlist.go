@@ -29,7 +29,7 @@ type backendListParams struct {
 	Step int `toml:"step"` // 4 (tests) or 5 (benchmarks)
 	// Vars are the accepted names of the variable, the first one preferred:
 	// ["_backends"], ["ALL_BACKENDS", "ALL_CONFIGS"].
-	Vars     []string `toml:"vars"`
+	Vars []string `toml:"vars"`
 	// Required are the entries it must contain; "a|b" accepts either.
 	Required []string `toml:"required"`
 	// Methods, when set, are globs of the test methods whose classes must
