@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
 )
 
 type testParams struct {
@@ -148,4 +147,3 @@ z.w = 1
 		t.Errorf("fallback to ancestor: got %d, want 12", got)
 	}
 }
-
