@@ -558,44 +558,62 @@ func outProblem(fd *ast.FunctionDef, param string) (string, ast.Node) {
 	if outArg == nil {
 		return "", nil
 	}
+	// The None branch: the body of `if out is None:`, the else of `if out is
+	// not None:`; an assignment there allocates (to out or to another name,
+	// e.g. `output = torch.empty(...)`, which then is the result).
 	allocates, returns := false, false
+	results := map[string]bool{param: true}
+	assigned := func(body []ast.Stmt) {
+		for _, s := range body {
+			ast.Inspect(s, func(x ast.Node) bool {
+				if a, ok := x.(*ast.Assign); ok {
+					allocates = true
+					for _, t := range a.Targets {
+						if nm, ok := t.(*ast.Name); ok {
+							results[nm.Id] = true
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
 	ast.Inspect(fd, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.If:
 			if isNoneTest(n.Test, param) {
-				for _, s := range n.Body {
-					ast.Inspect(s, func(x ast.Node) bool {
-						if a, ok := x.(*ast.Assign); ok {
-							for _, t := range a.Targets {
-								if nm, ok := t.(*ast.Name); ok && nm.Id == param {
-									allocates = true
-								}
-							}
-						}
-						return true
-					})
-				}
+				assigned(n.Body)
+			} else if isNotNoneTest(n.Test, param) {
+				assigned(n.Orelse)
 			}
 		case *ast.Assign:
 			// out = out if out is not None else torch.empty_like(x)
 			if ie, ok := n.Value.(*ast.IfExp); ok && (isNoneTest(ie.Test, param) || isNotNoneTest(ie.Test, param)) {
+				allocates = true
 				for _, t := range n.Targets {
-					if nm, ok := t.(*ast.Name); ok && nm.Id == param {
-						allocates = true
+					if nm, ok := t.(*ast.Name); ok {
+						results[nm.Id] = true
 					}
 				}
 			}
+		case *ast.FunctionDef:
+			return n == fd // nested functions have their own returns
+		}
+		return true
+	})
+	ast.Inspect(fd, func(n ast.Node) bool {
+		switch n := n.(type) {
 		case *ast.Return:
 			if n.Value != nil {
 				ast.Inspect(n.Value, func(x ast.Node) bool {
-					if nm, ok := x.(*ast.Name); ok && nm.Id == param {
+					if nm, ok := x.(*ast.Name); ok && results[nm.Id] {
 						returns = true
 					}
 					return true
 				})
 			}
 		case *ast.FunctionDef:
-			return n == fd // nested functions have their own returns
+			return n == fd
 		}
 		return true
 	})
