@@ -163,7 +163,7 @@ func Check(repo *Repo, cat *rules.Catalog, cfg *Config, opts Options) (*Result, 
 	res.Table = table
 
 	diags = applyPolicy(repo, diags, cfg)
-	keep := selectOps(table, opts)
+	keep := selectOps(table, opts, diags)
 	var kept []Diagnostic
 	for _, d := range diags {
 		if keep != nil {
@@ -450,7 +450,9 @@ type opSelection struct {
 }
 
 // selectOps returns the ops a check reports on, or nil for all of them.
-func selectOps(t *OpTable, opts Options) *opSelection {
+// With Files, an op is kept when it owns one of them or has a finding in
+// one of them (a shared file such as cutile/__init__.py).
+func selectOps(t *OpTable, opts Options, diags []Diagnostic) *opSelection {
 	if len(opts.Ops) == 0 && opts.Files == nil {
 		return nil
 	}
@@ -473,6 +475,11 @@ func selectOps(t *OpTable, opts Options) *opSelection {
 			owns := false
 			for f := range files {
 				if changed[f] {
+					owns = true
+				}
+			}
+			for _, d := range diags {
+				if d.Op == op.Name && changed[d.File] {
 					owns = true
 				}
 			}

@@ -36,9 +36,13 @@ func skipDir(name string) bool {
 
 func (d *DiskSource) List() ([]string, error) {
 	var out []string
-	err := filepath.WalkDir(d.Dir, func(p string, e fs.DirEntry, err error) error {
+	root := d.Dir
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r // a root that is itself a symbolic link is followed
+	}
+	err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
-			if p == d.Dir {
+			if p == root {
 				return err
 			}
 			return nil // unreadable entry below the root: skip it
@@ -47,7 +51,7 @@ func (d *DiskSource) List() ([]string, error) {
 			return nil
 		}
 		if e.IsDir() {
-			if p != d.Dir && skipDir(e.Name()) {
+			if p != root && skipDir(e.Name()) {
 				return filepath.SkipDir
 			}
 			return nil
@@ -55,7 +59,7 @@ func (d *DiskSource) List() ([]string, error) {
 		if !e.Type().IsRegular() {
 			return nil
 		}
-		rel, err := filepath.Rel(d.Dir, p)
+		rel, err := filepath.Rel(root, p)
 		if err != nil {
 			return nil
 		}
