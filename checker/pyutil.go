@@ -288,7 +288,10 @@ func StringTemplate(e ast.Expr) (s string, exact, ok bool) {
 			return "", false, false
 		}
 		v, isStr := e.Value.(string)
-		return v, true, isStr
+		if !isStr {
+			return "", false, false
+		}
+		return v, true, true
 	case *ast.JoinedStr:
 		if e == nil {
 			return "", false, false
