@@ -26,6 +26,7 @@ type Change struct {
 	Files     []string
 	Lines     map[string][]LineRange // changed lines of each file's new version
 	Whole     map[string]bool        // new files: every line changed
+	Deleted   map[string]bool        // files the change deletes
 }
 
 // Touches reports whether the change modifies any line in [start, end] of file.
@@ -69,7 +70,7 @@ func GitChange(root, base string, staged bool) (*Change, error) {
 	ch := &Change{
 		Root: root, Top: strings.TrimSpace(top), Prefix: strings.TrimSuffix(strings.TrimSpace(prefix), "/"),
 		Base: base, MergeBase: strings.TrimSpace(mb), Staged: staged,
-		Lines: map[string][]LineRange{}, Whole: map[string]bool{},
+		Lines: map[string][]LineRange{}, Whole: map[string]bool{}, Deleted: map[string]bool{},
 	}
 	args := []string{"diff", "--relative", "-U0", "--no-color", "--no-ext-diff", "--no-renames"}
 	if staged {
@@ -93,6 +94,9 @@ func GitChange(root, base string, staged bool) (*Change, error) {
 		}
 	}
 	seen := map[string]bool{}
+	for f := range ch.Deleted {
+		seen[f] = true
+	}
 	for f := range ch.Lines {
 		seen[f] = true
 	}
@@ -113,13 +117,15 @@ var hunkRE = regexp.MustCompile(`^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@`)
 // lines; a new file as whole.
 func parseUnifiedDiff(out string, ch *Change) {
 	var cur string
-	var isNew bool
+	var isNew, isDeleted bool
 	for _, line := range strings.Split(out, "\n") {
 		switch {
 		case strings.HasPrefix(line, "diff --git "):
-			cur, isNew = "", false
+			cur, isNew, isDeleted = "", false, false
 		case strings.HasPrefix(line, "new file mode"):
 			isNew = true
+		case strings.HasPrefix(line, "deleted file mode"):
+			isDeleted = true
 		case strings.HasPrefix(line, "--- "):
 			if p := strings.TrimPrefix(line, "--- "); p != "/dev/null" {
 				cur = strings.TrimPrefix(unquoteGitPath(p), "a/")
@@ -127,6 +133,11 @@ func parseUnifiedDiff(out string, ch *Change) {
 		case strings.HasPrefix(line, "+++ "):
 			if p := strings.TrimPrefix(line, "+++ "); p != "/dev/null" {
 				cur = strings.TrimPrefix(unquoteGitPath(p), "b/")
+			}
+			if cur != "" && isDeleted {
+				ch.Deleted[cur] = true
+				cur = ""
+				continue
 			}
 			if cur != "" {
 				if _, ok := ch.Lines[cur]; !ok {
@@ -296,6 +307,17 @@ func CheckChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, op
 	}
 
 	touched := TouchedOps(res.Table, ch)
+	// An op that loses a file (a deleted test, module or benchmark) is
+	// touched too: its files are known from the base.
+	if len(ch.Deleted) > 0 && baseRes.Table != nil {
+		for _, op := range baseRes.Table.Ops {
+			for f := range OpFiles(baseRes.Table, op) {
+				if ch.Deleted[f] {
+					touched[op.Name] = true
+				}
+			}
+		}
+	}
 	for _, d := range res.Diagnostics {
 		if d.Op != "" && ch.HasFile(d.File) && (!d.PreExisting || ch.Touches(d.File, d.Pos.Line, d.End.Line)) {
 			touched[d.Op] = true

@@ -635,6 +635,25 @@ func TestChangeMode(t *testing.T) {
 		t.Errorf("with an uncommitted edit: ops = %v", got)
 	}
 
+	// Deleting relu's benchmark touches relu, whose files are known from the base.
+	gitRun(t, dir, "rm", "-q", "tests/benchmark/bench_relu.py")
+	ch, err = GitChange(dir, "HEAD~1", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ch.Deleted["tests/benchmark/bench_relu.py"] {
+		t.Errorf("deleted files = %v", ch.Deleted)
+	}
+	res, err = CheckChange(ch, cat, nil, layout, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := opNames(res); !cmp.Equal(got, []string{"relu", "silu_and_mul", "softmax"}) {
+		t.Errorf("with a deleted benchmark: ops = %v", got)
+	}
+	gitRun(t, dir, "reset", "-q", "HEAD", "--", "tests/benchmark/bench_relu.py")
+	gitRun(t, dir, "checkout", "-q", "--", "tests/benchmark/bench_relu.py")
+
 	// Staged: only what is in the index, against HEAD.
 	gitRun(t, dir, "add", "tests/ops/test_silu_and_mul.py")
 	writeFile(t, dir, "tests/ops/test_softmax.py", "# unstaged edit\n")
