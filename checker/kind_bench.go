@@ -333,6 +333,10 @@ process. Each offending call is reported.`,
 type benchOpCallParams struct {
 	Keyword   string   `toml:"keyword"`   // the keyword that selects the backend: "backend"
 	Forbidden []string `toml:"forbidden"` // qualified names of calls not to use: set_backend
+	// Modules are dotted patterns of backend modules: reaching the op's
+	// function through one of them (tilegym.ops.cutile.<op>) bypasses
+	// dispatch and is reported.
+	Modules []string `toml:"modules"`
 }
 
 func init() { Register(BenchOpCallAnalyzer) }
@@ -362,6 +366,16 @@ func runBenchOpCall(pass *Pass) (any, error) {
 				continue
 			}
 			for _, op := range sf.Ops {
+				for _, n := range x.backendModuleUses(op, p.Modules) {
+					global = true
+					pass.Reportf(rule, op.Name, sf.File, n.node, map[string]string{
+						"func": op.Func, "call": n.name, "keyword": p.Keyword, "opcall": preferredPublicName(op)})
+				}
+			}
+			if global {
+				continue
+			}
+			for _, op := range sf.Ops {
 				names := opPublicNames(op)
 				for _, s := range x.body() {
 					for _, c := range x.callsTo(s, names) {
@@ -378,6 +392,56 @@ func runBenchOpCall(pass *Pass) (any, error) {
 	return nil, nil
 }
 
+type namedNode struct {
+	node ast.Node
+	name string
+}
+
+// backendModuleUses returns the imports of the op's function from a backend
+// module (`from tilegym.ops.cutile import softmax`) and the calls spelled
+// through one (`tilegym.ops.cutile.softmax.softmax(...)`) not already
+// covered by such an import.
+func (x *pyIndex) backendModuleUses(op *Op, modules []string) []namedNode {
+	if len(modules) == 0 {
+		return nil
+	}
+	var out []namedNode
+	imported := map[string]bool{}
+	InspectFile(x.File.AST, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.ImportFrom:
+			base := ImportFromModule(PackagePath(x.File.Path), s)
+			for _, a := range s.Names {
+				if a == nil || a.Name != op.Func {
+					continue
+				}
+				full := joinDotted(base, a.Name)
+				if _, bad := dottedUnder(full, modules); bad {
+					local := a.Name
+					if a.Asname != nil {
+						local = *a.Asname
+					}
+					imported[local] = true
+					out = append(out, namedNode{s, full})
+				}
+			}
+		case *ast.Call:
+			d := DottedName(s.Func)
+			head, _, _ := strings.Cut(d, ".")
+			if d == "" || imported[head] {
+				return true
+			}
+			if q, _ := x.Imports.Resolve(s.Func); q != "" && lastDotted(q) == op.Func {
+				if _, bad := dottedUnder(q, modules); bad {
+					out = append(out, namedNode{s.Func, q})
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
 // opSpelling returns how the file spells a call of the op (its first
 // call), else its first public name.
 func (x *pyIndex) opSpelling(op *Op) string {
@@ -389,7 +453,7 @@ func (x *pyIndex) opSpelling(op *Op) string {
 			}
 		}
 	}
-	return first(names)
+	return preferredPublicName(op)
 }
 
 // hasDoubleStar reports whether a call passes **kwargs (which may carry the
@@ -571,7 +635,13 @@ func runBenchReference(pass *Pass) (any, error) {
 				if registered[op.Name] {
 					continue
 				}
-				pass.Reportf(rule, op.Name, sf.File, x.anchorStmt(), map[string]string{
+				// Anchor on the reference function when it exists (defined
+				// but not registered), else at the top of the file.
+				anchor := x.anchorStmt()
+				if fd := x.Funcs[fill(p.Name, op)]; fd != nil {
+					anchor = defNode(fd)
+				}
+				pass.Reportf(rule, op.Name, sf.File, anchor, map[string]string{
 					"func": op.Func, "name": fill(p.Name, op), "backend": p.Backend})
 			}
 		}

@@ -314,6 +314,19 @@ func opPublicNames(op *Op) []string {
 	return out
 }
 
+// preferredPublicName is the shortest public name of an op
+// ("tilegym.ops.softmax" rather than "tilegym.ops.ops.softmax"), for
+// messages.
+func preferredPublicName(op *Op) string {
+	best := ""
+	for _, n := range opPublicNames(op) {
+		if best == "" || len(n) < len(best) {
+			best = n
+		}
+	}
+	return best
+}
+
 // anchorStmt returns a node to anchor a file-level absence on: the first
 // statement that is not a docstring or an import, else the first
 // statement, else nil (line 1).

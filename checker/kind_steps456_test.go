@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -47,14 +48,13 @@ func steps456Catalog(t *testing.T) *rules.Catalog {
 // returns "file:line: RULE" for every finding, sorted, and the table.
 func run456(t *testing.T, dir string) ([]string, *OpTable, []Diagnostic) {
 	t.Helper()
-	repo, err := Load(&DiskSource{Dir: dir}, testLayout(), nil)
+	full, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	if err != nil {
+		t.Fatalf("embedded catalog: %v", err)
+	}
+	repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(full.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
-	}
-	for _, p := range repo.Paths {
-		if f := repo.Files[p]; f.Err != nil {
-			t.Fatalf("%s: %v", p, f.Err)
-		}
 	}
 	cat := steps456Catalog(t)
 	tab := BuildOpTable(repo)
