@@ -749,3 +749,73 @@ func TestFilesModeSharedFile(t *testing.T) {
 		t.Errorf("ops = %v, want [softmax]", got)
 	}
 }
+
+// TestRunVerify runs fake verify commands (from a test catalog) on
+// fixtures/good: a failing required command fails Step 6, a failing
+// optional one does not, and the tail of the output is kept.
+func TestRunVerify(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	cat, err := LoadCatalog([]byte(`version = 1
+[[rule]]
+id = "TG601"
+step = 6
+requirement = "S6.1"
+severity = "warning"
+title = "verify"
+message = "{op}: verify"
+kind = "verify"
+[rule.docs]
+what = "w"
+why = "y"
+fix = "f"
+[[rule.params.commands]]
+run = "echo testing {op} {test}"
+[[rule.params.commands]]
+run = "printf 'line1\nline2\n'; test {op} != softmax"
+[[rule.params.commands]]
+run = "echo bench; exit 7"
+optional = true
+`), "verify.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo, err := Load(&DiskSource{Dir: "../fixtures/good"}, BuildLayout(catalog(t).Layout, nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Check(repo, cat, nil, Options{Ops: []string{"softmax", "silu_and_mul"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Ops) != 2 || res.Ops[1].Steps[5].Status != StatusNotRun || len(res.Ops[1].Steps[5].Commands) == 0 {
+		t.Fatalf("static step 6 = %+v", res.Ops)
+	}
+	abs, _ := filepath.Abs("../fixtures/good")
+	RunVerify(res, cat, nil, VerifyOptions{Dir: abs})
+	byName := map[string]StepResult{}
+	for _, o := range res.Ops {
+		byName[o.Name] = o.Steps[5]
+	}
+	silu, soft := byName["silu_and_mul"], byName["softmax"]
+	if silu.Status != StatusPass || soft.Status != StatusFail {
+		t.Errorf("verify status: silu_and_mul %s (want pass), softmax %s (want fail)", silu.Status, soft.Status)
+	}
+	if len(soft.Runs) != 3 || soft.Runs[1].Passed || soft.Runs[1].ExitCode != 1 || soft.Runs[1].Tail != "line1\nline2" {
+		t.Errorf("softmax runs = %+v", soft.Runs)
+	}
+	if r := soft.Runs[2]; r.Passed || !r.Optional || r.ExitCode != 7 {
+		t.Errorf("optional run = %+v", r)
+	}
+	if r := silu.Runs[0]; !r.Passed || r.Cmd != "echo testing silu_and_mul tests/ops/test_silu_and_mul.py" {
+		t.Errorf("silu_and_mul first run = %+v", r)
+	}
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, res, false); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `"exit_code": 7`) {
+		t.Errorf("JSON lacks the runs:\n%s", buf.String())
+	}
+}

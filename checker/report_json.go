@@ -24,10 +24,21 @@ type JSONOp struct {
 
 // JSONStep is one step's verdict.
 type JSONStep struct {
-	Step     int      `json:"step"`
-	Status   Status   `json:"status"`
-	Reason   string   `json:"reason,omitempty"`
-	Commands []string `json:"commands,omitempty"`
+	Step     int       `json:"step"`
+	Status   Status    `json:"status"`
+	Reason   string    `json:"reason,omitempty"`
+	Commands []string  `json:"commands,omitempty"`
+	Runs     []JSONRun `json:"runs,omitempty"`
+}
+
+// JSONRun is the outcome of one verify command (explicit verify mode).
+type JSONRun struct {
+	Command  string `json:"command"`
+	Optional bool   `json:"optional,omitempty"`
+	Status   Status `json:"status"` // pass or fail
+	ExitCode int    `json:"exit_code"`
+	Error    string `json:"error,omitempty"`
+	Tail     string `json:"tail,omitempty"`
 }
 
 // JSONDiagnostic is one finding; lines and columns are 1-based, paths are
@@ -63,7 +74,15 @@ func NewJSONReport(res *Result, changeMode bool) *JSONReport {
 	for _, o := range res.Ops {
 		jo := JSONOp{Op: o.Name}
 		for _, s := range o.Steps {
-			jo.Steps = append(jo.Steps, JSONStep{Step: s.Step, Status: s.Status, Reason: s.Reason, Commands: s.Commands})
+			js := JSONStep{Step: s.Step, Status: s.Status, Reason: s.Reason, Commands: s.Commands}
+			for _, r := range s.Runs {
+				st := StatusPass
+				if !r.Passed {
+					st = StatusFail
+				}
+				js.Runs = append(js.Runs, JSONRun{Command: r.Cmd, Optional: r.Optional, Status: st, ExitCode: r.ExitCode, Error: r.Err, Tail: r.Tail})
+			}
+			jo.Steps = append(jo.Steps, js)
 		}
 		rep.Ops = append(rep.Ops, jo)
 	}

@@ -190,7 +190,29 @@ func WriteText(w io.Writer, res *Result, opt TextOptions) error {
 					t.diag("      ", d)
 				}
 			}
-			if s.Status == StatusNotRun {
+			if len(s.Runs) > 0 {
+				for _, r := range s.Runs {
+					verdict := t.color(ansiGreen, "pass")
+					if !r.Passed {
+						why := fmt.Sprintf("exit %d", r.ExitCode)
+						if r.Err != "" {
+							why = r.Err
+						}
+						c := ansiRed
+						word := "FAIL"
+						if r.Optional {
+							c, word = ansiYellow, "failed (optional)"
+						}
+						verdict = t.color(c, word+" ("+why+")")
+					}
+					t.printf("      $ %s: %s\n", r.Cmd, verdict)
+					if !r.Passed && r.Tail != "" {
+						for _, l := range strings.Split(r.Tail, "\n") {
+							t.printf("        | %s\n", l)
+						}
+					}
+				}
+			} else if s.Status == StatusNotRun {
 				for _, c := range s.Commands {
 					t.printf("      $ %s\n", c)
 				}

@@ -26,6 +26,8 @@ type StepResult struct {
 	Status   Status
 	Reason   string   // the written reason of a skip
 	Commands []string // Step 6: the commands that verify the op
+	// Runs, in explicit verify mode, are the outcomes of the commands.
+	Runs []CommandRun
 }
 
 // OpResult is the per-step verdict of one op.

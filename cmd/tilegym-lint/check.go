@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/checker"
@@ -35,6 +36,11 @@ Flags:
   --strict        in change mode, pre-existing findings fail the run too
   --full          show every op's checklist, not one line per passing op
   --quiet         show only the ops with findings, and the summary
+  --verify        run Step 6: each reported op's verify commands (its tests,
+                  its benchmark, the linters) in the checked root, and report
+                  pass/fail per command with the tail of its output. This runs
+                  the repository's code; the static check never does.
+  --verify-timeout D  time limit of one verify command (default 30m)
 
 Exit status: 0 no error-severity finding, 1 at least one, 2 usage,
 configuration or I/O error.
@@ -62,6 +68,8 @@ type checkFlags struct {
 	full    bool
 	quiet   bool
 	catalog string
+	verify  bool
+	timeout time.Duration
 	paths   []string
 }
 
@@ -99,6 +107,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.full, "full", false, "show every op's checklist")
 	fs.BoolVar(&f.quiet, "quiet", false, "show only ops with findings")
 	fs.StringVar(&f.catalog, "catalog", "", "use this rules.toml instead of the built-in catalog")
+	fs.BoolVar(&f.verify, "verify", false, "run Step 6: the verify commands of each reported op")
+	fs.DurationVar(&f.timeout, "verify-timeout", 30*time.Minute, "time limit of one verify command")
 	paths, err := parseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -343,6 +353,13 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	if err := checkOpNames(res.Table, f.ops); err != nil {
 		return 0, err
 	}
+	if f.verify {
+		abs, err := filepath.Abs(t.root)
+		if err != nil {
+			return 0, err
+		}
+		checker.RunVerify(res, cat, cfg, checker.VerifyOptions{Dir: abs, Timeout: f.timeout})
+	}
 
 	switch f.format {
 	case "json":
@@ -364,6 +381,11 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	for _, d := range res.Diagnostics {
 		if d.Severity == rules.Error && (!d.PreExisting || f.strict) {
 			return 1, nil
+		}
+	}
+	for _, o := range res.Ops {
+		if o.Steps[5].Status == checker.StatusFail {
+			return 1, nil // a verify command failed
 		}
 	}
 	return 0, nil

@@ -1,0 +1,158 @@
+package checker
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// CommandRun is the outcome of one verify command (explicit verify mode).
+type CommandRun struct {
+	Cmd      string
+	Optional bool // a failure does not fail the step
+	ExitCode int  // -1 when it could not run or timed out
+	Passed   bool
+	Tail     string // the last lines of its combined output
+	Err      string // why it could not run, or "timed out"
+}
+
+// VerifyOptions configure explicit verify mode.
+type VerifyOptions struct {
+	Dir       string        // where the commands run: the checked root
+	Timeout   time.Duration // per command; 0 means none
+	TailLines int           // lines of output kept; 0 means 20
+	// Shell runs one command line; nil means sh -c.
+	Shell func(ctx context.Context, dir, cmd string) *exec.Cmd
+}
+
+// RunVerify is the explicit verify mode of Step 6 (S6.1): for every op of
+// the result whose Step 6 is not skipped, it runs the commands of the
+// enabled step-6 rules (VerifyPlan) in the checked root and sets the step
+// to pass or fail, keeping each command's exit status and the tail of its
+// output. It executes code of the checked repository; static mode never
+// calls it.
+func RunVerify(res *Result, cat *rules.Catalog, cfg *Config, opt VerifyOptions) {
+	var step6 []*rules.Rule
+	for _, r := range EnabledRules(cat, cfg) {
+		if r.Step == 6 {
+			step6 = append(step6, r)
+		}
+	}
+	if opt.TailLines <= 0 {
+		opt.TailLines = 20
+	}
+	if opt.Shell == nil {
+		opt.Shell = func(ctx context.Context, dir, cmd string) *exec.Cmd {
+			c := exec.CommandContext(ctx, "sh", "-c", cmd)
+			c.Dir = dir
+			return c
+		}
+	}
+	cache := map[string]CommandRun{} // a command shared by ops (pre-commit run -a) runs once
+	for i := range res.Ops {
+		o := &res.Ops[i]
+		s := &o.Steps[5]
+		if s.Status == StatusSkipped || o.Op == nil {
+			continue
+		}
+		var runs []CommandRun
+		for _, r := range step6 {
+			for _, vc := range VerifyPlan(r, o.Op) {
+				run, ok := cache[vc.Cmd]
+				if !ok {
+					run = runCommand(vc.Cmd, opt)
+					cache[vc.Cmd] = run
+				}
+				run.Optional = vc.Optional
+				runs = append(runs, run)
+			}
+		}
+		s.Runs = runs
+		s.Commands = nil
+		failed := s.Status == StatusFail
+		for _, r := range runs {
+			s.Commands = append(s.Commands, r.Cmd)
+			if !r.Passed && !r.Optional {
+				failed = true
+			}
+		}
+		if failed {
+			s.Status = StatusFail
+		} else {
+			s.Status = StatusPass
+		}
+	}
+}
+
+func runCommand(cmd string, opt VerifyOptions) CommandRun {
+	ctx := context.Background()
+	var cancel context.CancelFunc = func() {}
+	if opt.Timeout > 0 {
+		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
+	}
+	defer cancel()
+	c := opt.Shell(ctx, opt.Dir, cmd)
+	out := &tailBuffer{max: 1 << 16}
+	c.Stdout, c.Stderr = out, out
+	err := c.Run()
+	run := CommandRun{Cmd: cmd, Tail: lastLines(out.String(), opt.TailLines)}
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		run.Passed = true
+	case ctx.Err() != nil:
+		run.ExitCode, run.Err = -1, fmt.Sprintf("timed out after %s", opt.Timeout)
+	case errors.As(err, &exit):
+		run.ExitCode = exit.ExitCode()
+	default:
+		run.ExitCode, run.Err = -1, err.Error()
+	}
+	return run
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	buf bytes.Buffer
+	max int
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	n := len(p)
+	if len(p) > t.max {
+		p = p[len(p)-t.max:]
+	}
+	t.buf.Write(p)
+	if t.buf.Len() > 2*t.max {
+		b := t.buf.Bytes()
+		keep := append([]byte(nil), b[len(b)-t.max:]...)
+		t.buf.Reset()
+		t.buf.Write(keep)
+	}
+	return n, nil
+}
+
+func (t *tailBuffer) String() string {
+	b := t.buf.Bytes()
+	if len(b) > t.max {
+		b = b[len(b)-t.max:]
+	}
+	return string(b)
+}
+
+func lastLines(s string, n int) string {
+	s = strings.TrimRight(s, "\n")
+	if s == "" {
+		return ""
+	}
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
