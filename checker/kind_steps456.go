@@ -314,6 +314,49 @@ func opPublicNames(op *Op) []string {
 	return out
 }
 
+// reaches reports whether the file itself names or uses the op: it is
+// named after the op's function (test_<func>.py, bench_<func>.py), it
+// mentions the op through the public API (aliases resolved), or it
+// registers an implementation of the op. Files the op table associates
+// only by other means (a wrapper, a grouping module's name) serve the op
+// without being about it, and the per-op rules that ask the file to do
+// something for the op (register its reference) do not apply to them.
+func (x *pyIndex) reaches(op *Op, register []string) bool {
+	stem := strings.TrimSuffix(path.Base(x.File.Path), ".py")
+	if strings.HasSuffix(stem, "_"+op.Func) && !strings.Contains(strings.TrimSuffix(stem, "_"+op.Func), "_") {
+		return true
+	}
+	names := opPublicNames(op)
+	found := false
+	InspectFile(x.File.AST, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Attribute, *ast.Name:
+			if x.Imports.Is(n.(ast.Expr), names) {
+				found = true
+			}
+			return !found
+		case *ast.ImportFrom:
+			base := ImportFromModule(PackagePath(x.File.Path), n)
+			for _, a := range n.Names {
+				if a != nil && contains(names, joinDotted(base, a.Name)) {
+					found = true
+				}
+			}
+		case *ast.Call:
+			if x.isName(n.Func, register) {
+				if s, ok := StringValue(CallArg(n, 0, "name")); ok && s == op.Name {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // preferredPublicName is the shortest public name of an op
 // ("tilegym.ops.softmax" rather than "tilegym.ops.ops.softmax"), for
 // messages.
