@@ -202,7 +202,7 @@ func ParseConfig(data []byte, filename string) (*Config, error) {
 		}
 	}
 	if len(errs) > 0 {
-		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
+		errs.Sort()
 		return nil, errs
 	}
 	return cfg, nil
@@ -231,6 +231,7 @@ func (c *Config) Validate(cat *rules.Catalog) error {
 		}
 	}
 	if len(errs) > 0 {
+		errs.Sort()
 		return errs
 	}
 	return nil

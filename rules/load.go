@@ -107,8 +107,19 @@ func (l ErrorList) err() error {
 	if len(l) == 0 {
 		return nil
 	}
-	sort.SliceStable(l, func(i, j int) bool { return l[i].Line < l[j].Line })
+	l.Sort()
 	return l
+}
+
+// Sort orders the errors by line, then message, so that messages do not
+// depend on map order.
+func (l ErrorList) Sort() {
+	sort.SliceStable(l, func(i, j int) bool {
+		if l[i].Line != l[j].Line {
+			return l[i].Line < l[j].Line
+		}
+		return l[i].Msg < l[j].Msg
+	})
 }
 
 // ParseTOML decodes a TOML document into a generic table and scans the
