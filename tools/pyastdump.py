@@ -225,7 +225,6 @@ def _init_worker(root, go_output):
     global _go_file, _root
     _root = root
     _go_file = open(go_output, "rb")
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
 
 
 def _short(v, limit=60):
@@ -320,16 +319,21 @@ def _check(item):
         except (ValueError, AttributeError, TypeError):
             why, panic = go[:100].decode("utf-8", "replace"), False
         return rel, ("go-panics" if panic else "go-rejects", "go rejects, cpython accepts: " + why)
+    # Locating the difference recurses over the tree; ast.parse itself must
+    # run under CPython's default recursion limit (it bounds AST depth), so
+    # the limit is raised only here.
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20000))
     try:
-        gj = json.loads(go)
-    except RecursionError:
-        return rel, ("too-deep", "dumps differ (tree too deep to locate the difference)")
-    except ValueError as e:
-        return rel, ("bad-go-json", "go output is not valid JSON: %s" % e)
-    try:
+        try:
+            gj = json.loads(go)
+        except ValueError as e:
+            return rel, ("bad-go-json", "go output is not valid JSON: %s" % e)
         d = _first_diff(json.loads(py), gj, "")
     except RecursionError:
         return rel, ("too-deep", "dumps differ (tree too deep to locate the difference)")
+    finally:
+        sys.setrecursionlimit(limit)
     if d is None:  # same value, different bytes (number or escape spelling)
         i = 0
         while i < len(py) and i < len(go) and py[i] == go[i]:
