@@ -123,6 +123,11 @@ func TestExitCodes(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q; want 2 and a message", name, code, errOut)
 		}
 	}
+	skip := filepath.Join(t.TempDir(), "skip.toml")
+	os.WriteFile(skip, []byte("[skip.sofmax]\n\"5\" = \"typo\"\n"), 0o644)
+	if code, _, errOut := runCLI("--config", skip, dir); code != 2 || !strings.Contains(errOut, "skip.toml:2: skip.sofmax: no op named") {
+		t.Errorf("skip of an unknown op: exit %d, stderr %q", code, errOut)
+	}
 	bad := filepath.Join(t.TempDir(), "bad.toml")
 	os.WriteFile(bad, []byte("disable = []\nfrobnicate = true\n"), 0o644)
 	code, _, errOut := runCLI("--config", bad, dir)
