@@ -1,0 +1,233 @@
+package checker
+
+import (
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/parser"
+)
+
+// indexOf parses src as the file at p and indexes it.
+func indexOf(t *testing.T, p, src string) *pyIndex {
+	t.Helper()
+	f, err := parser.ParseFile(p, []byte(src))
+	if err != nil {
+		t.Fatalf("parse %s: %v", p, err)
+	}
+	return newPyIndex(&File{Path: p, Src: []byte(src), AST: f})
+}
+
+func TestDottedUnder(t *testing.T) {
+	mods := []string{"tilegym.ops.cutile", "tilegym.suites.*.cutile"}
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"tilegym.ops.cutile", true},
+		{"tilegym.ops.cutile.softmax", true},
+		{"tilegym.ops.cutile.softmax.softmax", true},
+		{"tilegym.ops.cutile_rs", false},
+		{"tilegym.ops", false},
+		{"tilegym.suites.liger.cutile.jsd", true},
+		{"tilegym.suites.liger.ops", false},
+	} {
+		if _, got := dottedUnder(tc.name, mods); got != tc.want {
+			t.Errorf("dottedUnder(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestSkipsWhenUnavailable(t *testing.T) {
+	p := &backendSelectParams{
+		Select:    []string{"tilegym.set_backend", "tilegym.backend.set_backend"},
+		Available: []string{"tilegym.is_backend_available", "tilegym.backend.is_backend_available"},
+		Skip:      []string{"pytest.skip"},
+	}
+	const head = "import pytest\nimport tilegym\nfrom tilegym.backend import set_backend, is_backend_available\n\ndef t(backend):\n"
+	for _, tc := range []struct {
+		name, body string
+		want       bool
+	}{
+		{"try/except", "    try:\n        set_backend(backend)\n    except Exception:\n        pytest.skip('x')\n", true},
+		{"if/else", "    if tilegym.is_backend_available(backend):\n        tilegym.set_backend(backend)\n    else:\n        pytest.skip('x')\n", true},
+		{"if not", "    if backend == 'cutile' and not is_backend_available('cutile'):\n        pytest.skip('x')\n    set_backend(backend)\n", true},
+		{"skip in the wrong branch", "    if is_backend_available(backend):\n        pytest.skip('x')\n", false},
+		{"bare select", "    set_backend(backend)\n", false},
+		{"except without skip", "    try:\n        set_backend(backend)\n    except Exception:\n        pass\n", false},
+		{"skip unrelated to availability", "    if backend == 'x':\n        pytest.skip('x')\n    set_backend(backend)\n", false},
+	} {
+		x := indexOf(t, "tests/ops/test_x.py", head+tc.body)
+		fd := x.Funcs["t"]
+		if got := x.skipsWhenUnavailable(fd.Body, p); got != tc.want {
+			t.Errorf("%s: skipsWhenUnavailable = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestResolveStrings(t *testing.T) {
+	src := `import triton
+
+SUFFIX = "-TFLOPS"
+
+
+def _cfg(plot_name, ylabel="GB/s"):
+    return triton.testing.Benchmark(plot_name=plot_name, ylabel=ylabel)
+
+
+def other(dtype):
+    name = f"gemm-{dtype}" + SUFFIX
+    return triton.testing.Benchmark(plot_name=name, ylabel="TFLOPS")
+
+
+CONFIGS = [_cfg("a-GBps"), _cfg(plot_name="b-TFLOPS", ylabel="TFLOPS")]
+`
+	x := indexOf(t, "tests/benchmark/bench_x.py", src)
+	got := map[string][]string{}
+	for _, name := range []string{"_cfg", "other"} {
+		fd := x.Funcs[name]
+		for _, c := range x.callsTo(fd, []string{"triton.testing.Benchmark"}) {
+			for _, kw := range []string{"plot_name", "ylabel"} {
+				for _, r := range x.resolveStrings(fd, CallArg(c, -1, kw), 0) {
+					got[name+"."+kw] = append(got[name+"."+kw], r.Value)
+				}
+			}
+		}
+	}
+	for k := range got {
+		sort.Strings(got[k])
+	}
+	want := map[string][]string{
+		"_cfg.plot_name":  {"a-GBps", "b-TFLOPS"},
+		"_cfg.ylabel":     {"GB/s", "TFLOPS"},
+		"other.plot_name": {"{}-TFLOPS"},
+		"other.ylabel":    {"TFLOPS"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("resolveStrings (-want +got):\n%s", diff)
+	}
+}
+
+func TestBackendEntries(t *testing.T) {
+	src := `ALL_BACKENDS = [
+    ("cutile", "CuTile", ("orange", "-")) if is_backend_available("cutile") else None,
+    ("torch", "PyTorch", ("green", "-")),
+]
+_backends = ["cutile"] + ["tilecpp"]
+_backends += ["cutile-rs"]
+`
+	x := indexOf(t, "tests/benchmark/bench_x.py", src)
+	var got []string
+	for _, s := range listAssigns(x.body(), []string{"ALL_BACKENDS", "_backends"}) {
+		got = append(got, backendEntries(assignValue(s))...)
+	}
+	want := []string{"cutile", "torch", "cutile", "tilecpp", "cutile-rs"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("backendEntries (-want +got):\n%s", diff)
+	}
+}
+
+func TestParametrizedArg(t *testing.T) {
+	for _, tc := range []struct {
+		dec, want string
+	}{
+		{`pytest.mark.parametrize("backend", _backends)`, "backend"},
+		{`pytest.mark.parametrize("dtype, backend", [])`, "backend"},
+		{`pytest.mark.parametrize(["m", "framework"], [])`, "framework"},
+		{`pytest.mark.parametrize("backends", [])`, ""},
+		{`pytest.mark.parametrize(argnames="backend", argvalues=[])`, "backend"},
+	} {
+		x := indexOf(t, "tests/ops/test_x.py", "x = "+tc.dec+"\n")
+		c := x.body()[0].(*ast.Assign).Value.(*ast.Call)
+		if got := parametrizedArg(c, []string{"backend", "framework"}); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.dec, got, tc.want)
+		}
+	}
+}
+
+func TestCallSequenceInlinesHelpers(t *testing.T) {
+	src := `import torch
+import triton
+
+
+def _check_and_time(fn, ref):
+    torch.testing.assert_close(fn(), ref())
+    return triton.testing.do_bench(fn)
+
+
+def bench(fn, ref):
+    return _check_and_time(fn, ref)
+`
+	x := indexOf(t, "tests/benchmark/bench_x.py", src)
+	seq := x.callSequence(funcScope{Def: x.Funcs["bench"]})
+	ci := x.firstEvent(seq, []string{"torch.testing.assert_close"})
+	ti := x.firstEvent(seq, []string{"triton.testing.do_bench"})
+	if ci < 0 || ti < 0 || ci >= ti {
+		t.Fatalf("check at %d, timer at %d: want the check first", ci, ti)
+	}
+	if seq[ti].At.Pos().Line != 11 {
+		t.Errorf("timer reported at line %d, want the helper call on line 11", seq[ti].At.Pos().Line)
+	}
+}
+
+func TestExpectedStepPath(t *testing.T) {
+	tmpl := map[string]string{"core": "tests/ops/{pkg}test_{func}.py", "suites": "tests/suites/{suite}/test_{func}.py"}
+	relu := &Op{Name: "relu", Func: "relu", Scope: &Scope{Name: "core"},
+		Impls: []*Impl{{Op: "relu", Backend: "cutile", Module: "activation.relu"}}}
+	jsd := &Op{Name: "liger.jsd", Func: "jsd", Suite: "liger", Scope: &Scope{Name: "suites"}}
+	for op, want := range map[*Op]string{relu: "tests/ops/activation/test_relu.py", jsd: "tests/suites/liger/test_jsd.py"} {
+		if got := expectedStepPath(tmpl, op); got != want {
+			t.Errorf("%s: %q, want %q", op.Name, got, want)
+		}
+	}
+	if got := expectedStepPath(map[string]string{}, relu); got != "" {
+		t.Errorf("no template: %q", got)
+	}
+}
+
+// TestKindsNeverPanicOnOddInput runs the Steps 4-6 kinds over files made of
+// unusual but valid Python (no classes, empty bodies, decorators that are
+// not calls, star-args) associated with an op.
+func TestKindsNeverPanicOnOddInput(t *testing.T) {
+	srcs := []string{
+		"",
+		"x = 1\n",
+		"@pytest.mark.parametrize\ndef test_op(*a, **k):\n    pass\n",
+		"class T:\n    _backends = None\n    def test_op(self):\n        ...\n",
+		"def bench_softmax():\n    return\nbench_softmax.run()\nif __name__ == '__main__':\n    pass\n",
+		"import triton\ntriton.testing.Benchmark(*a, **k)\ntriton.testing.Benchmark(plot_name=f'{x}', ylabel=y)\n",
+		"ALL_BACKENDS = [None, (), (1,), *rest]\n_backends = _backends + foo()\n",
+	}
+	cat := steps456Catalog(t)
+	for i, src := range srcs {
+		for _, p := range []string{"tests/ops/test_softmax.py", "tests/benchmark/bench_softmax.py"} {
+			x := indexOf(t, p, src)
+			op := &Op{Name: "softmax", Func: "softmax", Scope: &Scope{Name: "core"}}
+			if strings.Contains(p, "bench") {
+				op.Benchmarks = []*File{x.File}
+			} else {
+				op.Tests = []*File{x.File}
+			}
+			tab := &OpTable{Ops: []*Op{op}, ByName: map[string]*Op{"softmax": op}}
+			for _, r := range cat.Rules {
+				a := Kind(r.Kind)
+				pass := &Pass{Analyzer: a, Repo: &Repo{Files: map[string]*File{p: x.File}, Paths: []string{p}}, Rules: cat.Rules[0:0],
+					ResultOf: map[*Analyzer]any{OpTableAnalyzer: tab}, Report: func(Diagnostic) {}}
+				pass.Rules = append(pass.Rules, r)
+				func() {
+					defer func() {
+						if e := recover(); e != nil {
+							t.Errorf("src %d, %s, %s: panic: %v", i, p, r.ID, e)
+						}
+					}()
+					if _, err := a.Run(pass); err != nil {
+						t.Errorf("src %d, %s, %s: %v", i, p, r.ID, err)
+					}
+				}()
+			}
+		}
+	}
+}
