@@ -263,7 +263,7 @@ func TestNoqaSuppresses(t *testing.T) {
 		}
 	}
 	ds = append(ds, ds[0]) // a duplicate
-	out := applyPolicy(repo, ds, nil)
+	out, _ := applyPolicy(repo, ds, nil)
 	var got []string
 	for _, d := range out {
 		got = append(got, d.Rule.ID+":"+string(rune('0'+d.Pos.Line)))
@@ -817,5 +817,49 @@ optional = true
 	}
 	if !strings.Contains(buf.String(), `"exit_code": 7`) {
 		t.Errorf("JSON lacks the runs:\n%s", buf.String())
+	}
+}
+
+// TestParseErrorNoCascade: when an op's cuTile module does not parse, the
+// op gets the parse-error finding and no finding about what the checks
+// could not see in that file.
+func TestParseErrorNoCascade(t *testing.T) {
+	dir := t.TempDir()
+	copyDir(t, "../fixtures/good", dir)
+	mod := "src/tilegym/ops/cutile/softmax.py"
+	data, err := os.ReadFile(filepath.Join(dir, mod))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, mod, string(data)+"\ndef broken(:\n")
+	res := checkDir(t, dir, Options{})
+	var parseErrs int
+	for _, d := range res.Diagnostics {
+		if d.Rule.ID == "TG001" {
+			parseErrs++
+			continue
+		}
+		if d.File == mod {
+			t.Errorf("finding in the unparsable file: %s", FormatDiagnostic(d))
+		}
+		for _, r := range d.Related {
+			if r.File == mod {
+				t.Errorf("cascade from the unparsable file: %s", FormatDiagnostic(d))
+			}
+		}
+	}
+	if parseErrs == 0 {
+		t.Fatal("no TG001")
+	}
+	for _, o := range res.Ops {
+		if o.Name != "softmax" {
+			if o.Failed() {
+				t.Errorf("op %s failed", o.Name)
+			}
+			continue
+		}
+		if !o.Failed() {
+			t.Errorf("softmax passes although its cuTile module does not parse")
+		}
 	}
 }

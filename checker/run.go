@@ -164,7 +164,7 @@ func Check(repo *Repo, cat *rules.Catalog, cfg *Config, opts Options) (*Result, 
 	}
 	res.Table = table
 
-	diags = applyPolicy(repo, diags, cfg)
+	diags, unchecked := applyPolicy(repo, diags, cfg)
 	keep := selectOps(table, opts, diags)
 	var kept []Diagnostic
 	for _, d := range diags {
@@ -195,7 +195,7 @@ func Check(repo *Repo, cat *rules.Catalog, cfg *Config, opts Options) (*Result, 
 		if keep != nil && !keep.ops[op.Name] || excluded[op.Name] {
 			continue
 		}
-		res.Ops = append(res.Ops, stepVerdicts(op, res.Diagnostics, verify))
+		res.Ops = append(res.Ops, stepVerdicts(op, res.Diagnostics, verify, unchecked[op.Name]))
 	}
 	sort.Slice(res.Ops, func(i, j int) bool { return res.Ops[i].Name < res.Ops[j].Name })
 	return res, nil
@@ -303,7 +303,10 @@ func runAnalyzers(repo *Repo, order []*Analyzer, byKind map[*Analyzer][]*rules.R
 
 // applyPolicy sets severities, drops findings in excluded paths or of
 // excluded ops, honours # noqa comments, removes duplicates and sorts.
-func applyPolicy(repo *Repo, diags []Diagnostic, cfg *Config) []Diagnostic {
+//
+// It also returns, per op, the steps whose findings were dropped because a
+// file they concern does not parse: those steps could not be checked.
+func applyPolicy(repo *Repo, diags []Diagnostic, cfg *Config) ([]Diagnostic, map[string]map[int]bool) {
 	excludedOps := map[string]bool{}
 	var excludePaths []string
 	var sev map[string]rules.Severity
@@ -314,6 +317,7 @@ func applyPolicy(repo *Repo, diags []Diagnostic, cfg *Config) []Diagnostic {
 		excludePaths = cfg.Exclude
 		sev = cfg.Severity
 	}
+	diags, unchecked := blameParseErrors(repo, diags)
 	noqa := map[string]map[int][]string{} // file -> line -> codes (nil slice: all)
 	type key struct {
 		rule, op, file, msg string
@@ -357,7 +361,78 @@ func applyPolicy(repo *Repo, diags []Diagnostic, cfg *Config) []Diagnostic {
 		out = append(out, d)
 	}
 	SortDiagnostics(out)
-	return out
+	return out, unchecked
+}
+
+// blameParseErrors avoids cascades from a file that does not parse: a
+// finding located in such a file, or whose related positions name it (the
+// file an absence expects, e.g. the op's cuTile module), is dropped -- the
+// checks could not see the file -- and the parse-error finding is given to
+// each op whose finding was dropped, so that the op's report shows why
+// (one parse-error finding per such op; none keeps the finding op-less).
+func blameParseErrors(repo *Repo, diags []Diagnostic) ([]Diagnostic, map[string]map[int]bool) {
+	broken := map[string]bool{}
+	for _, f := range repo.Files {
+		if f.Err != nil {
+			broken[f.Path] = true
+		}
+	}
+	if len(broken) == 0 {
+		return diags, nil
+	}
+	unchecked := map[string]map[int]bool{}
+	blame := map[string]map[string]bool{} // broken file -> ops
+	blamed := func(file string, d Diagnostic) {
+		if blame[file] == nil {
+			blame[file] = map[string]bool{}
+		}
+		if d.Op != "" {
+			blame[file][d.Op] = true
+			if unchecked[d.Op] == nil {
+				unchecked[d.Op] = map[int]bool{}
+			}
+			unchecked[d.Op][d.Rule.Step] = true
+		}
+	}
+	var kept, parseErrs []Diagnostic
+	for _, d := range diags {
+		if d.Rule.Kind == ParseErrorAnalyzer.Name {
+			parseErrs = append(parseErrs, d)
+			continue
+		}
+		drop := false
+		if broken[d.File] {
+			drop = true
+			blamed(d.File, d)
+		}
+		for _, r := range d.Related {
+			if broken[r.File] {
+				drop = true
+				blamed(r.File, d)
+			}
+		}
+		if !drop {
+			kept = append(kept, d)
+		}
+	}
+	for _, d := range parseErrs {
+		ops := blame[d.File]
+		if d.Op != "" || len(ops) == 0 {
+			kept = append(kept, d)
+			continue
+		}
+		names := make([]string, 0, len(ops))
+		for op := range ops {
+			names = append(names, op)
+		}
+		sort.Strings(names)
+		for _, op := range names {
+			c := d
+			c.Op = op
+			kept = append(kept, c)
+		}
+	}
+	return kept, unchecked
 }
 
 // SortDiagnostics sorts by file, line, column, rule, then message.
@@ -521,9 +596,14 @@ func OpFiles(t *OpTable, op *Op) map[string]bool {
 }
 
 // stepVerdicts computes the status of each step of an op.
-func stepVerdicts(op *Op, diags []Diagnostic, verify []VerifyCommander) OpResult {
+func stepVerdicts(op *Op, diags []Diagnostic, verify []VerifyCommander, unchecked map[int]bool) OpResult {
 	r := OpResult{Name: op.Name, Op: op}
 	failed := [7]bool{}
+	for step := range unchecked {
+		if step >= 1 && step <= 6 {
+			failed[step] = true // its file does not parse: the step could not be checked
+		}
+	}
 	for _, d := range diags {
 		if d.Op != op.Name || d.Severity != rules.Error {
 			continue
