@@ -181,8 +181,10 @@ func WriteText(w io.Writer, res *Result, opt TextOptions) error {
 		}
 		for _, s := range o.Steps {
 			t.printf("  %d %s %s", s.Step, t.statusPadded(s.Status, 7), StepTitles[s.Step-1])
-			if s.Reason != "" {
+			if s.Reason != "" && s.Status == StatusSkipped {
 				t.printf(" -- skipped: %s", s.Reason)
+			} else if s.Reason != "" {
+				t.printf(" -- %s", s.Reason)
 			}
 			t.printf("\n")
 			for _, d := range ds {

@@ -24,7 +24,7 @@ const (
 type StepResult struct {
 	Step     int
 	Status   Status
-	Reason   string   // the written reason of a skip
+	Reason   string   // the written reason of a skip; why a failed step could not be checked
 	Commands []string // Step 6: the commands that verify the op
 	// Runs, in explicit verify mode, are the outcomes of the commands.
 	Runs []CommandRun
@@ -599,9 +599,11 @@ func OpFiles(t *OpTable, op *Op) map[string]bool {
 func stepVerdicts(op *Op, diags []Diagnostic, verify []VerifyCommander, unchecked map[int]bool) OpResult {
 	r := OpResult{Name: op.Name, Op: op}
 	failed := [7]bool{}
+	var reasons [7]string
 	for step := range unchecked {
 		if step >= 1 && step <= 6 {
 			failed[step] = true // its file does not parse: the step could not be checked
+			reasons[step] = "not checked: a file of this step does not parse (TG001)"
 		}
 	}
 	for _, d := range diags {
@@ -623,6 +625,7 @@ func stepVerdicts(op *Op, diags []Diagnostic, verify []VerifyCommander, unchecke
 		switch {
 		case failed[step]:
 			s.Status = StatusFail
+			s.Reason = reasons[step]
 		case skip != nil:
 			s.Status = StatusSkipped
 			s.Reason = skip.Reason
