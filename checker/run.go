@@ -264,11 +264,14 @@ func runAnalyzers(repo *Repo, order []*Analyzer, byKind map[*Analyzer][]*rules.R
 				Rules:    byKind[a],
 				ResultOf: resultOf,
 			}
+			var mu sync.Mutex // an analyzer may report from several goroutines
 			pass.Report = func(d Diagnostic) {
 				if d.Rule == nil {
 					return
 				}
+				mu.Lock()
 				s.diags = append(s.diags, d)
+				mu.Unlock()
 			}
 			func() {
 				defer func() {
