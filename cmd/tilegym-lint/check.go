@@ -375,6 +375,9 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	if !changeMode && t.files == nil && res.Table != nil && len(res.Table.Ops) == 0 {
+		fmt.Fprintf(stderr, "tilegym-lint: no @dispatch op found under %s; is it a TileGym checkout? (the [layout] of rules.toml says where ops live)\n", t.root)
+	}
 	for _, e := range res.Errors {
 		fmt.Fprintf(stderr, "tilegym-lint: internal error: %v\n", e)
 	}
