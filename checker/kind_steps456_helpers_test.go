@@ -231,3 +231,26 @@ func TestKindsNeverPanicOnOddInput(t *testing.T) {
 		}
 	}
 }
+
+func TestParamsValidate(t *testing.T) {
+	// The catalog's own params are valid (steps456Catalog fails otherwise);
+	// zero values of every kind's params are not.
+	steps456Catalog(t)
+	for _, name := range []string{"step-file", "forbidden-import", "backend-list", "test-parametrize", "backend-select",
+		"test-compares", "bench-decorator", "check-before-timing", "bench-timing", "bench-op-call", "bench-filter",
+		"bench-reference", "call-keyword", "plot-name", "main-guard", "verify"} {
+		a := Kind(name)
+		if a == nil || a.Params == nil {
+			t.Errorf("%s: not registered with params", name)
+			continue
+		}
+		v, ok := a.Params().(interface{ Validate() error })
+		if !ok {
+			t.Errorf("%s: params have no Validate", name)
+			continue
+		}
+		if v.Validate() == nil {
+			t.Errorf("%s: zero params validate", name)
+		}
+	}
+}
