@@ -863,3 +863,44 @@ func TestParseErrorNoCascade(t *testing.T) {
 		}
 	}
 }
+
+// TestChangeModeSubdir: the checked root is a subdirectory of the git
+// repository (as fixtures are in this one).
+func TestChangeModeSubdir(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	top := t.TempDir()
+	root := filepath.Join(top, "sub", "checkout")
+	copyDir(t, "../fixtures/good", root)
+	writeFile(t, top, "other/x.py", "x = 1\n")
+	gitRun(t, top, "init", "-q")
+	gitRun(t, top, "add", ".")
+	gitRun(t, top, "commit", "-qm", "base")
+	data, err := os.ReadFile(filepath.Join(root, "tests/ops/test_softmax.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, root, "tests/ops/test_softmax.py", string(data)+"\n# edited\n")
+	writeFile(t, top, "other/x.py", "x = 2\n")
+	ch, err := GitChange(root, "HEAD", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ch.Prefix != "sub/checkout" || !cmp.Equal(ch.Files, []string{"tests/ops/test_softmax.py"}) {
+		t.Errorf("prefix %q, files %v", ch.Prefix, ch.Files)
+	}
+	cat := catalog(t)
+	res, err := CheckChange(ch, cat, nil, BuildLayout(cat.Layout, nil), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := opNames(res); !cmp.Equal(got, []string{"softmax"}) {
+		t.Errorf("ops = %v, want [softmax]", got)
+	}
+	for _, d := range res.Diagnostics {
+		if !d.PreExisting {
+			t.Errorf("new finding from an edit that adds a comment: %s", FormatDiagnostic(d))
+		}
+	}
+}
