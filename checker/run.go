@@ -82,36 +82,6 @@ type VerifyCommander interface {
 	VerifyCommands(op *Op) []string
 }
 
-// VerifyCommands fills command templates for an op: {op} is its name,
-// {func} its function name, {test} the paths of its test files (a command
-// needing one is left out when the op has none), {benchmark} each of its
-// benchmark files in turn (one command per file).
-func VerifyCommands(templates []string, op *Op) []string {
-	var out []string
-	var tests []string
-	for _, f := range op.Tests {
-		tests = append(tests, f.Path)
-	}
-	for _, t := range templates {
-		vars := map[string]string{"func": op.Func}
-		if strings.Contains(t, "{test}") {
-			if len(tests) == 0 {
-				continue
-			}
-			vars["test"] = strings.Join(tests, " ")
-		}
-		if strings.Contains(t, "{benchmark}") {
-			for _, b := range op.Benchmarks {
-				vars["benchmark"] = b.Path
-				out = append(out, Render(t, op.Name, vars))
-			}
-			continue
-		}
-		out = append(out, Render(t, op.Name, vars))
-	}
-	return out
-}
-
 // EnabledRules returns the catalog's rules that the configuration does not
 // disable, in catalog order.
 func EnabledRules(cat *rules.Catalog, cfg *Config) []*rules.Rule {
