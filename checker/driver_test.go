@@ -904,3 +904,21 @@ func TestChangeModeSubdir(t *testing.T) {
 		}
 	}
 }
+
+func TestGitHubFormat(t *testing.T) {
+	r := &rules.Rule{ID: "TG301", Title: "t, with: punctuation", Severity: rules.Error}
+	res := &Result{Root: "repo", Diagnostics: []Diagnostic{
+		{Rule: r, Op: "softmax", File: "a.py", Pos: posLine(3), End: posLine(3), Message: "100% wrong\nsecond", Severity: rules.Error},
+		{Rule: r, Op: "softmax", File: "b.py", Pos: posLine(1), End: posLine(1), Message: "old", Severity: rules.Error, PreExisting: true},
+	}}
+	var buf bytes.Buffer
+	if err := WriteGitHub(&buf, res); err != nil {
+		t.Fatal(err)
+	}
+	want := "::error file=repo/a.py,line=3,col=1,endLine=3,endColumn=1,title=TG301 t%2C with%3A punctuation::100%25 wrong%0Asecond\n" +
+		"::notice file=repo/b.py,line=1,col=1,endLine=1,endColumn=1,title=TG301 t%2C with%3A punctuation (pre-existing)::old\n" +
+		"0 ops, 0 failed, 2 errors, 0 warnings\n"
+	if diff := cmp.Diff(want, buf.String()); diff != "" {
+		t.Errorf("github format (-want +got):\n%s", diff)
+	}
+}

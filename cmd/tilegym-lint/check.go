@@ -27,7 +27,7 @@ only the ops those files belong to are reported.
 
 Flags:
   --op NAME       check only this op (repeatable, or a comma list)
-  --format FMT    text (default) or json
+  --format FMT    text (default), json, or github (GitHub Actions annotations)
   --config FILE   configuration file (default: [tool.tilegym-lint] in
                   pyproject.toml, or tilegym-lint.toml, found from PATH upwards)
   --diff BASE     change mode: report the ops the change since
@@ -99,7 +99,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, checkUsage) }
 	fs.Var(&f.ops, "op", "check only this op (repeatable or comma list)")
-	fs.StringVar(&f.format, "format", "text", "output format: text or json")
+	fs.StringVar(&f.format, "format", "text", "output format: text, json or github")
 	fs.StringVar(&f.config, "config", "", "configuration file")
 	fs.StringVar(&f.diff, "diff", "", "change mode against merge-base(BASE, HEAD)")
 	fs.BoolVar(&f.staged, "staged", false, "change mode on the index")
@@ -117,8 +117,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	f.paths = paths
-	if f.format != "text" && f.format != "json" {
-		fmt.Fprintf(stderr, "tilegym-lint: --format %q: want text or json\n", f.format)
+	if f.format != "text" && f.format != "json" && f.format != "github" {
+		fmt.Fprintf(stderr, "tilegym-lint: --format %q: want text, json or github\n", f.format)
 		return 2
 	}
 	if len(f.paths) == 0 {
@@ -367,6 +367,8 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	switch f.format {
 	case "json":
 		err = checker.WriteJSON(stdout, res, changeMode)
+	case "github":
+		err = checker.WriteGitHub(stdout, res)
 	default:
 		err = checker.WriteText(stdout, res, checker.TextOptions{
 			Full: f.full, Quiet: f.quiet, ChangeMode: changeMode, Color: useColor(stdout),
