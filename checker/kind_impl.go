@@ -492,7 +492,9 @@ func checkConstantParams(pass *Pass, rule *rules.Rule, p *implModuleParams, m *i
 	for _, kd := range kernelDefs(m.file, im, p.Kernel) {
 		params := map[string]*ast.Arg{}
 		for _, prm := range Params(kd.Args) {
-			params[prm.Name] = prm.Arg
+			if prm.Kind != VarPositional && prm.Kind != VarKeyword {
+				params[prm.Name] = prm.Arg
+			}
 		}
 		ast.Inspect(kd, func(n ast.Node) bool {
 			c, ok := n.(*ast.Call)

@@ -1,0 +1,3 @@
+from tilegym.ops import cond, nothing
+import tilegym.ops as o
+o.cond()
