@@ -240,6 +240,16 @@ func WriteText(w io.Writer, res *Result, opt TextOptions) error {
 		}
 	}
 	ops, failed, errs, warns := Counts(res)
-	t.printf("%d ops, %d failed, %d errors, %d warnings\n", ops, failed, errs, warns)
+	pre := 0
+	for _, d := range res.Diagnostics {
+		if d.PreExisting {
+			pre++
+		}
+	}
+	if opt.ChangeMode {
+		t.printf("%d ops, %d failed, %d errors, %d warnings (%d findings pre-existing)\n", ops, failed, errs, warns, pre)
+	} else {
+		t.printf("%d ops, %d failed, %d errors, %d warnings\n", ops, failed, errs, warns)
+	}
 	return t.err
 }
