@@ -115,8 +115,7 @@ func (t *textWriter) diag(indent string, d Diagnostic) {
 }
 
 // Counts returns the number of ops, failed ops, and error and warning
-// findings of a result. In change mode pre-existing findings are counted
-// only when strict.
+// findings of a result (pre-existing ones included).
 func Counts(res *Result) (ops, failed, errors, warnings int) {
 	for i := range res.Ops {
 		if res.Ops[i].Failed() {
