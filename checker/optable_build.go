@@ -557,6 +557,28 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 			}
 		}
 	}
+	// A test or benchmark that does not parse still belongs to the op it is
+	// named after: the parse error (TG001) is its one finding, not also a
+	// missing file (TG401/TG501). The Step 4-5 kinds skip unparsed files.
+	for _, p := range b.repo.Paths {
+		f := b.repo.Files[p]
+		if f == nil || f.AST != nil && f.AST.Module != nil {
+			continue
+		}
+		base := strings.TrimSuffix(path.Base(f.Path), ".py")
+		for k, ops := range byScope {
+			isTest := matchBound(k.scope.Tests, k.suite, f.Path)
+			isBench := matchBound(k.scope.Benchmarks, k.suite, f.Path)
+			for _, op := range ops {
+				switch {
+				case isTest && base == "test_"+op.Func:
+					op.Tests = append(op.Tests, f)
+				case isBench && base == "bench_"+op.Func:
+					op.Benchmarks = append(op.Benchmarks, f)
+				}
+			}
+		}
+	}
 }
 
 // usedNames returns the qualified names a file imports or mentions
