@@ -52,12 +52,17 @@ func withFile(vars map[string]string, file string) map[string]string {
 	return out
 }
 
-// cutileImpls returns the op's cuTile implementations that live under a
-// cuTile package of its scope (Module != "").
+// cutileImpls returns the op's cuTile implementations that live under the
+// cuTile package of its own scope (a suite op registered from the core
+// package, or the other way round, does not count).
 func cutileImpls(op *Op, names *Names) []*Impl {
 	var out []*Impl
+	root := ""
+	if op.Scope != nil {
+		root = ExpandSuite(op.Scope.CuTile, op.Suite)
+	}
 	for _, im := range op.ImplsFor(names.CuTileBackend) {
-		if im.Module != "" && im.File != nil && im.File.AST != nil {
+		if im.Module != "" && im.File != nil && im.File.AST != nil && UnderDir(root, im.File.Path) {
 			out = append(out, im)
 		}
 	}

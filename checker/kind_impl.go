@@ -107,7 +107,11 @@ func runImplModule(pass *Pass) (any, error) {
 				exp := expectedModule(pass.Repo, op, p.Expected)
 				var other []string
 				for _, im := range op.Impls {
-					other = append(other, im.Backend)
+					if im.Backend == names.CuTileBackend {
+						other = append(other, im.Backend+" in "+im.File.Path)
+					} else {
+						other = append(other, im.Backend)
+					}
 				}
 				vars := map[string]string{"expected": exp, "func": op.Func, "backends": strings.Join(uniq(other), ", ")}
 				if len(other) == 0 {
