@@ -254,3 +254,40 @@ func TestParamsValidate(t *testing.T) {
 		}
 	}
 }
+
+func TestTestParametrizeClassDecorator(t *testing.T) {
+	src := `import pytest
+
+_backends = ["cutile"]
+
+
+@pytest.mark.parametrize("backend", _backends)
+class TestA:
+    def test_op(self, backend):
+        pass
+
+
+class TestB:
+    def test_op(self, backend):
+        pass
+`
+	x := indexOf(t, "tests/ops/test_softmax.py", src)
+	op := &Op{Name: "softmax", Func: "softmax", Scope: &Scope{Name: "core"}, Tests: []*File{x.File}}
+	tab := &OpTable{Ops: []*Op{op}, ByName: map[string]*Op{"softmax": op}}
+	cat := steps456Catalog(t)
+	var lines []int
+	for _, r := range cat.Rules {
+		if r.Kind != "test-parametrize" {
+			continue
+		}
+		pass := &Pass{Analyzer: TestParametrizeAnalyzer, Rules: cat.Rules[0:0], ResultOf: map[*Analyzer]any{OpTableAnalyzer: tab},
+			Report: func(d Diagnostic) { lines = append(lines, d.Pos.Line) }}
+		pass.Rules = append(pass.Rules, r)
+		if _, err := TestParametrizeAnalyzer.Run(pass); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if diff := cmp.Diff([]int{13}, lines); diff != "" {
+		t.Errorf("findings on lines (-want +got):\n%s", diff)
+	}
+}

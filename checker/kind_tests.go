@@ -119,8 +119,8 @@ var TestParametrizeAnalyzer = &Analyzer{
 	Name: "test-parametrize",
 	Doc: `Reports test methods not parametrized over the backend list.
 
-Every method matching the rule's methods globs must carry a
-@pytest.mark.parametrize decorator whose argument names include one of the
+Every method matching the rule's methods globs must carry (or its class
+must carry) a @pytest.mark.parametrize decorator whose argument names include one of the
 backend argument names (alone, "backend", or in a multi-name string such as
 "dtype, backend") with values taken from the backend list variable (the
 variable itself, or a name or expression built from it), and must declare that
@@ -152,7 +152,12 @@ func runTestParametrize(pass *Pass) (any, error) {
 			for _, m := range x.matchingMethods(p.Methods) {
 				derived := backendDerivedNames(x, m.Class, p.BackendsVar)
 				ok := false
-				for _, dec := range m.Def.DecoratorList {
+				decs := m.Def.DecoratorList
+				if m.Class != nil {
+					// A parametrize on the class applies to every method.
+					decs = append(append([]ast.Expr(nil), decs...), m.Class.DecoratorList...)
+				}
+				for _, dec := range decs {
 					c, isCall := dec.(*ast.Call)
 					if !isCall || !x.isName(c.Func, p.Decorator) {
 						continue
