@@ -100,7 +100,7 @@ func runImplModule(pass *Pass) (any, error) {
 		switch p.Check {
 		case "exists":
 			for _, op := range tab.Ops {
-				if stepSkipped(op, 2) || len(cutileImpls(op, names)) > 0 {
+				if stepSkipped(op, 2) || len(cutileImpls(op, names)) > 0 || unparsedUnder(pass.Repo, op) {
 					continue
 				}
 				f, n := dispatchAnchor(op)
@@ -189,6 +189,21 @@ func runImplModule(pass *Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// unparsedUnder reports whether a file under the op's cuTile package did
+// not parse: the op may be registered there, and TG001 already reports it.
+func unparsedUnder(repo *Repo, op *Op) bool {
+	if op.Scope == nil {
+		return false
+	}
+	root := ExpandSuite(op.Scope.CuTile, op.Suite)
+	for _, p := range repo.Paths {
+		if f := repo.Files[p]; f != nil && f.AST == nil && UnderDir(root, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func uniq(list []string) []string {

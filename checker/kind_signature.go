@@ -207,6 +207,15 @@ func runImplOrphan(pass *Pass) (any, error) {
 	if tab == nil {
 		return nil, nil
 	}
+	// A dispatch file that does not parse hides its stubs: every register_impl
+	// of its ops would look orphaned. TG001 reports the file; stay quiet.
+	for _, p := range pass.Repo.Paths {
+		if f := pass.Repo.Files[p]; f != nil && f.AST == nil {
+			if _, ok := DispatchScope(pass.Repo.Layout, p); ok {
+				return nil, nil
+			}
+		}
+	}
 	var names []string
 	for _, op := range tab.Ops {
 		names = append(names, op.Name)
