@@ -100,7 +100,7 @@ func runImplModule(pass *Pass) (any, error) {
 		switch p.Check {
 		case "exists":
 			for _, op := range tab.Ops {
-				if stepSkipped(op, 2) || len(cutileImpls(op, names)) > 0 || unparsedUnder(pass.Repo, op) {
+				if stepSkipped(op, 2) || len(cutileImpls(op, names)) > 0 {
 					continue
 				}
 				f, n := dispatchAnchor(op)
@@ -117,7 +117,16 @@ func runImplModule(pass *Pass) (any, error) {
 				if len(other) == 0 {
 					vars["backends"] = "none"
 				}
-				reportAt(pass, rule, op.Name, f, n, vars, []Related{{File: exp, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "expected cuTile module"}}, nil)
+				related := []Related{{File: exp, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "expected cuTile module"}}
+				// A module of the package that does not parse may register the
+				// op: name it, so that the driver blames the parse error (TG001)
+				// instead of reporting a missing implementation.
+				for _, u := range unparsedUnder(pass.Repo, op) {
+					if u != exp {
+						related = append(related, Related{File: u, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "does not parse; it may register the op"})
+					}
+				}
+				reportAt(pass, rule, op.Name, f, n, vars, related, nil)
 			}
 		case "imports":
 			for _, m := range mods {
@@ -191,19 +200,20 @@ func runImplModule(pass *Pass) (any, error) {
 	return nil, nil
 }
 
-// unparsedUnder reports whether a file under the op's cuTile package did
-// not parse: the op may be registered there, and TG001 already reports it.
-func unparsedUnder(repo *Repo, op *Op) bool {
+// unparsedUnder returns the files under the op's cuTile package that did
+// not parse (the op may be registered in one of them).
+func unparsedUnder(repo *Repo, op *Op) []string {
 	if op.Scope == nil {
-		return false
+		return nil
 	}
 	root := ExpandSuite(op.Scope.CuTile, op.Suite)
+	var out []string
 	for _, p := range repo.Paths {
 		if f := repo.Files[p]; f != nil && f.AST == nil && UnderDir(root, p) {
-			return true
+			out = append(out, p)
 		}
 	}
-	return false
+	return out
 }
 
 func uniq(list []string) []string {

@@ -208,11 +208,13 @@ func runImplOrphan(pass *Pass) (any, error) {
 		return nil, nil
 	}
 	// A dispatch file that does not parse hides its stubs: every register_impl
-	// of its ops would look orphaned. TG001 reports the file; stay quiet.
+	// of its ops would look orphaned. Name it in Related so that the driver
+	// blames the parse error (TG001) instead.
+	var brokenDispatch []Related
 	for _, p := range pass.Repo.Paths {
 		if f := pass.Repo.Files[p]; f != nil && f.AST == nil {
 			if _, ok := DispatchScope(pass.Repo.Layout, p); ok {
-				return nil, nil
+				brokenDispatch = append(brokenDispatch, Related{File: p, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "does not parse; it may declare the op"})
 			}
 		}
 	}
@@ -243,7 +245,7 @@ func runImplOrphan(pass *Pass) (any, error) {
 			if a := CallArg(impl.Call, 0, "name"); a != nil {
 				n = a
 			}
-			reportAt(pass, rule, "", impl.File, n, map[string]string{"name": impl.Op, "backend": impl.Backend, "hint": hint}, nil, nil)
+			reportAt(pass, rule, "", impl.File, n, map[string]string{"name": impl.Op, "backend": impl.Backend, "hint": hint}, brokenDispatch, nil)
 		}
 	}
 	return nil, nil
