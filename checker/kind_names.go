@@ -34,6 +34,9 @@ func init() { Register(OpNamesAnalyzer) }
 type opNamesParams struct {
 	Check string   `toml:"check"`
 	Names []string `toml:"names"`
+	// Decorator, for check = "bench-function": the decorator of benchmark
+	// functions (triton.testing.perf_report).
+	Decorator []string `toml:"decorator"`
 }
 
 func runOpNames(pass *Pass) (any, error) {
@@ -89,6 +92,15 @@ func runOpNames(pass *Pass) (any, error) {
 					}
 					reportAt(pass, rule, op.Name, im.File, n, map[string]string{"expected": want, "func": op.Func, "actual": im.File.Path}, nil, nil)
 				}
+			case "bench-function":
+				for _, f := range op.Benchmarks {
+					if fd := misnamedBenchFunc(f, op, module, p, serves[f.Path], names); fd != nil && !reportedFile[f.Path+":"+fd.Name] {
+						reportedFile[f.Path+":"+fd.Name] = true
+						reportAt(pass, rule, op.Name, f, defHeader(fd), map[string]string{
+							"expected": expandName(firstOr(p.Names, "bench_{func}"), op, module), "actual": fd.Name, "func": op.Func,
+						}, nil, nil)
+					}
+				}
 			case "test", "benchmark":
 				files := op.Tests
 				if p.Check == "benchmark" {
@@ -126,6 +138,58 @@ func runOpNames(pass *Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// misnamedBenchFunc returns the benchmark function of file f that should
+// be named after op: nil when some decorated function carries one of the
+// names, or when the file has none (S5.7 reports that). Functions named
+// after another op the file serves are that op's.
+func misnamedBenchFunc(f *File, op *Op, module string, p *opNamesParams, served []*Op, names *Names) *ast.FunctionDef {
+	im := NewImports(f.Path, f.AST)
+	want := nameCandidates(p.Names, op, module)
+	others := map[string]bool{}
+	for _, o := range served {
+		if o == op {
+			continue
+		}
+		m := o.Func
+		if impls := cutileImpls(o, names); len(impls) > 0 {
+			m = dottedTail(impls[0].Module)
+		}
+		for n := range nameCandidates(p.Names, o, m) {
+			others[n] = true
+		}
+	}
+	var cand *ast.FunctionDef
+	for _, fd := range TopLevelFuncs(f.AST) {
+		if _, _, ok := im.Decorator(fd.DecoratorList, p.Decorator); !ok {
+			continue
+		}
+		if nameOrVariant(want, fd.Name) {
+			return nil
+		}
+		if nameOrVariant(others, fd.Name) {
+			continue
+		}
+		if cand == nil || fd.Pos().Before(cand.Pos()) {
+			cand = fd
+		}
+	}
+	return cand
+}
+
+// nameOrVariant reports whether name is one of names or a variant of one
+// (bench_layernorm_fwd of bench_layernorm).
+func nameOrVariant(names map[string]bool, name string) bool {
+	if names[name] {
+		return true
+	}
+	for n := range names {
+		if strings.HasPrefix(name, n+"_") {
+			return true
+		}
+	}
+	return false
 }
 
 // namedAfterOther reports whether file f is named after one of the ops it

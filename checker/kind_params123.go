@@ -61,8 +61,11 @@ func (p *cutileInitParams) Validate() error {
 }
 
 func (p *opNamesParams) Validate() error {
-	if err := oneOf("check", p.Check, "module", "test", "benchmark"); err != nil {
+	if err := oneOf("check", p.Check, "module", "test", "benchmark", "bench-function"); err != nil {
 		return err
+	}
+	if p.Check == "bench-function" && len(p.Decorator) == 0 {
+		return fmt.Errorf(`check = "bench-function" needs decorator`)
 	}
 	if p.Check != "module" && len(p.Names) == 0 {
 		return fmt.Errorf("check = %q needs names", p.Check)
