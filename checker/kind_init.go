@@ -50,6 +50,11 @@ type initChain struct {
 	blocked bool     // imports must be inside the backend block
 }
 
+// blockedAt reports whether the imports of init i must sit in the backend
+// block: only the cuTile root's, since a sub-package is imported from
+// inside the root's block and is guarded by it.
+func (c *initChain) blockedAt(i int) bool { return c.blocked && i == 0 }
+
 func (c *initChain) modRel(i int) string { return strings.Join(c.parts[i:], ".") }
 
 func buildChain(tab *OpTable, impl *Impl, op *Op, blockScopes []string) *initChain {
@@ -97,7 +102,7 @@ func (c *initChain) loadsPart(i int) (ok, outside bool) {
 		want := strings.Join(c.parts[j:i+1], ".")
 		for _, x := range c.importsOf(in, false) {
 			if x.Module == want || strings.HasPrefix(x.Module, want+".") {
-				if !c.blocked || x.InBlock {
+				if !c.blockedAt(j) || x.InBlock {
 					return true, false
 				}
 				outside = true
@@ -163,9 +168,10 @@ func runCuTileInit(pass *Pass) (any, error) {
 				}
 				fn := suggestFunc(op, impls)
 				stmt := "from ." + c.modRel(i) + " import " + fn
-				reportAt(pass, rule, op.Name, in.File, initAnchor(in, c.blocked), map[string]string{
-					"import": stmt, "where": whereLabel(c.blocked, names), "init": in.File.Path, "func": fn,
-				}, nil, insertImportFix(in, c.blocked, stmt, lastFuncImport(in, c.blocked)))
+				bl := c.blockedAt(i)
+				reportAt(pass, rule, op.Name, in.File, initAnchor(in, bl), map[string]string{
+					"import": stmt, "where": whereLabel(bl, names), "init": in.File.Path, "func": fn,
+				}, nil, insertImportFix(in, bl, stmt, lastFuncImport(in, bl)))
 			case "all":
 				if !c.loaded() {
 					continue
@@ -182,10 +188,10 @@ func runCuTileInit(pass *Pass) (any, error) {
 				fn := suggestFunc(op, impls)
 				var n ast.Node = in.AllNode
 				if n == nil {
-					n = initAnchor(in, c.blocked)
+					n = initAnchor(in, c.blockedAt(i))
 				}
 				reportAt(pass, rule, op.Name, in.File, n, map[string]string{
-					"func": fn, "where": whereLabel(c.blocked, names), "init": in.File.Path,
+					"func": fn, "where": whereLabel(c.blockedAt(i), names), "init": in.File.Path,
 				}, nil, addToAllFix(in, fn))
 			}
 		}
@@ -210,7 +216,7 @@ func (c *initChain) findFunc(funcs map[string]bool) bool {
 			continue
 		}
 		for _, x := range in.FuncImports {
-			if c.blocked && !x.InBlock {
+			if c.blockedAt(i) && !x.InBlock {
 				continue
 			}
 			if !funcs[x.Name] {
@@ -293,7 +299,8 @@ func initAnchor(in *Init, blocked bool) ast.Node {
 
 func reportInitModule(pass *Pass, rule *rules.Rule, op *Op, c *initChain, i int, outside bool, names *Names) {
 	stmt := "from . import " + c.parts[i]
-	vars := map[string]string{"import": stmt, "where": whereLabel(c.blocked, names), "module": c.parts[i], "action": "add"}
+	bl := c.blockedAt(i)
+	vars := map[string]string{"import": stmt, "where": whereLabel(bl, names), "module": c.parts[i], "action": "add"}
 	in := c.inits[i]
 	if in == nil {
 		// The package has no __init__.py: anchor on the dispatch decorator.
@@ -308,9 +315,9 @@ func reportInitModule(pass *Pass, rule *rules.Rule, op *Op, c *initChain, i int,
 	}
 	var fixes []SuggestedFix
 	if !outside {
-		fixes = insertImportFix(in, c.blocked, stmt, sortedModuleSlot(in, c.blocked, c.parts[i]))
+		fixes = insertImportFix(in, bl, stmt, sortedModuleSlot(in, bl, c.parts[i]))
 	}
-	reportAt(pass, rule, op.Name, in.File, initAnchor(in, c.blocked), vars, nil, fixes)
+	reportAt(pass, rule, op.Name, in.File, initAnchor(in, bl), vars, nil, fixes)
 }
 
 // plainModuleImports returns the `from . import x` statements of an init
