@@ -3,7 +3,6 @@ package checker
 // Helpers shared by the Step 1-3 and cross-step kinds.
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -128,19 +127,6 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
-
-// sortedKeys returns the keys of a set, sorted.
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// lineStart returns the position of the start of a line.
-func lineStart(line int) ast.Pos { return ast.Pos{Line: line, Col: 0} }
 
 // dottedTail returns the last part of a dotted name.
 func dottedTail(s string) string {

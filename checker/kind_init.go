@@ -448,11 +448,6 @@ func checkInitOrder(pass *Pass, rule *rules.Rule, p *cutileInitParams, tab *OpTa
 				continue
 			}
 			dir := path.Dir(in.File.Path)
-			var sorted []string
-			for _, x := range imps {
-				sorted = append(sorted, x.Name)
-			}
-			sort.Slice(sorted, func(a, b int) bool { return strings.ToLower(sorted[a]) < strings.ToLower(sorted[b]) })
 			reportAt(pass, rule, moduleOp[dir+"/"+cur.Name], in.File, cur.Stmt, map[string]string{
 				"module": cur.Name, "previous": prev.Name, "init": in.File.Path,
 			}, nil, sortImportsFix(in, imps))

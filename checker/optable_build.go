@@ -351,14 +351,13 @@ func (b *opTableBuilder) findInits() {
 			continue
 		}
 		dir := path.Dir(f.Path)
-		root, sm, ok := b.cutileRootOf(f.Path)
+		_, sm, ok := b.cutileRootOf(f.Path)
 		if !ok && b.cutileRoots[dir].Scope != nil {
-			root, sm, ok = dir, b.cutileRoots[dir], true
+			sm, ok = b.cutileRoots[dir], true
 		}
 		if !ok {
 			continue
 		}
-		_ = root
 		b.table.Inits = append(b.table.Inits, b.parseInit(f, sm))
 	}
 }
