@@ -385,9 +385,9 @@ func insertImportFix(in *Init, blocked bool, stmt string, after ast.Stmt) []Sugg
 		case len(imps) > 0:
 			line = imps[0].Stmt.Pos().Line
 			indent = strings.Repeat(" ", imps[0].Stmt.Pos().Col)
-		case blocked && in.Block != nil && len(in.Block.Body) > 0:
-			line = in.Block.Body[0].Pos().Line
-			indent = strings.Repeat(" ", in.Block.Body[0].Pos().Col)
+		case blocked && in.Block != nil && len(in.BlockBody) > 0:
+			line = in.BlockBody[0].Pos().Line
+			indent = strings.Repeat(" ", in.BlockBody[0].Pos().Col)
 		default:
 			return nil
 		}

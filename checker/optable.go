@@ -81,6 +81,9 @@ type Init struct {
 	Suite string
 	// Block is the `if is_backend_available("cutile"):` statement, or nil.
 	Block *ast.If
+	// BlockBody is the guarded part of Block: its body, or its else branch
+	// when the test is negated (`if not is_backend_available("cutile"):`).
+	BlockBody []ast.Stmt
 	// ModuleImports are the `from . import <module>` statements (in Block, or at top level).
 	ModuleImports []*InitImport
 	// FuncImports are the `from .<module> import <name>` statements.

@@ -362,6 +362,32 @@ func (b *opTableBuilder) findInits() {
 	}
 }
 
+// guardOf tells whether an if test guards its body with the cuTile
+// availability check (1: `is_backend_available("cutile")`, also as a term
+// of an `and`), its else branch (-1: `not is_backend_available("cutile")`),
+// or neither (0).
+func guardOf(im *Imports, test ast.Expr, names *Names) int {
+	switch t := test.(type) {
+	case *ast.UnaryOp:
+		if t.Op == ast.Not && IsBackendCheck(im, t.Operand, names.BackendAvailable, names.CuTileBackend) {
+			return -1
+		}
+	case *ast.BoolOp:
+		if t.Op == ast.And {
+			for _, v := range t.Values {
+				if IsBackendCheck(im, v, names.BackendAvailable, names.CuTileBackend) {
+					return 1
+				}
+			}
+		}
+	default:
+		if IsBackendCheck(im, test, names.BackendAvailable, names.CuTileBackend) {
+			return 1
+		}
+	}
+	return 0
+}
+
 // parseInit reads a cuTile package __init__.py: the backend block, the
 // module and function imports (at top level or in the block, not in its
 // else branch) and __all__.
@@ -374,9 +400,16 @@ func (b *opTableBuilder) parseInit(f *File, sm ScopeMatch) *Init {
 		for _, s := range body {
 			switch s := s.(type) {
 			case *ast.If:
-				if in.Block == nil && IsBackendCheck(im, s.Test, b.names.BackendAvailable, b.names.CuTileBackend) {
-					in.Block = s
+				if in.Block != nil {
+					continue
+				}
+				switch guardOf(im, s.Test, b.names) {
+				case 1:
+					in.Block, in.BlockBody = s, s.Body
 					visit(s.Body, true)
+				case -1:
+					in.Block, in.BlockBody = s, s.Orelse
+					visit(s.Orelse, true)
 				}
 			case *ast.Try:
 				visit(s.Body, inBlock)

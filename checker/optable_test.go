@@ -131,3 +131,30 @@ func TestOpTableUpstream(t *testing.T) {
 		}
 	}
 }
+
+func TestInitGuardForms(t *testing.T) {
+	stub := "from tilegym.backend import dispatch\n\n@dispatch(\"softmax\")\ndef softmax(x, **kwargs):\n    raise NotImplementedError\n"
+	mod := "import cuda.tile as ct\nfrom tilegym.backend import register_impl\n\n@register_impl(\"softmax\", backend=\"cutile\")\ndef softmax(x, **kwargs):\n    return x\n"
+	for name, init := range map[string]string{
+		"plain":   "from tilegym.backend import is_backend_available\nif is_backend_available(\"cutile\"):\n    from . import softmax\n",
+		"and":     "import os\nfrom tilegym.backend import is_backend_available\nif is_backend_available(\"cutile\") and not os.environ.get(\"X\"):\n    from . import softmax\n",
+		"negated": "import tilegym.backend as tb\nif not tb.is_backend_available(\"cutile\"):\n    __all__ = []\nelse:\n    from . import softmax\n",
+	} {
+		repo, err := Load(&MapSource{Dir: name, Files: map[string]string{
+			"src/tilegym/ops/ops.py":             stub,
+			"src/tilegym/ops/cutile/__init__.py": init,
+			"src/tilegym/ops/cutile/softmax.py":  mod,
+		}}, testLayout(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab := BuildOpTable(repo)
+		if len(tab.Inits) != 1 || tab.Inits[0].Block == nil {
+			t.Fatalf("%s: no block found", name)
+		}
+		in := tab.Inits[0]
+		if len(in.ModuleImports) != 1 || !in.ModuleImports[0].InBlock || len(in.BlockBody) != 1 {
+			t.Errorf("%s: imports %+v, block body %d", name, in.ModuleImports, len(in.BlockBody))
+		}
+	}
+}
