@@ -101,7 +101,7 @@ func closest(s string, candidates []string) string {
 			best, bestD = c, d
 		}
 	}
-	if bestD < 0 || bestD > len(s)/3+1 {
+	if bestD < 0 || bestD > max(2, len(s)/5) {
 		return ""
 	}
 	return best
