@@ -175,7 +175,18 @@ func runImplModule(pass *Pass) (any, error) {
 					if impl.Def == nil {
 						continue
 					}
-					if !idx.reaches(impl.Def, func(c *ast.Call) bool { return im.Is(c.Func, p.Launch) }) {
+					// A reference to ct.launch counts, called or passed on
+					// (functools.partial(ct.launch, stream)).
+					isLaunch := func(n ast.Node) bool {
+						switch n := n.(type) {
+						case *ast.Attribute:
+							return im.Is(n, p.Launch)
+						case *ast.Name:
+							return im.Is(n, p.Launch)
+						}
+						return false
+					}
+					if !idx.reaches(impl.Def, isLaunch) {
 						reportAt(pass, rule, impl.Op, m.file, defHeader(impl.Def), map[string]string{"func": impl.Def.Name, "launch": firstOr(p.Launch, "")}, nil, nil)
 					}
 				}
@@ -331,15 +342,15 @@ func newModuleIndex(f *File) *moduleIndex {
 	return idx
 }
 
-// reaches reports whether a call satisfying pred is made in n or in any
+// reaches reports whether a node satisfying pred occurs in n or in any
 // function, class or method of the module that n references by name
 // (called, passed or returned), transitively.
-func (idx *moduleIndex) reaches(n ast.Node, pred func(*ast.Call) bool) bool {
+func (idx *moduleIndex) reaches(n ast.Node, pred func(ast.Node) bool) bool {
 	idx.visited = map[ast.Node]bool{}
 	return idx.walk(n, pred)
 }
 
-func (idx *moduleIndex) walk(n ast.Node, pred func(*ast.Call) bool) bool {
+func (idx *moduleIndex) walk(n ast.Node, pred func(ast.Node) bool) bool {
 	if idx.visited[n] {
 		return false
 	}
@@ -350,12 +361,11 @@ func (idx *moduleIndex) walk(n ast.Node, pred func(*ast.Call) bool) bool {
 		if found {
 			return false
 		}
+		if pred(x) {
+			found = true
+			return false
+		}
 		switch x := x.(type) {
-		case *ast.Call:
-			if pred(x) {
-				found = true
-				return false
-			}
 		case *ast.Name:
 			refs = append(refs, x.Id)
 		case *ast.Attribute:
