@@ -390,9 +390,13 @@ func (idx *moduleIndex) walk(n ast.Node, pred func(ast.Node) bool) bool {
 // module and a positional index and/or keyword.
 type constArg struct {
 	fn  string
-	pos int // -1 for none
+	pos int // -1 for none, allPositional for every positional argument
 	kw  string
 }
+
+// allPositional is the position "*" of a const_args entry: every
+// positional argument ("arange:*" covers ct.arange(0, BLOCK)).
+const allPositional = -2
 
 func parseConstArgs(list []string) []constArg {
 	var out []constArg
@@ -404,9 +408,10 @@ func parseConstArgs(list []string) []constArg {
 		for _, part := range strings.Split(spec, ",") {
 			part = strings.TrimSpace(part)
 			ca := constArg{fn: fn, pos: -1}
-			n, err := atoiStrict(part)
-			if err == nil {
+			if n, err := atoiStrict(part); err == nil {
 				ca.pos = n
+			} else if part == "*" {
+				ca.pos = allPositional
 			} else {
 				ca.kw = part
 			}
@@ -545,43 +550,45 @@ func checkConstantParams(pass *Pass, rule *rules.Rule, p *implModuleParams, m *i
 				if q != joinDotted(p.TileModule, ca.fn) {
 					continue
 				}
-				var arg ast.Expr
-				if ca.pos >= 0 {
-					arg = CallArg(c, ca.pos, "")
-				}
-				if ca.kw != "" {
-					arg = CallArg(c, -1, ca.kw)
-				}
-				if arg == nil {
-					continue
-				}
-				ast.Inspect(arg, func(x ast.Node) bool {
-					if _, isCall := x.(*ast.Call); isCall && x != arg {
-						// Values computed by calls (x.shape[0] // 2, ct.cdiv) are
-						// not parameters themselves; keep descending anyway.
-						return true
-					}
-					nm, ok := x.(*ast.Name)
-					if !ok {
-						if at, ok := x.(*ast.Attribute); ok {
-							_ = at
-							return false // x.shape: an attribute of a value, not a parameter
+				var cargs []ast.Expr
+				switch {
+				case ca.pos == allPositional:
+					for _, a := range c.Args {
+						if _, star := a.(*ast.Starred); !star {
+							cargs = append(cargs, a)
 						}
-						return true
 					}
-					a := params[nm.Id]
-					if a == nil || reported[a] {
-						return true
+				case ca.pos >= 0:
+					cargs = append(cargs, CallArg(c, ca.pos, ""))
+				case ca.kw != "":
+					cargs = append(cargs, CallArg(c, -1, ca.kw))
+				}
+				for _, arg := range cargs {
+					if arg == nil {
+						continue
 					}
-					if a.Annotation != nil && isConstantAnnotation(im, a.Annotation, p.Constant, aliases) {
+					ast.Inspect(arg, func(x ast.Node) bool {
+						nm, ok := x.(*ast.Name)
+						if !ok {
+							if _, ok := x.(*ast.Attribute); ok {
+								return false // x.shape: an attribute of a value, not a parameter
+							}
+							return true
+						}
+						a := params[nm.Id]
+						if a == nil || reported[a] {
+							return true
+						}
+						if a.Annotation != nil && isConstantAnnotation(im, a.Annotation, p.Constant, aliases) {
+							return true
+						}
+						reported[a] = true
+						reportAt(pass, rule, m.impls[0].Op, m.file, a, map[string]string{
+							"param": nm.Id, "kernel": kd.Name, "use": dottedTail(ca.fn), "constant": firstOr(p.Constant, ""),
+						}, []Related{{File: m.file.Path, Pos: nm.Pos(), End: nm.End(), Message: "used here as a compile-time value"}}, nil)
 						return true
-					}
-					reported[a] = true
-					reportAt(pass, rule, m.impls[0].Op, m.file, a, map[string]string{
-						"param": nm.Id, "kernel": kd.Name, "use": dottedTail(ca.fn), "constant": firstOr(p.Constant, ""),
-					}, []Related{{File: m.file.Path, Pos: nm.Pos(), End: nm.End(), Message: "used here as a compile-time value"}}, nil)
-					return true
-				})
+					})
+				}
 			}
 			return true
 		})
