@@ -562,6 +562,11 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 					if used[api+"."+op.Func] {
 						match = true
 					}
+					// A stub whose function name differs from its dispatch
+					// name (TG102) is imported under the function's name.
+					if op.Stub != nil && op.Stub.Def.Name != op.Func && used[api+"."+op.Stub.Def.Name] {
+						match = true
+					}
 				}
 				for _, w := range wrappers[op] {
 					// A test of a public wrapper (fmha_interface) tests the
