@@ -276,7 +276,9 @@ func (p *parser) power() ast.Expr {
 	}
 	if p.kind() == tDoubleStar {
 		p.next()
+		p.enter()
 		r := p.factor()
+		p.leave()
 		return &ast.BinOp{Attrs: p.span(start), Left: e, Op: ast.Pow, Right: r}
 	}
 	return e

@@ -367,8 +367,21 @@ func (t *tokenizer) tokenize() {
 				e++
 			}
 			if e < len(src) && (src[e] == '"' || src[e] == '\'') && isStringPrefix(src[t.pos:e]) {
+				fstr, raw := false, false
+				for _, c := range src[t.pos:e] {
+					switch c | 0x20 {
+					case 'f':
+						fstr = true
+					case 'r':
+						raw = true
+					}
+				}
 				t.pos = e
-				t.scanString(start, line, col)
+				if fstr {
+					t.scanFString(start, line, col, raw)
+				} else {
+					t.scanString(start, line, col)
+				}
 				continue
 			}
 			if !t.checkIdent(t.pos, e) {
@@ -543,6 +556,201 @@ func (t *tokenizer) scanString(start, line, col int) {
 		}
 	}
 	t.emit(tString, start, line, col)
+}
+
+// scanFString scans an f-string. It first uses the Python 3.11 rule (the
+// literal ends at the first matching quote). If that leaves a replacement
+// field open, which 3.11 rejects anyway, it rescans with the Python 3.12
+// (PEP 701) rule, where replacement fields may contain any string literal,
+// including ones using the same quotes.
+func (t *tokenizer) scanFString(start, line, col int, raw bool) {
+	save, saveLine, saveLS := t.pos, t.line, t.lineStart
+	t.scanString(start, line, col)
+	tk := &t.toks[len(t.toks)-1]
+	q := t.src[save]
+	n := int32(1)
+	if tk.end-int32(save) >= 6 && t.src[save+1] == q && t.src[save+2] == q {
+		n = 3
+	}
+	if fstringComplete(t.src[int32(save)+n:tk.end-n], raw) {
+		return
+	}
+	// Rescan with the 3.12 rule.
+	t.toks = t.toks[:len(t.toks)-1]
+	t.pos, t.line, t.lineStart = save, saveLine, saveLS
+	t.scanFString312(raw)
+	t.emit(tString, start, line, col)
+}
+
+// fstringComplete reports whether an f-string body (3.11 tokenization) has
+// all its replacement fields closed.
+func fstringComplete(b []byte, raw bool) bool {
+	depth := 0
+	var quote byte
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if depth == 0 {
+			switch c {
+			case '{':
+				if i+1 < len(b) && b[i+1] == '{' {
+					i++
+					continue
+				}
+				depth = 1
+			case '\\':
+				if !raw {
+					i++
+				}
+			}
+			continue
+		}
+		if quote != 0 {
+			if c == quote {
+				quote = 0
+			}
+			continue
+		}
+		switch c {
+		case '\'', '"':
+			quote = c
+		case '{', '[', '(':
+			depth++
+		case '}', ']', ')':
+			depth--
+		}
+	}
+	return depth == 0 && quote == 0
+}
+
+func (t *tokenizer) newline() {
+	t.line++
+	t.lineStart = t.pos + 1
+}
+
+// scanFString312 scans an f-string body with PEP 701 nesting; t.pos is at
+// the opening quote.
+func (t *tokenizer) scanFString312(raw bool) {
+	src := t.src
+	q := src[t.pos]
+	startLine, startCol := t.line, t.pos-t.lineStart
+	triple := t.pos+2 < len(src) && src[t.pos+1] == q && src[t.pos+2] == q
+	if triple {
+		t.pos += 3
+	} else {
+		t.pos++
+	}
+	// stack of open constructs: '{' replacement field expression part,
+	// ':' format spec, '(' '[' brackets inside an expression.
+	var stack []byte
+	for {
+		if t.pos >= len(src) {
+			t.fail(startLine, startCol, "unterminated f-string literal")
+		}
+		c := src[t.pos]
+		top := byte(0)
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if top == 0 || top == ':' {
+			// literal text (top level or format spec)
+			if top == 0 && c == q && (!triple || t.pos+2 < len(src) && src[t.pos+1] == q && src[t.pos+2] == q) {
+				if triple {
+					t.pos += 3
+				} else {
+					t.pos++
+				}
+				return
+			}
+			switch c {
+			case '\n':
+				if !triple {
+					t.fail(startLine, startCol, "unterminated f-string literal")
+				}
+				t.newline()
+			case '\\':
+				if !raw && t.pos+1 < len(src) {
+					t.pos++
+					if src[t.pos] == '\n' {
+						t.newline()
+					}
+				}
+			case '{':
+				if top == 0 && t.pos+1 < len(src) && src[t.pos+1] == '{' {
+					t.pos++
+				} else {
+					stack = append(stack, '{')
+				}
+			case '}':
+				if top == ':' {
+					stack = stack[:len(stack)-1] // end of spec and of its field
+					if len(stack) > 0 && stack[len(stack)-1] == '{' {
+						stack = stack[:len(stack)-1]
+					}
+				} else if t.pos+1 < len(src) && src[t.pos+1] == '}' {
+					t.pos++
+				}
+			}
+			t.pos++
+			continue
+		}
+		// inside an expression
+		switch c {
+		case '\'', '"':
+			// a nested string literal; its prefix letters were skipped as
+			// identifier characters just before it.
+			p := t.pos
+			for p > 0 && isIdentChar(src[p-1]) {
+				p--
+			}
+			pre := src[p:t.pos]
+			if isStringPrefix(pre) {
+				f, r := false, false
+				for _, x := range pre {
+					switch x | 0x20 {
+					case 'f':
+						f = true
+					case 'r':
+						r = true
+					}
+				}
+				if f {
+					t.scanFString312(r)
+					continue
+				}
+			}
+			n := len(t.toks)
+			t.scanString(t.pos, t.line, t.pos-t.lineStart)
+			t.toks = t.toks[:n]
+			continue
+		case '\n':
+			t.newline()
+		case '(', '[':
+			stack = append(stack, c)
+		case '{':
+			stack = append(stack, 'd') // dict/set display
+		case ')', ']':
+			if top == '(' || top == '[' {
+				stack = stack[:len(stack)-1]
+			}
+		case '}':
+			stack = stack[:len(stack)-1] // closes a display or the field
+		case ':':
+			if top == '{' && !(t.pos+1 < len(src) && src[t.pos+1] == '=') {
+				stack = append(stack, ':')
+			}
+		case '!':
+			if top == '{' && t.pos+1 < len(src) && src[t.pos+1] != '=' {
+				// conversion: skip the character
+				t.pos++
+			}
+		case '#':
+			for t.pos < len(src) && src[t.pos] != '\n' {
+				t.pos++
+			}
+			continue
+		}
+		t.pos++
+	}
 }
 
 func itoa(n int) string {
