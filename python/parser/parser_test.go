@@ -281,3 +281,21 @@ func TestLimits(t *testing.T) {
 		t.Errorf("got %d elements", n)
 	}
 }
+
+func TestDeepFStrings(t *testing.T) {
+	for _, src := range []string{
+		"x = " + strings.Repeat(`f"{`, 100000) + "\n",
+		"x = " + strings.Repeat(`f"{`, 300) + "1" + strings.Repeat(`}"`, 300) + "\n",
+	} {
+		_, err := ParseFile("deep.py", []byte(src))
+		if err == nil {
+			t.Errorf("%.20q...: accepted", src)
+			continue
+		}
+		checkError(t, src, err)
+	}
+	src := "x = " + strings.Repeat(`f"{`, 50) + "1" + strings.Repeat(`}"`, 50) + "\n"
+	if _, err := ParseFile("ok.py", []byte(src)); err != nil {
+		t.Errorf("50 nested f-strings: %v", err)
+	}
+}

@@ -361,6 +361,9 @@ func (p *parser) compileFstringExpr(st strTok, brace, s, e int32) ast.Expr {
 		}
 		p.errorAt(st.idx, "f-string: empty expression not allowed")
 	}
+	if p.fdepth >= maxParenLevel {
+		p.errorAt(st.idx, "too many nested f-strings")
+	}
 	t := &p.toks[st.idx]
 	// newline directly after the brace (only whitespace in between)?
 	nlAfter := true

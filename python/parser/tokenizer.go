@@ -578,7 +578,7 @@ func (t *tokenizer) scanFString(start, line, col int, raw bool) {
 	// Rescan with the 3.12 rule.
 	t.toks = t.toks[:len(t.toks)-1]
 	t.pos, t.line, t.lineStart = save, saveLine, saveLS
-	t.scanFString312(raw)
+	t.scanFString312(raw, 0)
 	t.emit(tString, start, line, col)
 }
 
@@ -629,8 +629,11 @@ func (t *tokenizer) newline() {
 
 // scanFString312 scans an f-string body with PEP 701 nesting; t.pos is at
 // the opening quote.
-func (t *tokenizer) scanFString312(raw bool) {
+func (t *tokenizer) scanFString312(raw bool, level int) {
 	src := t.src
+	if level >= maxParenLevel {
+		t.failHere("too many nested f-strings")
+	}
 	q := src[t.pos]
 	startLine, startCol := t.line, t.pos-t.lineStart
 	triple := t.pos+2 < len(src) && src[t.pos+1] == q && src[t.pos+2] == q
@@ -714,7 +717,7 @@ func (t *tokenizer) scanFString312(raw bool) {
 					}
 				}
 				if f {
-					t.scanFString312(r)
+					t.scanFString312(r, level+1)
 					continue
 				}
 			}
