@@ -7,6 +7,9 @@ import (
 	"strings"
 )
 
+// maxIntDigits is CPython's default sys.int_info.default_max_str_digits.
+const maxIntDigits = 4300
+
 // number converts the NUMBER token i into its constant value.
 func (p *parser) number(i int) any {
 	t := &p.toks[i]
@@ -45,6 +48,10 @@ func (p *parser) number(i int) any {
 		if err == nil {
 			return big.NewInt(n)
 		}
+	}
+	if len(s) > maxIntDigits {
+		// CPython's int max str digits limit applies to decimal literals.
+		p.errorAt(i, "Exceeds the limit (4300 digits) for integer string conversion")
 	}
 	v, ok := new(big.Int).SetString(s, 10)
 	if !ok {
