@@ -255,6 +255,7 @@ func (t *tokenizer) tokenize() {
 		if t.atBOL {
 			t.atBOL = false
 			col, alt := 0, 0
+			contCol := 0
 			for t.pos < len(src) {
 				c := src[t.pos]
 				if c == ' ' {
@@ -265,18 +266,32 @@ func (t *tokenizer) tokenize() {
 					alt++
 				} else if c == '\f' {
 					col, alt = 0, 0
+				} else if c == '\\' {
+					// Indentation continued over a backslash: like CPython
+					// 3.11, the column of the first backslash counts, unless
+					// it is 0, then the indentation of what follows counts.
+					if contCol == 0 {
+						contCol = col
+					}
+					if t.pos+1 >= len(src) || src[t.pos+1] != '\n' {
+						break
+					}
+					t.pos += 2
+					t.line++
+					t.lineStart = t.pos
+					if t.pos >= len(src) {
+						t.fail(t.line, 0, "unexpected EOF while parsing")
+					}
+					continue
 				} else {
 					break
 				}
 				t.pos++
 			}
-			blank := t.pos >= len(src) || src[t.pos] == '#' || src[t.pos] == '\n'
-			if t.pos < len(src) && src[t.pos] == '\\' && len(t.parens) == 0 {
-				// A line continuation at the start of a line: the next
-				// line's indentation is what counts (CPython 3.11 treats
-				// the joined line as indented by this line's whitespace).
-				blank = false
+			if contCol != 0 {
+				col, alt = contCol, contCol
 			}
+			blank := t.pos >= len(src) || src[t.pos] == '#' || src[t.pos] == '\n'
 			if !blank && len(t.parens) == 0 {
 				top := len(t.indents) - 1
 				if col == t.indents[top] {
