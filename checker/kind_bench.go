@@ -67,11 +67,11 @@ type callEvent struct {
 func (x *pyIndex) callSequence(fs funcScope) []callEvent {
 	var out []callEvent
 	inlined := map[*ast.FunctionDef]bool{fs.Def: true}
-	for _, c := range Calls(fs.Def) {
+	for _, c := range x.File.callsIn(fs.Def) {
 		out = append(out, callEvent{Call: c, At: c})
 		if def := x.calledDef(fs, c); def != nil && !inlined[def] {
 			inlined[def] = true
-			for _, hc := range Calls(def) {
+			for _, hc := range x.File.callsIn(def) {
 				out = append(out, callEvent{Call: hc, At: c})
 			}
 		}
@@ -912,7 +912,7 @@ func (x *pyIndex) callersOf(name string) []callSite {
 		if fd, ok := s.(*ast.FunctionDef); ok {
 			in = fd
 		}
-		for _, c := range Calls(s) {
+		for _, c := range x.File.callsIn(s) {
 			if n, ok := c.Func.(*ast.Name); ok && n.Id == name {
 				out = append(out, callSite{Call: c, In: in})
 			}
@@ -960,7 +960,7 @@ func runMainGuard(pass *Pass) (any, error) {
 			for _, s := range x.body() {
 				if ifs, ok := s.(*ast.If); ok && isMainGuard(ifs.Test) {
 					for _, b := range ifs.Body {
-						for _, c := range Calls(b) {
+						for _, c := range x.File.callsIn(b) {
 							if x.isRunCall(c, p) {
 								guarded = true
 							}

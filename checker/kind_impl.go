@@ -130,7 +130,7 @@ func runImplModule(pass *Pass) (any, error) {
 			}
 		case "imports":
 			for _, m := range mods {
-				im := NewImports(m.file.Path, m.file.AST)
+				im := m.file.Imports()
 				first := m.impls[0]
 				var missing []string
 				for _, mod := range p.Modules {
@@ -155,7 +155,7 @@ func runImplModule(pass *Pass) (any, error) {
 			}
 		case "kernel":
 			for _, m := range mods {
-				im := NewImports(m.file.Path, m.file.AST)
+				im := m.file.Imports()
 				if p.TileModule != "" && !im.Imported(p.TileModule) {
 					continue // not a cuTile module at all: the "imports" rule reports it
 				}
@@ -166,7 +166,7 @@ func runImplModule(pass *Pass) (any, error) {
 			}
 		case "launch":
 			for _, m := range mods {
-				im := NewImports(m.file.Path, m.file.AST)
+				im := m.file.Imports()
 				if p.TileModule != "" && !im.Imported(p.TileModule) {
 					continue // not a cuTile module at all: the "imports" rule reports it
 				}
@@ -300,7 +300,7 @@ func importsKernelModule(repo *Repo, f *File, im *Imports, kernel []string) bool
 		if other == nil || other == f || other.AST == nil || !mods[ModulePath(p)] {
 			continue
 		}
-		if len(kernelDefs(other, NewImports(other.Path, other.AST), kernel)) > 0 {
+		if len(kernelDefs(other, other.Imports(), kernel)) > 0 {
 			return true
 		}
 	}
@@ -482,7 +482,7 @@ func constantAliases(repo *Repo, f *File, im *Imports, constant []string, depth 
 			if other == nil || other.AST == nil {
 				continue
 			}
-			if constantAliases(repo, other, NewImports(other.Path, other.AST), constant, depth-1)[name] {
+			if constantAliases(repo, other, other.Imports(), constant, depth-1)[name] {
 				out[local] = true
 			}
 		}
@@ -529,7 +529,7 @@ func nameExpr(dotted string) ast.Expr {
 }
 
 func checkConstantParams(pass *Pass, rule *rules.Rule, p *implModuleParams, m *implModule) {
-	im := NewImports(m.file.Path, m.file.AST)
+	im := m.file.Imports()
 	aliases := constantAliases(pass.Repo, m.file, im, p.Constant, 1)
 	args := parseConstArgs(p.ConstArgs)
 	reported := map[*ast.Arg]bool{}

@@ -145,7 +145,7 @@ func runOpNames(pass *Pass) (any, error) {
 // names, or when the file has none (S5.7 reports that). Functions named
 // after another op the file serves are that op's.
 func misnamedBenchFunc(f *File, op *Op, module string, p *opNamesParams, served []*Op, names *Names) *ast.FunctionDef {
-	im := NewImports(f.Path, f.AST)
+	im := f.Imports()
 	want := nameCandidates(p.Names, op, module)
 	others := map[string]bool{}
 	for _, o := range served {

@@ -127,8 +127,12 @@ type pyIndex struct {
 	Classes []*ast.ClassDef             // module-level classes, in order
 }
 
-func newPyIndex(f *File) *pyIndex {
-	x := &pyIndex{File: f, Imports: NewImports(f.Path, f.AST), Funcs: TopLevelFuncs(f.AST)}
+// newPyIndex returns the index of a file, built once per file and shared by
+// the kinds.
+func newPyIndex(f *File) *pyIndex { return f.pyIndex() }
+
+func buildPyIndex(f *File) *pyIndex {
+	x := &pyIndex{File: f, Imports: f.Imports(), Funcs: TopLevelFuncs(f.AST)}
 	if f.AST != nil && f.AST.Module != nil {
 		eachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
 			if c, ok := s.(*ast.ClassDef); ok && c != nil {
@@ -173,7 +177,7 @@ func (x *pyIndex) callsTo(n ast.Node, names []string) []*ast.Call {
 	if n == nil || len(names) == 0 {
 		return nil
 	}
-	for _, c := range Calls(n) {
+	for _, c := range x.File.callsIn(n) {
 		if x.isName(c.Func, names) {
 			out = append(out, c)
 		}
@@ -194,7 +198,7 @@ type funcScope struct {
 func (x *pyIndex) helpers(fs funcScope) []funcScope {
 	var out []funcScope
 	seen := map[*ast.FunctionDef]bool{fs.Def: true}
-	for _, c := range Calls(fs.Def) {
+	for _, c := range x.File.callsIn(fs.Def) {
 		var def *ast.FunctionDef
 		var cls *ast.ClassDef
 		switch fn := c.Func.(type) {
@@ -236,7 +240,7 @@ func (x *pyIndex) firstCallVia(fs funcScope, names []string) *ast.Call {
 		consider(direct[0])
 	}
 	if len(helperHas) > 0 {
-		for _, c := range Calls(fs.Def) {
+		for _, c := range x.File.callsIn(fs.Def) {
 			if def := x.calledDef(fs, c); def != nil && helperHas[def] {
 				consider(c)
 				break

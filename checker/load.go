@@ -10,6 +10,7 @@ import (
 
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/parser"
+	"github.com/tilegym/tilegym-lint/rules"
 )
 
 // InScope reports whether the layout reads a path: a .py file matched by a
@@ -170,4 +171,13 @@ func runParseError(pass *Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// CheckSource loads a snapshot and checks it: Load then Check.
+func CheckSource(src Source, layout *Layout, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
+	repo, err := Load(src, layout, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return Check(repo, cat, cfg, opts)
 }

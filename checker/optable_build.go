@@ -72,10 +72,9 @@ func UnderDir(dir, p string) bool {
 
 // opTableBuilder holds the state of one op table construction.
 type opTableBuilder struct {
-	repo    *Repo
-	names   *Names
-	table   *OpTable
-	imports map[string]*Imports
+	repo  *Repo
+	names *Names
+	table *OpTable
 	// cutileRoots maps a bound cuTile package root to its scope.
 	cutileRoots map[string]ScopeMatch
 }
@@ -91,7 +90,6 @@ func BuildOpTable(repo *Repo) *OpTable {
 		repo:        repo,
 		names:       LayoutNames(repo.Layout),
 		table:       &OpTable{ByName: map[string]*Op{}},
-		imports:     map[string]*Imports{},
 		cutileRoots: map[string]ScopeMatch{},
 	}
 	b.findStubs()
@@ -104,14 +102,9 @@ func BuildOpTable(repo *Repo) *OpTable {
 	return b.table
 }
 
-// Imports returns the (cached) imports of a file.
+// importsOf returns the (cached) imports of a file.
 func (b *opTableBuilder) importsOf(f *File) *Imports {
-	if im, ok := b.imports[f.Path]; ok {
-		return im
-	}
-	im := NewImports(f.Path, f.AST)
-	b.imports[f.Path] = im
-	return im
+	return f.Imports()
 }
 
 func (b *opTableBuilder) files() []*File {

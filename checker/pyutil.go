@@ -108,6 +108,8 @@ func NewImports(file string, f *ast.File) *Imports {
 				}
 				im.Local[local] = joinDotted(base, a.Name)
 			}
+		case ast.Expr, ast.Pattern:
+			return false // no statement, hence no import, inside
 		}
 		return true
 	})

@@ -23,6 +23,8 @@ type File struct {
 	Src  []byte
 	AST  *ast.File // nil when the file does not parse
 	Err  error     // the parse error, if any (a *parser.Error)
+
+	memo fileMemo // facts derived from AST, computed once (see memo.go)
 }
 
 // File returns the file at a slash path, or nil.

@@ -1,0 +1,56 @@
+package checker
+
+// Per-file facts that several analyzers need, computed once per File and
+// shared: the analyzers run concurrently over the same snapshot, so each
+// fact is guarded (sync.Once, or a mutex for the per-node call lists).
+// Every fact is a pure function of the file's path and syntax tree, and is
+// never modified once computed.
+
+import (
+	"sync"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+type fileMemo struct {
+	importsOnce sync.Once
+	imports     *Imports
+
+	indexOnce sync.Once
+	index     *pyIndex
+
+	callsMu sync.Mutex
+	calls   map[ast.Node][]*ast.Call
+}
+
+// Imports returns the imports of the file (NewImports), computed once.
+func (f *File) Imports() *Imports {
+	f.memo.importsOnce.Do(func() { f.memo.imports = NewImports(f.Path, f.AST) })
+	return f.memo.imports
+}
+
+// pyIndex returns the file's index for the Steps 4-6 kinds, computed once.
+func (f *File) pyIndex() *pyIndex {
+	f.memo.indexOnce.Do(func() { f.memo.index = buildPyIndex(f) })
+	return f.memo.index
+}
+
+// callsIn returns Calls(n) for a node of the file, computed once per node.
+// The list is shared: callers must not modify it.
+func (f *File) callsIn(n ast.Node) []*ast.Call {
+	m := &f.memo
+	m.callsMu.Lock()
+	cs, ok := m.calls[n]
+	m.callsMu.Unlock()
+	if ok {
+		return cs
+	}
+	cs = Calls(n)
+	m.callsMu.Lock()
+	if m.calls == nil {
+		m.calls = map[ast.Node][]*ast.Call{}
+	}
+	m.calls[n] = cs
+	m.callsMu.Unlock()
+	return cs
+}
