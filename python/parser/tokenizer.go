@@ -597,44 +597,109 @@ func (t *tokenizer) scanFString(start, line, col int, raw bool) {
 	t.emit(tString, start, line, col)
 }
 
-// fstringComplete reports whether an f-string body (3.11 tokenization) has
-// all its replacement fields closed.
+// fstringComplete reports whether an f-string body (as tokenized by Python
+// 3.11) ends outside any replacement field, following the scan of CPython
+// 3.11's f-string parser. Bodies with other errors count as complete: the
+// f-string parser reports those.
 func fstringComplete(b []byte, raw bool) bool {
-	depth := 0
-	var quote byte
-	for i := 0; i < len(b); i++ {
+	_, ok := fstrLiteral(b, 0, raw, 0)
+	return ok
+}
+
+// fstrLiteral scans literal text from i up to the end (lvl 0) or to the '}'
+// closing a format spec (lvl > 0). ok is false when the end of the body is
+// reached inside a replacement field.
+func fstrLiteral(b []byte, i int, raw bool, lvl int) (int, bool) {
+	for i < len(b) {
 		c := b[i]
-		if depth == 0 {
-			switch c {
-			case '{':
-				if i+1 < len(b) && b[i+1] == '{' {
-					i++
-					continue
-				}
-				depth = 1
-			case '\\':
-				if !raw {
+		if c == '\\' && !raw && i+1 < len(b) {
+			n := b[i+1]
+			if n == 'N' && i+2 < len(b) && b[i+2] == '{' {
+				i += 3
+				for i < len(b) && b[i] != '}' {
 					i++
 				}
+				i++
+				continue
 			}
-			continue
-		}
-		if quote != 0 {
-			if c == quote {
-				quote = 0
+			if n != '{' && n != '}' {
+				i += 2
+				continue
 			}
+			i++
 			continue
 		}
 		switch c {
-		case '\'', '"':
-			quote = c
-		case '{', '[', '(':
-			depth++
-		case '}', ']', ')':
-			depth--
+		case '{':
+			if lvl == 0 && i+1 < len(b) && b[i+1] == '{' {
+				i += 2
+				continue
+			}
+			var ok bool
+			if i, ok = fstrField(b, i+1, raw, lvl); !ok {
+				return i, false
+			}
+			continue
+		case '}':
+			if lvl > 0 {
+				return i, true
+			}
 		}
+		i++
 	}
-	return depth == 0 && quote == 0
+	return i, lvl == 0
+}
+
+// fstrField scans a replacement field after its '{' and returns the offset
+// after its closing '}'.
+func fstrField(b []byte, i int, raw bool, lvl int) (int, bool) {
+	depth := 0
+	for i < len(b) {
+		c := b[i]
+		switch {
+		case c == '\'' || c == '"':
+			if i+2 < len(b) && b[i+1] == c && b[i+2] == c {
+				i += 3
+				for i+2 < len(b) && !(b[i] == c && b[i+1] == c && b[i+2] == c) {
+					i++
+				}
+				if i+2 >= len(b) {
+					return len(b), false
+				}
+				i += 3
+				continue
+			}
+			i++
+			for i < len(b) && b[i] != c {
+				i++
+			}
+			if i >= len(b) {
+				return i, false
+			}
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']':
+			depth--
+		case c == '}':
+			if depth == 0 {
+				return i + 1, true
+			}
+			depth--
+		case depth == 0 && c == '!' && i+1 < len(b) && b[i+1] != '=':
+			i++ // conversion character
+		case depth == 0 && c == ':':
+			var ok bool
+			if i, ok = fstrLiteral(b, i+1, raw, lvl+1); !ok {
+				return i, false
+			}
+			if i >= len(b) {
+				return i, false
+			}
+			return i + 1, true
+		}
+		i++
+	}
+	return i, false
 }
 
 func (t *tokenizer) newline() {
