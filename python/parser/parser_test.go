@@ -299,3 +299,23 @@ func TestDeepFStrings(t *testing.T) {
 		t.Errorf("50 nested f-strings: %v", err)
 	}
 }
+
+func TestParallel(t *testing.T) {
+	srcs := []string{"x = [1, 2, 3]\n", "def f(a):\n    return f'{a!r}'\n", "class C:\n    pass\n", "x = (\n"}
+	done := make(chan bool)
+	for g := 0; g < 8; g++ {
+		go func(g int) {
+			for i := 0; i < 200; i++ {
+				src := srcs[(g+i)%len(srcs)]
+				f, err := ParseFile("p.py", []byte(src))
+				if (err == nil) != (src != "x = (\n") || (err == nil && len(f.Module.Body) != 1) {
+					t.Errorf("%q: %v", src, err)
+				}
+			}
+			done <- true
+		}(g)
+	}
+	for g := 0; g < 8; g++ {
+		<-done
+	}
+}
