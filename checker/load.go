@@ -47,6 +47,63 @@ func (l *Layout) InScope(path string) bool {
 	return false
 }
 
+// ScanDirs returns the directories that hold every file the layout can put
+// in scope: the literal directory prefixes of its globs, none inside
+// another, sorted. ok is false when a glob has no such prefix (it may
+// match anywhere), or one that is not a plain relative directory path;
+// then the whole snapshot must be listed.
+func (l *Layout) ScanDirs() (dirs []string, ok bool) {
+	var globs []string
+	globs = append(globs, l.Include...)
+	for _, s := range l.Scopes {
+		globs = append(globs, s.Dispatch...)
+		globs = append(globs, s.Tests...)
+		globs = append(globs, s.Benchmarks...)
+		if s.CuTile != "" {
+			globs = append(globs, s.CuTile+"/**")
+		}
+	}
+	seen := map[string]bool{}
+	for _, g := range globs {
+		p := GlobPrefix(g)
+		if p == "" {
+			return nil, false
+		}
+		for _, seg := range strings.Split(p, "/") {
+			if seg == "" || seg == "." || seg == ".." || strings.ContainsAny(seg, "\\") {
+				return nil, false
+			}
+		}
+		seen[p] = true
+	}
+	for p := range seen {
+		dirs = append(dirs, p)
+	}
+	sort.Strings(dirs)
+	var out []string
+next:
+	for _, d := range dirs {
+		for _, o := range out {
+			if UnderDir(o, d) {
+				continue next
+			}
+		}
+		out = append(out, d)
+	}
+	return out, true
+}
+
+// listInScope lists the snapshot's files, only under the layout's
+// directories when the source can do that.
+func listInScope(src Source, layout *Layout) ([]string, error) {
+	if dl, ok := src.(DirLister); ok {
+		if dirs, ok := layout.ScanDirs(); ok {
+			return dl.ListUnder(dirs)
+		}
+	}
+	return src.List()
+}
+
 // Load reads the files of a snapshot that the layout puts in scope and
 // parses them, GOMAXPROCS at a time. A file that does not parse keeps its
 // error in File.Err (the parse-error analyzer reports it); only a failure
@@ -56,7 +113,7 @@ func Load(src Source, layout *Layout, cfg *Config) (*Repo, error) {
 	if layout == nil {
 		layout = &Layout{}
 	}
-	all, err := src.List()
+	all, err := listInScope(src, layout)
 	if err != nil {
 		return nil, err
 	}

@@ -73,6 +73,70 @@ func (d *DiskSource) List() ([]string, error) {
 	return out, nil
 }
 
+// A DirLister is a Source that can list only the files under some
+// directories, cheaper than listing everything and filtering.
+type DirLister interface {
+	// ListUnder returns, sorted, the paths List would return that are
+	// under one of dirs (slash paths relative to the root, each a plain
+	// directory path: no "", ".", ".." or hidden segment).
+	ListUnder(dirs []string) ([]string, error)
+}
+
+// ListUnder walks only the given directories of the working tree. A
+// directory that is missing, or that List would not enter (a symbolic link
+// on the way, a hidden directory, node_modules, __pycache__), lists nothing.
+func (d *DiskSource) ListUnder(dirs []string) ([]string, error) {
+	root := d.Dir
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	if _, err := os.Lstat(root); err != nil {
+		return nil, fmt.Errorf("listing %s: %w", d.Dir, err)
+	}
+	var out []string
+	for _, dir := range dirs {
+		// Every component must be a real directory that List would enter.
+		p := root
+		ok := true
+		for _, seg := range strings.Split(dir, "/") {
+			p = filepath.Join(p, seg)
+			fi, err := os.Lstat(p)
+			if err != nil || !fi.IsDir() || skipDir(seg) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		_ = filepath.WalkDir(p, func(p string, e fs.DirEntry, err error) error {
+			if err != nil {
+				return nil // unreadable entry: skip it, as List does
+			}
+			if e.Type()&fs.ModeSymlink != 0 {
+				return nil
+			}
+			if e.IsDir() {
+				if skipDir(e.Name()) {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !e.Type().IsRegular() {
+				return nil
+			}
+			rel, err := filepath.Rel(root, p)
+			if err != nil {
+				return nil
+			}
+			out = append(out, filepath.ToSlash(rel))
+			return nil
+		})
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
 func (d *DiskSource) ReadFile(path string) ([]byte, error) {
 	return os.ReadFile(filepath.Join(d.Dir, filepath.FromSlash(path)))
 }
