@@ -214,6 +214,13 @@ func TestEncodings(t *testing.T) {
 		{"x = '\xe9'\n", false, ""},
 		{"x = 1\n# coding: latin-1\ny = '\xe9'\n", false, ""},
 		{"x = 'a'\r\ny = 'b'\r", true, "b"},
+		{"#coding=ascii\nx = '\xe9'\n", false, ""},
+		{"# coding: cp1252\nx = '\x81'\n", false, ""},
+		{"# comment \xff\nx = 'ok'\n", true, "ok"},
+		{"x = '\xff'\n", false, ""},
+		{"x\xff = 1\n", false, ""},
+		{"x = f'{1}\xff'\n", false, ""},
+		{"# coding: euc-jp\nx = '\xc6\xfc'\n", true, "日"},
 	}
 	for _, tt := range tests {
 		f, err := ParseFile("e.py", []byte(tt.src))

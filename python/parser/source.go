@@ -39,8 +39,13 @@ func decodeSource(filename string, src []byte) ([]byte, *Error) {
 		if dec == nil {
 			return nil, &Error{filename, line, 0, "unknown encoding: " + enc}
 		}
-		if cm, ok := dec.(*charmap.Charmap); ok {
-			src = decodeCharmap(cm, strings.HasPrefix(strings.ToLower(enc), "iso"), src)
+		if cm, ok := dec.(*charmap.Charmap); ok && dec != asciiEncoding {
+			out, bad := decodeCharmap(cm, strings.HasPrefix(strings.ToLower(enc), "iso"), src)
+			if bad >= 0 {
+				line, col := lineColAt(src, bad)
+				return nil, &Error{filename, line, col, "(unicode error) '" + enc + "' codec can't decode byte: character maps to <undefined>"}
+			}
+			src = out
 		} else if dec != asciiEncoding {
 			out, derr := dec.NewDecoder().Bytes(src)
 			if derr != nil {
@@ -56,18 +61,9 @@ func decodeSource(filename string, src []byte) ([]byte, *Error) {
 			}
 		}
 	}
-	if !utf8.Valid(src) {
-		i := 0
-		for i < len(src) {
-			r, n := utf8.DecodeRune(src[i:])
-			if r == utf8.RuneError && n == 1 {
-				break
-			}
-			i += n
-		}
-		line, col := lineColAt(src, i)
-		return nil, &Error{filename, line, col, "(unicode error) 'utf-8' codec can't decode byte"}
-	}
+	// Like CPython, UTF-8 source is not validated as a whole: invalid bytes
+	// are only errors in identifiers and string literals (checked there);
+	// comments may contain them.
 	if bytes.IndexByte(src, '\r') >= 0 {
 		out := make([]byte, 0, len(src))
 		for i := 0; i < len(src); i++ {
@@ -172,7 +168,10 @@ func normalEncodingName(s string) string {
 	return s
 }
 
-var asciiEncoding encoding.Encoding = charmap.Windows1252 // sentinel only
+// asciiSentinel marks the ASCII codec, which only needs validation.
+type asciiSentinel struct{ encoding.Encoding }
+
+var asciiEncoding encoding.Encoding = &asciiSentinel{encoding.Nop}
 
 func lookupEncoding(name string) encoding.Encoding {
 	n := strings.ToLower(strings.ReplaceAll(name, "_", "-"))
@@ -227,18 +226,21 @@ func lookupEncoding(name string) encoding.Encoding {
 
 // decodeCharmap decodes a single-byte encoding. Python's ISO-8859 codecs
 // map 0x80-0x9F to the C1 control characters.
-func decodeCharmap(cm *charmap.Charmap, iso bool, src []byte) []byte {
+func decodeCharmap(cm *charmap.Charmap, iso bool, src []byte) ([]byte, int) {
 	out := make([]byte, 0, len(src)+len(src)/2)
-	for _, c := range src {
+	for i, c := range src {
 		if c < 0x80 {
 			out = append(out, c)
 			continue
 		}
 		r := cm.DecodeByte(c)
-		if r == utf8.RuneError && iso && c < 0xA0 {
+		if r == utf8.RuneError {
+			if !iso || c >= 0xA0 {
+				return nil, i
+			}
 			r = rune(c)
 		}
 		out = utf8.AppendRune(out, r)
 	}
-	return out
+	return out, -1
 }

@@ -129,6 +129,9 @@ func (p *parser) strings() ast.Expr {
 	var s fstate
 	for _, st := range sts {
 		body := p.src[st.body:st.bodyEnd]
+		if !utf8.Valid(body) {
+			p.errorAt(st.idx, "(unicode error) 'utf-8' codec can't decode bytes")
+		}
 		if st.fstr {
 			s.fmode = true
 			p.fstringConcat(&s, st, st.body, st.bodyEnd, 0, first, last)
