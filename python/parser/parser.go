@@ -478,8 +478,6 @@ func (p *parser) tryStmt() ast.Stmt {
 			h.Type = p.expression()
 			if p.kind() == tComma {
 				// except A, B: is Python 2 syntax; a tuple needs parens.
-				ts := p.toks[hs+1]
-				_ = ts
 				p.errorAt(p.p, "multiple exception types must be parenthesized")
 			}
 			if p.got(kwAs) {
@@ -594,8 +592,7 @@ func (p *parser) parameters(lambda bool) *ast.Arguments {
 	if lambda {
 		end = tColon
 	}
-	star := false  // seen * or *args
-	bareStar := -1 // token index of a bare *
+	star := false // seen * or *args
 	sawDefault := false
 	param := func(starAnn bool) *ast.Arg {
 		s := p.p
@@ -633,7 +630,6 @@ func (p *parser) parameters(lambda bool) *ast.Arguments {
 			st := p.p
 			p.next()
 			if p.kind() == tComma || p.kind() == end {
-				bareStar = st
 				if p.kind() == end || p.peekKind(1) == end || p.peekKind(1) == tDoubleStar {
 					p.errorAt(st, "named arguments must follow bare *")
 				}
@@ -677,7 +673,6 @@ func (p *parser) parameters(lambda bool) *ast.Arguments {
 			break
 		}
 	}
-	_ = bareStar
 	if p.kind() != end {
 		p.syntaxError()
 	}

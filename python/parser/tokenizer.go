@@ -104,11 +104,6 @@ const (
 	kwYield
 )
 
-var tokNames = map[tokKind]string{
-	tEOF: "end of file", tNewline: "newline", tIndent: "indent", tDedent: "dedent",
-	tName: "name", tNumber: "number", tString: "string",
-}
-
 type token struct {
 	kind        tokKind
 	start, end  int32 // byte offsets in the source
