@@ -418,6 +418,45 @@ func fill(tmpl string, op *Op) string {
 	return r.Replace(tmpl)
 }
 
+// callee is what a call's callee is: its qualified name with imports
+// resolved, and, for a bare name, the name.
+type callee struct {
+	q    string
+	name string
+	bare bool
+}
+
+// callees returns the callees of the calls in a node of a file, in order
+// (computed once per node; the list is shared).
+func callees(f *File, n ast.Node) []callee {
+	m := &f.memo
+	m.callsMu.Lock()
+	cs, ok := m.callees[n]
+	m.callsMu.Unlock()
+	if ok {
+		return cs
+	}
+	im := f.Imports()
+	calls := f.callsIn(n)
+	cs = make([]callee, len(calls))
+	for i, c := range calls {
+		cs[i].q, _ = im.Resolve(c.Func)
+		if nm, bare := c.Func.(*ast.Name); bare {
+			cs[i].bare = true
+			if nm != nil {
+				cs[i].name = nm.Id
+			}
+		}
+	}
+	m.callsMu.Lock()
+	if m.callees == nil {
+		m.callees = map[ast.Node][]callee{}
+	}
+	m.callees[n] = cs
+	m.callsMu.Unlock()
+	return cs
+}
+
 // opWrappers returns, per op, the qualified names of the public wrappers
 // that call it: module-level functions and classes of the scope's
 // interface modules (the Python files directly in an API package, such as
@@ -478,11 +517,8 @@ func (b *opTableBuilder) opWrappers() map[*Op][]string {
 				if isWrapper[d.node] || (op.Stub != nil && d.file == op.Stub.File && d.name == op.Func) {
 					continue
 				}
-				im := b.importsOf(d.file)
-				for _, c := range Calls(d.node) {
-					q, _ := im.Resolve(c.Func)
-					n, bare := c.Func.(*ast.Name)
-					if names[q] || bare && local[d.file][n.Id] {
+				for _, c := range callees(d.file, d.node) {
+					if names[c.q] || c.bare && local[d.file][c.name] {
 						isWrapper[d.node] = true
 						break
 					}

@@ -7,10 +7,10 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/parser"
-	"github.com/tilegym/tilegym-lint/rules"
 )
 
 // InScope reports whether the layout reads a path: a .py file matched by a
@@ -110,6 +110,27 @@ func listInScope(src Source, layout *Layout) ([]string, error) {
 // to list or read the snapshot is an error. The result does not depend on
 // the number of workers.
 func Load(src Source, layout *Layout, cfg *Config) (*Repo, error) {
+	repo, err := listRepo(src, layout, cfg)
+	if err != nil {
+		return nil, err
+	}
+	files := make([]*File, len(repo.Paths))
+	errs := make([]error, len(repo.Paths))
+	forEach(len(files), func(i int) {
+		files[i], errs[i] = loadFile(src, repo.Paths[i])
+	})
+	for i, f := range files {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		repo.Files[f.Path] = f
+	}
+	return repo, nil
+}
+
+// listRepo returns the repository of a snapshot with its paths in scope
+// listed and no file read yet.
+func listRepo(src Source, layout *Layout, cfg *Config) (*Repo, error) {
 	if layout == nil {
 		layout = &Layout{}
 	}
@@ -124,38 +145,41 @@ func Load(src Source, layout *Layout, cfg *Config) (*Repo, error) {
 		}
 	}
 	sort.Strings(repo.Paths)
-	files := make([]*File, len(repo.Paths))
-	errs := make([]error, len(repo.Paths))
-	workers := runtime.GOMAXPROCS(0)
-	if workers > len(files) {
-		workers = len(files)
-	}
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				files[i], errs[i] = loadFile(src, repo.Paths[i])
-			}
-		}()
-	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for i, f := range files {
-		if errs[i] != nil {
-			return nil, errs[i]
-		}
-		repo.Files[f.Path] = f
-	}
 	if cfg != nil && len(cfg.Skips) > 0 {
 		repo.ConfigSkips = cfg.Skips
 	}
 	return repo, nil
+}
+
+// forEach calls fn(0), ..., fn(n-1) on GOMAXPROCS goroutines, which take
+// the next index from a shared counter.
+func forEach(n int, fn func(i int)) {
+	workers := runtime.GOMAXPROCS(0)
+	if workers > n {
+		workers = n
+	}
+	if workers <= 1 {
+		for i := 0; i < n; i++ {
+			fn(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 func loadFile(src Source, path string) (*File, error) {
@@ -163,12 +187,17 @@ func loadFile(src Source, path string) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
+	return parseFile(path, data), nil
+}
+
+// parseFile parses the content of a file of the snapshot.
+func parseFile(path string, data []byte) *File {
 	f := &File{Path: path, Src: data}
 	f.AST, f.Err = parse(path, data)
 	if f.Err != nil {
 		f.AST = nil
 	}
-	return f, nil
+	return f
 }
 
 // parse runs the parser, turning a panic (a parser bug) into an error at
@@ -228,13 +257,4 @@ func runParseError(pass *Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// CheckSource loads a snapshot and checks it: Load then Check.
-func CheckSource(src Source, layout *Layout, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
-	repo, err := Load(src, layout, cfg)
-	if err != nil {
-		return nil, err
-	}
-	return Check(repo, cat, cfg, opts)
 }

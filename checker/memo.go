@@ -21,6 +21,28 @@ type fileMemo struct {
 
 	callsMu sync.Mutex
 	calls   map[ast.Node][]*ast.Call
+	callees map[ast.Node][]callee
+
+	usedOnce sync.Once
+	used     map[string]bool
+
+	commentsOnce sync.Once
+	comments     map[int]bool
+}
+
+// usedNames returns the qualified names the file imports or mentions
+// (see opTableBuilder.usedNames), computed once. The map is shared: callers
+// must not modify it.
+func (f *File) usedNames() map[string]bool {
+	f.memo.usedOnce.Do(func() { f.memo.used = buildUsedNames(f) })
+	return f.memo.used
+}
+
+// commentLines returns the lines that hold only a comment, computed once.
+// The map is shared: callers must not modify it.
+func (f *File) commentLines() map[int]bool {
+	f.memo.commentsOnce.Do(func() { f.memo.comments = buildCommentLines(f) })
+	return f.memo.comments
 }
 
 // Imports returns the imports of the file (NewImports), computed once.

@@ -15,6 +15,8 @@ type OpTable struct {
 	Impls []*Impl
 	// Inits is every cuTile package __init__.py in scope.
 	Inits []*Init
+
+	wrappers map[*Op][]string // the public wrappers of each op (opWrappers)
 }
 
 // Op is one operator: one @dispatch("<name>") stub and everything that

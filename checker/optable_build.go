@@ -484,7 +484,7 @@ func (b *opTableBuilder) parseInit(f *File, sm ScopeMatch) *Init {
 // a module or package of the snapshot.
 func (b *opTableBuilder) isModule(dir, sub string) bool {
 	p := dir + "/" + strings.ReplaceAll(sub, ".", "/")
-	return b.repo.Files[p+".py"] != nil || b.repo.Files[p+"/__init__.py"] != nil
+	return b.repo.HasPath(p+".py") || b.repo.HasPath(p+"/__init__.py")
 }
 
 // apiModules returns the public modules through which the ops of a scope
@@ -536,6 +536,7 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 		implsByFile[impl.File.Path] = append(implsByFile[impl.File.Path], impl)
 	}
 	wrappers := b.opWrappers()
+	b.table.wrappers = wrappers
 	for _, f := range b.files() {
 		for k, ops := range byScope {
 			isTest := matchBound(k.scope.Tests, k.suite, f.Path)
@@ -614,7 +615,11 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 // usedNames returns the qualified names a file imports or mentions
 // (Name/Attribute chains with imports resolved, and every prefix of them).
 func (b *opTableBuilder) usedNames(f *File) map[string]bool {
-	im := b.importsOf(f)
+	return f.usedNames()
+}
+
+func buildUsedNames(f *File) map[string]bool {
+	im := f.Imports()
 	out := map[string]bool{}
 	addAll := func(q string) {
 		for {
@@ -695,8 +700,13 @@ func stubStartLine(st *Stub) int {
 	return line
 }
 
-// commentLines returns the lines of f that hold only a comment.
+// commentLines returns the lines of f that hold only a comment (computed
+// once per file; the map is shared and must not be modified).
 func commentLines(f *File) map[int]bool {
+	return f.commentLines()
+}
+
+func buildCommentLines(f *File) map[int]bool {
 	out := map[int]bool{}
 	lines := strings.Split(string(f.Src), "\n")
 	for _, c := range f.AST.Comments {

@@ -1,6 +1,8 @@
 package checker
 
 import (
+	"sort"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -11,7 +13,10 @@ type Repo struct {
 	Root   string           // the checked root as given (for display)
 	Layout *Layout          // where dispatch files, cuTile modules, tests and benchmarks live
 	Files  map[string]*File // by slash path relative to Root
-	Paths  []string         // the keys of Files, sorted
+	// Paths are the paths of the files in scope, sorted: the keys of Files,
+	// except in a check of some ops (CheckSource with Options.Ops), which
+	// reads and parses only the files those ops need.
+	Paths []string
 	// ConfigSkips are the written skips of the configuration's [skip]
 	// table, by op name; the op table adds them to each Op's Skips.
 	ConfigSkips map[string][]Skip
@@ -25,6 +30,13 @@ type File struct {
 	Err  error     // the parse error, if any (a *parser.Error)
 
 	memo fileMemo // facts derived from AST, computed once (see memo.go)
+}
+
+// HasPath reports whether the snapshot has a file in scope at a slash path,
+// read or not (a check of some ops reads only the files they need).
+func (r *Repo) HasPath(p string) bool {
+	i := sort.SearchStrings(r.Paths, p)
+	return i < len(r.Paths) && r.Paths[i] == p
 }
 
 // File returns the file at a slash path, or nil.

@@ -340,11 +340,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 			narrowToFiles(res, t.files)
 		}
 	} else {
-		repo, err := checker.Load(&checker.DiskSource{Dir: t.root}, layout, cfg)
-		if err != nil {
-			return 0, err
-		}
-		res, err = checker.Check(repo, cat, cfg, opts)
+		res, err = checker.CheckSource(&checker.DiskSource{Dir: t.root}, layout, cat, cfg, opts)
 		if err != nil {
 			return 0, err
 		}

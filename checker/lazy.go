@@ -1,0 +1,355 @@
+package checker
+
+// A check of some ops (--op) reads every file in scope but parses only the
+// files that can bear on those ops: parsing is most of the cost of a check,
+// and one op's files are a small part of a checkout.
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// CheckSource loads a snapshot and checks it. With opts.Ops (and no
+// opts.Files) it parses only the files the selected ops need (see
+// LoadForOps); the result for those ops is the same as Load then Check.
+func CheckSource(src Source, layout *Layout, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
+	var repo *Repo
+	var err error
+	if len(opts.Ops) > 0 && opts.Files == nil {
+		repo, err = LoadForOps(src, layout, cfg, opts.Ops)
+	} else {
+		repo, err = Load(src, layout, cfg)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return Check(repo, cat, cfg, opts)
+}
+
+// LoadForOps is Load for a check of some ops only (dispatch names, or the
+// function names of unnamespaced ops): it reads every file in scope
+// (Repo.Paths lists them all) but parses, and puts in Repo.Files, only:
+//
+//   - every dispatch file and every __init__.py (all ops are known, and
+//     every cuTile package's exports);
+//   - the interface modules of the API packages, where the public wrappers
+//     of the ops are defined;
+//   - every file whose path or text has a word that names a related op: its
+//     function name, its stub's name, the name of a wrapper of it. The
+//     related ops are the selected ones and those that share an
+//     implementation, test or benchmark file with them (the checks compare
+//     the ops a file serves), so that each of them is seen whole. A file
+//     can only register, test or benchmark an op by naming it;
+//   - for the implementation modules of related ops, the modules they
+//     import (shared kernels, constant aliases) and every file of the
+//     sub-packages they live in (the __init__ order rule names the first
+//     op of a sub-package);
+//   - for a selected op with no cuTile implementation, every file of its
+//     cuTile package (one that does not parse may register it).
+//
+// This is repeated until no file is added. When a dispatch file does not
+// parse, every file is parsed, as by Load.
+//
+// Limit: an op name spelled in a register_impl call with escapes or
+// implicit concatenation ("soft" "max") is not found by its words.
+func LoadForOps(src Source, layout *Layout, cfg *Config, ops []string) (*Repo, error) {
+	repo, err := listRepo(src, layout, cfg)
+	if err != nil {
+		return nil, err
+	}
+	layout = repo.Layout
+	n := len(repo.Paths)
+	data := make([][]byte, n)
+	errs := make([]error, n)
+	forEach(n, func(i int) {
+		data[i], errs[i] = src.ReadFile(repo.Paths[i])
+	})
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", repo.Paths[i], err)
+		}
+	}
+	parsed := make([]bool, n)
+	parse := func(idx []int) {
+		files := make([]*File, len(idx))
+		forEach(len(idx), func(k int) {
+			i := idx[k]
+			files[k] = parseFile(repo.Paths[i], data[i])
+		})
+		for k, i := range idx {
+			repo.Files[repo.Paths[i]] = files[k]
+			parsed[i] = true
+		}
+	}
+	// The API packages of every scope (of each suite with a dispatch file).
+	apis := map[string]bool{}
+	for _, p := range repo.Paths {
+		if sm, ok := DispatchScope(layout, p); ok {
+			for _, m := range apiModules(sm.Scope, sm.Suite) {
+				apis[m] = true
+			}
+		}
+	}
+	var seed []int
+	for i, p := range repo.Paths {
+		if _, ok := DispatchScope(layout, p); ok || path.Base(p) == "__init__.py" || apis[PackagePath(p)] {
+			seed = append(seed, i)
+		}
+	}
+	parse(seed)
+	for _, i := range seed {
+		if _, ok := DispatchScope(layout, repo.Paths[i]); ok && repo.Files[repo.Paths[i]].AST == nil {
+			var rest []int
+			for j := range repo.Paths {
+				if !parsed[j] {
+					rest = append(rest, j)
+				}
+			}
+			parse(rest)
+			return repo, nil
+		}
+	}
+
+	want := map[string]bool{}
+	for _, o := range ops {
+		want[o] = true
+	}
+	// Every word that can name an op (a function, stub or wrapper name) is
+	// known now; find, once, those each unparsed file has.
+	var mentions [][]string
+	for round := 0; ; round++ {
+		tab := BuildOpTable(repo)
+		if round == 0 {
+			all := wordSet{}
+			for _, op := range tab.Ops {
+				for w := range opWords(tab, op) {
+					all[w] = true
+				}
+			}
+			mentions = make([][]string, n)
+			forEach(n, func(i int) {
+				if !parsed[i] {
+					mentions[i] = all.find(data[i])
+				}
+			})
+		}
+		var more []int
+		need := opsNeeds(tab, layout, want)
+		for i, p := range repo.Paths {
+			if parsed[i] {
+				continue
+			}
+			if need.path(p) || need.words.any(mentions[i]) {
+				more = append(more, i)
+			}
+		}
+		if len(more) == 0 {
+			return repo, nil
+		}
+		parse(more)
+	}
+}
+
+// needs says which further files a check of some ops must parse.
+type needs struct {
+	words   wordSet
+	modules map[string]bool // dotted modules whose files are needed
+	dirs    []string        // directories all of whose files are needed
+}
+
+func (nd *needs) path(p string) bool {
+	for w := range nd.words {
+		if strings.Contains(p, w) {
+			return true
+		}
+	}
+	if nd.modules[ModulePath(p)] {
+		return true
+	}
+	for _, d := range nd.dirs {
+		if UnderDir(d, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// opsNeeds computes, from the op table of the files parsed so far, what
+// else the selected ops need (see LoadForOps).
+func opsNeeds(tab *OpTable, layout *Layout, want map[string]bool) *needs {
+	names := LayoutNames(layout)
+	nd := &needs{words: wordSet{}, modules: map[string]bool{}}
+	var selected []*Op
+	for _, op := range tab.Ops {
+		if want[op.Name] || op.Suite == "" && want[op.Func] {
+			selected = append(selected, op)
+		}
+	}
+	// The files of the selected ops (not their dispatch file, which every
+	// op of the scope shares), and the ops that share one of them.
+	shared := map[string]bool{}
+	for _, op := range selected {
+		for _, im := range op.Impls {
+			shared[im.File.Path] = true
+		}
+		for _, f := range op.Tests {
+			shared[f.Path] = true
+		}
+		for _, f := range op.Benchmarks {
+			shared[f.Path] = true
+		}
+	}
+	related := map[*Op]bool{}
+	for _, op := range selected {
+		related[op] = true
+	}
+	for _, op := range tab.Ops {
+		if related[op] {
+			continue
+		}
+		for _, im := range op.Impls {
+			if shared[im.File.Path] {
+				related[op] = true
+			}
+		}
+		for _, f := range op.Tests {
+			if shared[f.Path] {
+				related[op] = true
+			}
+		}
+		for _, f := range op.Benchmarks {
+			if shared[f.Path] {
+				related[op] = true
+			}
+		}
+	}
+	for _, op := range tab.Ops {
+		if !related[op] {
+			continue
+		}
+		for w := range opWords(tab, op) {
+			nd.words[w] = true
+		}
+		for _, im := range op.Impls {
+			if im.Module == "" {
+				continue
+			}
+			// The modules it imports, and their parents (a name imported
+			// from a module).
+			for _, q := range im.File.Imports().Local {
+				nd.modules[q] = true
+				if i := strings.LastIndexByte(q, '.'); i >= 0 {
+					nd.modules[q[:i]] = true
+				}
+			}
+			// The sub-packages of the cuTile package it is in.
+			levels := strings.Count(im.Module, ".")
+			if path.Base(im.File.Path) == "__init__.py" {
+				levels++
+			}
+			d := path.Dir(im.File.Path)
+			for ; levels > 0; levels-- {
+				nd.dirs = append(nd.dirs, d)
+				d = path.Dir(d)
+			}
+		}
+	}
+	for _, op := range selected {
+		if len(op.ImplsFor(names.CuTileBackend)) == 0 && op.Scope != nil && op.Scope.CuTile != "" {
+			nd.dirs = append(nd.dirs, strings.TrimSuffix(ExpandSuite(op.Scope.CuTile, op.Suite), "/"))
+		}
+	}
+	return nd
+}
+
+// opWords returns the words that name an op in a file that uses it: its
+// function name, its stub's name, the names of its wrappers.
+func opWords(tab *OpTable, op *Op) wordSet {
+	ws := wordSet{op.Func: true}
+	if op.Stub != nil && op.Stub.Def != nil {
+		ws[op.Stub.Def.Name] = true
+	}
+	for _, w := range tab.wrappers[op] {
+		ws[lastDotted(w)] = true
+	}
+	delete(ws, "")
+	return ws
+}
+
+// any reports whether one of words is in the set.
+func (ws wordSet) any(words []string) bool {
+	for _, w := range words {
+		if ws[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// wordSet is a set of Python identifiers looked up in source text.
+type wordSet map[string]bool
+
+// wordByte[c]: c is a letter, digit, underscore or non-ASCII byte.
+var wordByte = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+	}
+	return t
+}()
+
+// find returns the words of the set that the text has, each once: as a
+// whole word (a maximal run of letters, digits, underscores and non-ASCII
+// bytes), or, in a run with non-ASCII bytes, anywhere in its NFKC normal
+// form (the form the parser gives identifiers).
+func (ws wordSet) find(src []byte) []string {
+	if len(ws) == 0 {
+		return nil
+	}
+	// A run is looked up only when some word of the set has its first
+	// byte and its length (lengths over 63 share a bit).
+	var lens [256]uint64
+	for w := range ws {
+		lens[w[0]] |= 1 << min(len(w), 63)
+	}
+	var found []string
+	seen := map[string]bool{}
+	add := func(w string) {
+		if !seen[w] {
+			seen[w] = true
+			found = append(found, w)
+		}
+	}
+	for i := 0; i < len(src); {
+		if !wordByte[src[i]] {
+			i++
+			continue
+		}
+		j := i
+		ascii := true
+		for j < len(src) && wordByte[src[j]] {
+			if src[j] >= 0x80 {
+				ascii = false
+			}
+			j++
+		}
+		w := src[i:j]
+		if lens[w[0]]&(1<<min(len(w), 63)) != 0 && ws[string(w)] && !seen[string(w)] {
+			add(string(w))
+		}
+		if !ascii {
+			nw := norm.NFKC.String(string(w))
+			for x := range ws {
+				if strings.Contains(nw, x) {
+					add(x)
+				}
+			}
+		}
+		i = j
+	}
+	return found
+}
