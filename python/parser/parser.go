@@ -48,7 +48,7 @@ func ParseFile(filename string, src []byte) (f *ast.File, err error) {
 		tz.toks = (*bp)[:0]
 	}
 	defer func() {
-		if cap(tz.toks) <= 1<<22 {
+		if cap(tz.toks) <= 1<<20 {
 			tokPool.Put(&tz.toks)
 		}
 	}()
