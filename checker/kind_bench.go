@@ -407,7 +407,7 @@ func (x *pyIndex) backendModuleUses(op *Op, modules []string) []namedNode {
 	}
 	var out []namedNode
 	imported := map[string]bool{}
-	InspectFile(x.File.AST, func(n ast.Node) bool {
+	for _, n := range x.File.nodes() {
 		switch s := n.(type) {
 		case *ast.ImportFrom:
 			base := ImportFromModule(PackagePath(x.File.Path), s)
@@ -429,7 +429,7 @@ func (x *pyIndex) backendModuleUses(op *Op, modules []string) []namedNode {
 			d := DottedName(s.Func)
 			head, _, _ := strings.Cut(d, ".")
 			if d == "" || imported[head] {
-				return true
+				continue
 			}
 			if q, _ := x.Imports.Resolve(s.Func); q != "" && lastDotted(q) == op.Func {
 				if _, bad := dottedUnder(q, modules); bad {
@@ -437,8 +437,7 @@ func (x *pyIndex) backendModuleUses(op *Op, modules []string) []namedNode {
 				}
 			}
 		}
-		return true
-	})
+	}
 	return out
 }
 

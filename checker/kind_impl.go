@@ -273,14 +273,13 @@ func expectedModule(repo *Repo, op *Op, tmpl string) string {
 // decorator (bare or called).
 func kernelDefs(f *File, im *Imports, kernel []string) []*ast.FunctionDef {
 	var out []*ast.FunctionDef
-	InspectFile(f.AST, func(n ast.Node) bool {
+	for _, n := range f.nodes() {
 		if fd, ok := n.(*ast.FunctionDef); ok {
 			if _, _, ok := im.Decorator(fd.DecoratorList, kernel); ok {
 				out = append(out, fd)
 			}
 		}
-		return true
-	})
+	}
 	return out
 }
 
@@ -316,7 +315,7 @@ type moduleIndex struct {
 
 func newModuleIndex(f *File) *moduleIndex {
 	idx := &moduleIndex{funcs: map[string][]ast.Node{}}
-	InspectFile(f.AST, func(n ast.Node) bool {
+	for _, n := range f.nodes() {
 		switch n := n.(type) {
 		case *ast.FunctionDef:
 			idx.funcs[n.Name] = append(idx.funcs[n.Name], n)
@@ -325,8 +324,7 @@ func newModuleIndex(f *File) *moduleIndex {
 		case *ast.ClassDef:
 			idx.funcs[n.Name] = append(idx.funcs[n.Name], n)
 		}
-		return true
-	})
+	}
 	// Module-level assignments: attention_decode = _AttentionDecode.apply.
 	if f.AST != nil && f.AST.Module != nil {
 		eachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {

@@ -158,6 +158,15 @@ func (x *pyIndex) isName(e ast.Expr, names []string) bool {
 	if x.Imports.Is(e, names) {
 		return true
 	}
+	self := false
+	for _, n := range names {
+		if strings.HasPrefix(n, "self.") {
+			self = true
+		}
+	}
+	if !self {
+		return false
+	}
 	d := DottedName(e)
 	if d == "" {
 		return false

@@ -50,7 +50,7 @@ func runForbiddenImport(pass *Pass) (any, error) {
 				pass.Reportf(rule, sf.Primary.Name, sf.File, n, map[string]string{
 					"module": module, "name": name, "func": sf.Primary.Func})
 			}
-			InspectFile(sf.File.AST, func(n ast.Node) bool {
+			for _, n := range sf.File.nodes() {
 				switch s := n.(type) {
 				case *ast.Import:
 					for _, a := range s.Names {
@@ -88,7 +88,7 @@ func runForbiddenImport(pass *Pass) (any, error) {
 					d := DottedName(s.Func)
 					head, _, _ := strings.Cut(d, ".")
 					if d == "" || badLocal[head] {
-						return true
+						continue
 					}
 					if q, _ := x.Imports.Resolve(s.Func); q != "" {
 						if _, bad := dottedUnder(q, p.Modules); bad {
@@ -97,8 +97,7 @@ func runForbiddenImport(pass *Pass) (any, error) {
 						}
 					}
 				}
-				return true
-			})
+			}
 		}
 	}
 	return nil, nil

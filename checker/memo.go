@@ -23,6 +23,9 @@ type fileMemo struct {
 	calls   map[ast.Node][]*ast.Call
 	callees map[ast.Node][]callee
 
+	nodesOnce sync.Once
+	nodes     []ast.Node
+
 	usedOnce sync.Once
 	used     map[string]bool
 
@@ -75,4 +78,23 @@ func (f *File) callsIn(n ast.Node) []*ast.Call {
 	m.calls[n] = cs
 	m.callsMu.Unlock()
 	return cs
+}
+
+// nodes returns every function, class, call and import statement of the
+// file, in the order InspectFile visits them (computed once; the list is
+// shared). Walks that look only at these nodes and never prune iterate
+// it instead of the whole tree.
+func (f *File) nodes() []ast.Node {
+	f.memo.nodesOnce.Do(func() {
+		var out []ast.Node
+		InspectFile(f.AST, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Call, *ast.Import, *ast.ImportFrom:
+				out = append(out, n)
+			}
+			return true
+		})
+		f.memo.nodes = out
+	})
+	return f.memo.nodes
 }

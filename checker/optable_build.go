@@ -250,7 +250,7 @@ func (b *opTableBuilder) findImpls() {
 			}
 			b.table.Impls = append(b.table.Impls, impl)
 		}
-		InspectFile(f.AST, func(n ast.Node) bool {
+		for _, n := range f.nodes() {
 			switch n := n.(type) {
 			case *ast.FunctionDef:
 				for _, d := range n.DecoratorList {
@@ -265,7 +265,7 @@ func (b *opTableBuilder) findImpls() {
 					if len(n.Args) == 1 {
 						if nm, ok := n.Args[0].(*ast.Name); ok {
 							if funcs == nil {
-								funcs = allFuncDefs(f.AST)
+								funcs = allFuncDefs(f)
 							}
 							def = funcs[nm.Id]
 						}
@@ -273,8 +273,7 @@ func (b *opTableBuilder) findImpls() {
 					add(inner, def)
 				}
 			}
-			return true
-		})
+		}
 	}
 	sort.SliceStable(b.table.Impls, func(i, j int) bool {
 		a, c := b.table.Impls[i], b.table.Impls[j]
@@ -311,17 +310,16 @@ func (b *opTableBuilder) mentionsAny(im *Imports, names []string) bool {
 
 // allFuncDefs returns every function defined in the file, by name; a
 // module-level definition wins over a nested one.
-func allFuncDefs(f *ast.File) map[string]*ast.FunctionDef {
+func allFuncDefs(f *File) map[string]*ast.FunctionDef {
 	out := map[string]*ast.FunctionDef{}
-	InspectFile(f, func(n ast.Node) bool {
+	for _, n := range f.nodes() {
 		if fd, ok := n.(*ast.FunctionDef); ok {
 			if _, seen := out[fd.Name]; !seen {
 				out[fd.Name] = fd
 			}
 		}
-		return true
-	})
-	for name, fd := range TopLevelFuncs(f) {
+	}
+	for name, fd := range TopLevelFuncs(f.AST) {
 		out[name] = fd
 	}
 	return out

@@ -173,6 +173,12 @@ func (im *Imports) Resolve(e ast.Expr) (string, bool) {
 // written out in full (`tilegym.backend.dispatch` after `import tilegym`
 // resolves; so does an unresolved literal spelling).
 func (im *Imports) Is(e ast.Expr, names []string) bool {
+	if len(names) == 0 {
+		return false
+	}
+	if match, ok := im.isFast(e, names); ok {
+		return match
+	}
 	q, _ := im.Resolve(e)
 	if q == "" {
 		return false
@@ -183,6 +189,63 @@ func (im *Imports) Is(e ast.Expr, names []string) bool {
 		}
 	}
 	return false
+}
+
+// isFast is Is for the common case, without building the resolved name: a
+// Name/Attribute chain of non-empty, undotted names whose head is not
+// imported, or imported as a non-empty name. ok is false for anything
+// else (Is then resolves the name).
+func (im *Imports) isFast(e ast.Expr, names []string) (match, ok bool) {
+	// The chain head.a1...ak, from the outside in.
+	var head *ast.Name
+	for x := e; head == nil; {
+		switch v := x.(type) {
+		case *ast.Attribute:
+			if v == nil || v.Attr == "" || strings.IndexByte(v.Attr, '.') >= 0 {
+				return false, false
+			}
+			x = v.Value
+		case *ast.Name:
+			if v == nil || v.Id == "" || strings.IndexByte(v.Id, '.') >= 0 {
+				return false, false
+			}
+			head = v
+		default:
+			return false, true // not a name: Resolve gives "", which names nothing
+		}
+	}
+	prefix := head.Id
+	if im != nil {
+		if q, imported := im.Local[head.Id]; imported {
+			if q == "" {
+				return false, false
+			}
+			prefix = q
+		}
+	}
+	for _, n := range names {
+		// n must be prefix, then "." + each attribute, inside out.
+		rest := n
+		x := e
+		good := true
+		for good {
+			a, isAttr := x.(*ast.Attribute)
+			if !isAttr {
+				break
+			}
+			k := len(rest) - len(a.Attr)
+			if k < 1 || rest[k-1] != '.' || rest[k:] != a.Attr {
+				good = false
+				break
+			}
+			rest = rest[:k-1]
+			x = a.Value
+		}
+		if good && rest == prefix {
+			return true, true
+		}
+	}
+	return false, true
 }
 
 // AliasesOf returns the local names under which the module mod is bound

@@ -1,0 +1,92 @@
+package checker
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// slowIs is Imports.Is as first written: resolve, then compare.
+func slowIs(im *Imports, e ast.Expr, names []string) bool {
+	q, _ := im.Resolve(e)
+	if q == "" {
+		return false
+	}
+	for _, n := range names {
+		if q == n {
+			return true
+		}
+	}
+	return false
+}
+
+// TestIsFast checks Imports.Is (which matches without building the
+// resolved name when it can) against resolving then comparing, for every
+// name and attribute of the fixtures and of the TileGym tree when present,
+// with names that match and names that nearly do.
+func TestIsFast(t *testing.T) {
+	dirs, _ := filepath.Glob("../fixtures/*")
+	if fi, err := os.Stat("/work/tilegym"); err == nil && fi.IsDir() {
+		dirs = append(dirs, "/work/tilegym")
+	}
+	n := 0
+	for _, dir := range dirs {
+		src := &DiskSource{Dir: dir}
+		paths, err := src.List()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range paths {
+			if filepath.Ext(p) != ".py" {
+				continue
+			}
+			data, err := src.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := parseFile(p, data)
+			if f.AST == nil {
+				continue
+			}
+			im := f.Imports()
+			InspectFile(f.AST, func(x ast.Node) bool {
+				e, ok := x.(ast.Expr)
+				if !ok {
+					return true
+				}
+				q, _ := im.Resolve(e)
+				d := DottedName(e)
+				for _, names := range [][]string{
+					{q}, {d}, {"x", q}, {q + "x"}, {"x" + q}, {q + ".x"}, {"." + q}, {d + "."}, {"tilegym.backend.register_impl"}, {""},
+				} {
+					n++
+					if got, want := im.Is(e, names), slowIs(im, e, names); got != want {
+						t.Errorf("%s:%d: Is(%s, %q) = %v, want %v", p, e.Pos().Line, d, names, got, want)
+					}
+				}
+				return true
+			})
+		}
+	}
+	// Chains the parser does not produce.
+	im := &Imports{Local: map[string]string{"a": "", "b": "x.y", "": "z"}}
+	for _, e := range []ast.Expr{
+		&ast.Name{Id: ""},
+		&ast.Name{Id: "a"},
+		&ast.Attribute{Value: &ast.Name{Id: "a"}, Attr: "f"},
+		&ast.Attribute{Value: &ast.Name{Id: "b"}, Attr: ""},
+		&ast.Attribute{Value: &ast.Name{Id: ""}, Attr: "f"},
+		&ast.Attribute{Value: &ast.Name{Id: "b.c"}, Attr: "f"},
+		&ast.Attribute{Value: &ast.Call{Func: &ast.Name{Id: "b"}}, Attr: "f"},
+		(*ast.Name)(nil),
+	} {
+		for _, names := range [][]string{{"f"}, {"x.y"}, {"x.y."}, {"b.c.f"}, {"a"}, {""}, {"z"}, {".f"}} {
+			if got, want := im.Is(e, names), slowIs(im, e, names); got != want {
+				t.Errorf("Is(%#v, %q) = %v, want %v", e, names, got, want)
+			}
+		}
+	}
+	t.Logf("%d comparisons", n)
+}
