@@ -55,7 +55,7 @@ func (p *parser) namedExpression() ast.Expr {
 	if p.kind() == tName && p.peekKind(1) == tColonEqual {
 		start := p.p
 		n, i := p.name()
-		target := &ast.Name{Attrs: p.tokAttrs(i), Id: n, Ctx: ast.Store}
+		target := p.newName(p.tokAttrs(i), n, ast.Store)
 		p.next()
 		v := p.expression()
 		return &ast.NamedExpr{Attrs: p.span(start), Target: target, Value: v}
@@ -68,6 +68,15 @@ func (p *parser) namedExpression() ast.Expr {
 }
 
 func (p *parser) expression() ast.Expr {
+	// Fast path: a lone name, number or string followed by a token that
+	// ends the expression is just that atom.
+	switch p.kind() {
+	case tName, tNumber, tString, kwNone, kwTrue, kwFalse:
+		switch p.peekKind(1) {
+		case tComma, tRParen, tRBrack, tRBrace, tNewline, tEqual, tColon, tSemi:
+			return p.atom()
+		}
+	}
 	p.enter()
 	defer p.leave()
 	if p.kind() == kwLambda {
@@ -292,13 +301,17 @@ func (p *parser) primary() ast.Expr {
 		case tDot:
 			p.next()
 			n, _ := p.name()
-			e = &ast.Attribute{Attrs: p.span(start), Value: e, Attr: n, Ctx: ast.Load}
+			a := p.attrSlab.new()
+			a.Attrs, a.Value, a.Attr = p.span(start), e, n
+			e = a
 		case tLParen:
 			open := p.p
 			p.next()
 			args, kws := p.callArgs(open)
 			p.expect(tRParen)
-			e = &ast.Call{Attrs: p.span(start), Func: e, Args: args, Keywords: kws}
+			c := p.callSlab.new()
+			c.Attrs, c.Func, c.Args, c.Keywords = p.span(start), e, args, kws
+			e = c
 		case tLBrack:
 			p.next()
 			s := p.slices()
@@ -364,7 +377,8 @@ func (p *parser) sliceItem() ast.Expr {
 // index of the '(' token (for the span of a sole generator argument), or -1
 // for class bases.
 func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
-	var args []ast.Expr
+	base := len(p.exprStack)
+	defer func() { p.exprStack = p.exprStack[:base] }()
 	var kws []*ast.Keyword
 	sawKw, sawDStar := false, false
 	n := 0
@@ -377,17 +391,23 @@ func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
 			if sawDStar {
 				p.errorAt(start, "iterable argument unpacking follows keyword argument unpacking")
 			}
-			args = append(args, &ast.Starred{Attrs: p.span(start), Value: v, Ctx: ast.Load})
+			p.exprStack = append(p.exprStack, &ast.Starred{Attrs: p.span(start), Value: v, Ctx: ast.Load})
 		case p.kind() == tDoubleStar:
 			p.next()
 			v := p.expression()
-			kws = append(kws, &ast.Keyword{Attrs: p.span(start), Value: v})
+			k := p.kwSlab.new()
+			k.Attrs, k.Value = p.span(start), v
+			kws = append(kws, k)
 			sawDStar = true
 		case p.kind() == tName && p.peekKind(1) == tEqual:
 			nm, _ := p.name()
 			p.next()
 			v := p.expression()
-			kws = append(kws, &ast.Keyword{Attrs: p.span(start), Arg: &nm, Value: v})
+			k := p.kwSlab.new()
+			sp := p.strSlab.new()
+			*sp = nm
+			k.Attrs, k.Arg, k.Value = p.span(start), sp, v
+			kws = append(kws, k)
 			sawKw = true
 		default:
 			e := p.namedExpression()
@@ -407,7 +427,7 @@ func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
 			if sawKw {
 				p.errorAtNode(e, "positional argument follows keyword argument")
 			}
-			args = append(args, e)
+			p.exprStack = append(p.exprStack, e)
 		}
 		n++
 		if !p.got(tComma) {
@@ -416,6 +436,11 @@ func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
 	}
 	if p.kind() != tRParen {
 		p.syntaxError()
+	}
+	var args []ast.Expr
+	if len(p.exprStack) > base {
+		args = make([]ast.Expr, len(p.exprStack)-base)
+		copy(args, p.exprStack[base:])
 	}
 	return args, kws
 }
@@ -468,22 +493,22 @@ func (p *parser) atom() ast.Expr {
 	switch p.kind() {
 	case tName:
 		n, i := p.name()
-		return &ast.Name{Attrs: p.tokAttrs(i), Id: n, Ctx: ast.Load}
+		return p.newName(p.tokAttrs(i), n, ast.Load)
 	case kwTrue:
 		p.next()
-		return &ast.Constant{Attrs: p.tokAttrs(start), Value: true}
+		return p.newConst(p.tokAttrs(start), true)
 	case kwFalse:
 		p.next()
-		return &ast.Constant{Attrs: p.tokAttrs(start), Value: false}
+		return p.newConst(p.tokAttrs(start), false)
 	case kwNone:
 		p.next()
-		return &ast.Constant{Attrs: p.tokAttrs(start), Value: nil}
+		return p.newConst(p.tokAttrs(start), nil)
 	case tEllipsis:
 		p.next()
-		return &ast.Constant{Attrs: p.tokAttrs(start), Value: ast.Ellipsis{}}
+		return p.newConst(p.tokAttrs(start), ast.Ellipsis{})
 	case tNumber:
 		p.next()
-		return &ast.Constant{Attrs: p.tokAttrs(start), Value: p.number(start)}
+		return p.newConst(p.tokAttrs(start), p.number(start))
 	case tString:
 		return p.strings()
 	case tLParen:

@@ -20,7 +20,48 @@ type parser struct {
 	p        int
 	depth    int
 	fdepth   int // f-string nesting of this parser
-	names    map[string]string
+
+	// Slabs for the most frequent nodes: one allocation per chunk instead
+	// of one per node (a tree lives and dies as a whole).
+	nameSlab  slab[ast.Name]
+	attrSlab  slab[ast.Attribute]
+	callSlab  slab[ast.Call]
+	constSlab slab[ast.Constant]
+	kwSlab    slab[ast.Keyword]
+	strSlab   slab[string]
+	exprStack []ast.Expr // scratch stack for building exact-size lists
+}
+
+// slab hands out nodes from chunks that double in size (4 to 256).
+type slab[T any] struct {
+	buf  []T
+	next int
+}
+
+func (s *slab[T]) new() *T {
+	if len(s.buf) == 0 {
+		if s.next < 4 {
+			s.next = 4
+		} else if s.next < 256 {
+			s.next *= 2
+		}
+		s.buf = make([]T, s.next)
+	}
+	x := &s.buf[0]
+	s.buf = s.buf[1:]
+	return x
+}
+
+func (p *parser) newName(a ast.Attrs, id string, ctx ast.ExprContext) *ast.Name {
+	n := p.nameSlab.new()
+	n.Attrs, n.Id, n.Ctx = a, id, ctx
+	return n
+}
+
+func (p *parser) newConst(a ast.Attrs, v any) *ast.Constant {
+	c := p.constSlab.new()
+	c.Attrs, c.Value = a, v
+	return c
 }
 
 // tokPool recycles token buffers between parses; tokens never escape.
@@ -47,13 +88,16 @@ func ParseFile(filename string, src []byte) (f *ast.File, err error) {
 	if bp, ok := tokPool.Get().(*[]token); ok {
 		tz.toks = (*bp)[:0]
 	}
+	if want := len(text)/4 + 16; cap(tz.toks) < want {
+		tz.toks = make([]token, 0, want)
+	}
 	defer func() {
 		if cap(tz.toks) <= 1<<20 {
 			tokPool.Put(&tz.toks)
 		}
 	}()
 	tz.tokenize()
-	p := &parser{filename: filename, src: text, toks: tz.toks, names: make(map[string]string, 64)}
+	p := &parser{filename: filename, src: text, toks: tz.toks}
 	mod := &ast.Module{Body: p.fileStmts(), TypeIgnores: []ast.TypeIgnore{}}
 	return &ast.File{Name: filename, Module: mod, Comments: tz.comments}, nil
 }
@@ -196,14 +240,7 @@ func (p *parser) identifier(i int) string {
 			return nfkc(string(b))
 		}
 	}
-	if s, ok := p.names[string(b)]; ok {
-		return s
-	}
-	s := string(b)
-	if p.names != nil {
-		p.names[s] = s
-	}
-	return s
+	return string(b)
 }
 
 func strptr(s string) *string { return &s }
