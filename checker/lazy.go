@@ -5,8 +5,10 @@ package checker
 // and one op's files are a small part of a checkout.
 
 import (
+	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
@@ -49,10 +51,10 @@ func CheckSource(src Source, layout *Layout, cat *rules.Catalog, cfg *Config, op
 //     import (shared kernels, constant aliases) and every file of the
 //     sub-packages they live in (the __init__ order rule names the first
 //     op of a sub-package);
-//   - for a selected op with no cuTile implementation, every file of its
-//     cuTile package (one that does not parse may register it).
 //
-// This is repeated until no file is added. When a dispatch file does not
+// This is repeated until no file is added. Then, for a selected op with no
+// cuTile implementation, every file of its cuTile package is added (one
+// that does not parse may register it), and so on. When a dispatch file does not
 // parse, every file is parsed, as by Load.
 //
 // Limit: an op name spelled in a register_impl call with escapes or
@@ -97,7 +99,7 @@ func LoadForOps(src Source, layout *Layout, cfg *Config, ops []string) (*Repo, e
 	}
 	var seed []int
 	for i, p := range repo.Paths {
-		if _, ok := DispatchScope(layout, p); ok || path.Base(p) == "__init__.py" || apis[PackagePath(p)] {
+		if _, ok := DispatchScope(layout, p); ok || path.Base(p) == "__init__.py" && inCuTile(layout, p) || apis[PackagePath(p)] {
 			seed = append(seed, i)
 		}
 	}
@@ -119,23 +121,32 @@ func LoadForOps(src Source, layout *Layout, cfg *Config, ops []string) (*Repo, e
 	for _, o := range ops {
 		want[o] = true
 	}
-	// Every word that can name an op (a function, stub or wrapper name) is
-	// known now; find, once, those each unparsed file has.
-	var mentions [][]string
+	// Every word and name that can refer to an op is known now; find, once,
+	// those each unparsed file has.
+	var mentions [][]string // identifiers, in test and benchmark files
+	var quotes [][]string   // quoted op names
+	var step []bool         // a test or benchmark file of some scope
 	for round := 0; ; round++ {
 		tab := BuildOpTable(repo)
 		if round == 0 {
-			all := wordSet{}
+			words, opNames := wordSet{}, wordSet{}
 			for _, op := range tab.Ops {
 				for w := range opWords(tab, op) {
-					all[w] = true
+					words[w] = true
 				}
+				opNames[op.Name] = true
 			}
 			mentions = make([][]string, n)
+			quotes = make([][]string, n)
+			step = make([]bool, n)
 			forEach(n, func(i int) {
-				if !parsed[i] {
-					mentions[i] = all.find(data[i])
+				if parsed[i] {
+					return
 				}
+				if step[i] = stepPath(layout, repo.Paths[i]); step[i] {
+					mentions[i] = words.find(data[i])
+				}
+				quotes[i] = opNames.quoted(data[i])
 			})
 		}
 		var more []int
@@ -144,8 +155,20 @@ func LoadForOps(src Source, layout *Layout, cfg *Config, ops []string) (*Repo, e
 			if parsed[i] {
 				continue
 			}
-			if need.path(p) || need.words.any(mentions[i]) {
+			if need.path(p) || quotes[i] != nil && need.names.any(quotes[i]) ||
+				step[i] && need.step(p, mentions[i]) {
 				more = append(more, i)
+			}
+		}
+		if len(more) == 0 {
+			// Every file that can register a selected op is parsed: for
+			// one with no cuTile implementation, a file of its cuTile
+			// package that does not parse may register it.
+			dirs := missingCuTile(tab, layout, want)
+			for i, p := range repo.Paths {
+				if !parsed[i] && underAny(dirs, p) {
+					more = append(more, i)
+				}
 			}
 		}
 		if len(more) == 0 {
@@ -155,24 +178,70 @@ func LoadForOps(src Source, layout *Layout, cfg *Config, ops []string) (*Repo, e
 	}
 }
 
-// needs says which further files a check of some ops must parse.
+// needs says which further files a check of some ops must parse: the
+// files that register a related op (name it in quotes), the test and
+// benchmark files that name one (a word, or in their path), and the files
+// of some modules and directories.
 type needs struct {
-	words   wordSet
+	names   wordSet         // the names of the related ops
+	words   []scopeWords    // the words that refer to them, by scope
 	modules map[string]bool // dotted modules whose files are needed
 	dirs    []string        // directories all of whose files are needed
 }
 
-func (nd *needs) path(p string) bool {
-	for w := range nd.words {
-		if strings.Contains(p, w) {
+// scopeWords are the words that refer to related ops of a scope (and
+// suite), in its test and benchmark files.
+type scopeWords struct {
+	scope *Scope
+	suite string
+	words wordSet
+}
+
+// step reports whether a test or benchmark file with these words is needed:
+// it is one of the scope of a related op, and has one of its words, in its
+// text or its path (test_<func>.py).
+func (nd *needs) step(p string, words []string) bool {
+	for _, sw := range nd.words {
+		if !matchBound(sw.scope.Tests, sw.suite, p) && !matchBound(sw.scope.Benchmarks, sw.suite, p) {
+			continue
+		}
+		if sw.words.any(words) {
 			return true
 		}
+		for w := range sw.words {
+			if strings.Contains(p, w) {
+				return true
+			}
+		}
 	}
-	if nd.modules[ModulePath(p)] {
-		return true
+	return false
+}
+
+// inCuTile reports whether a path is in some scope's cuTile package.
+func inCuTile(l *Layout, p string) bool {
+	for _, sc := range l.Scopes {
+		if sc.CuTile != "" {
+			if _, ok := MatchPath(strings.TrimSuffix(sc.CuTile, "/")+"/**", p); ok {
+				return true
+			}
+		}
 	}
-	for _, d := range nd.dirs {
-		if UnderDir(d, p) {
+	return false
+}
+
+// path reports whether a file is needed for its path alone.
+func (nd *needs) path(p string) bool {
+	return nd.modules[ModulePath(p)] || underAny(nd.dirs, p)
+}
+
+// stepPath reports whether a path is a test or benchmark file of some
+// scope (of any suite).
+func stepPath(l *Layout, p string) bool {
+	for _, sc := range l.Scopes {
+		if _, ok := MatchAny(sc.Tests, p); ok {
+			return true
+		}
+		if _, ok := MatchAny(sc.Benchmarks, p); ok {
 			return true
 		}
 	}
@@ -182,14 +251,13 @@ func (nd *needs) path(p string) bool {
 // opsNeeds computes, from the op table of the files parsed so far, what
 // else the selected ops need (see LoadForOps).
 func opsNeeds(tab *OpTable, layout *Layout, want map[string]bool) *needs {
-	names := LayoutNames(layout)
-	nd := &needs{words: wordSet{}, modules: map[string]bool{}}
-	var selected []*Op
-	for _, op := range tab.Ops {
-		if want[op.Name] || op.Suite == "" && want[op.Func] {
-			selected = append(selected, op)
-		}
+	nd := &needs{names: wordSet{}, modules: map[string]bool{}}
+	type key struct {
+		scope *Scope
+		suite string
 	}
+	byScope := map[key]wordSet{}
+	selected := selectedOps(tab, want)
 	// The files of the selected ops (not their dispatch file, which every
 	// op of the scope shares), and the ops that share one of them.
 	shared := map[string]bool{}
@@ -232,8 +300,18 @@ func opsNeeds(tab *OpTable, layout *Layout, want map[string]bool) *needs {
 		if !related[op] {
 			continue
 		}
-		for w := range opWords(tab, op) {
-			nd.words[w] = true
+		nd.names[op.Name] = true
+		if op.Scope != nil {
+			k := key{op.Scope, op.Suite}
+			ws := byScope[k]
+			if ws == nil {
+				ws = wordSet{}
+				byScope[k] = ws
+				nd.words = append(nd.words, scopeWords{op.Scope, op.Suite, ws})
+			}
+			for w := range opWords(tab, op) {
+				ws[w] = true
+			}
 		}
 		for _, im := range op.Impls {
 			if im.Module == "" {
@@ -259,12 +337,40 @@ func opsNeeds(tab *OpTable, layout *Layout, want map[string]bool) *needs {
 			}
 		}
 	}
-	for _, op := range selected {
-		if len(op.ImplsFor(names.CuTileBackend)) == 0 && op.Scope != nil && op.Scope.CuTile != "" {
-			nd.dirs = append(nd.dirs, strings.TrimSuffix(ExpandSuite(op.Scope.CuTile, op.Suite), "/"))
+	return nd
+}
+
+// selectedOps returns the ops of the table that want names.
+func selectedOps(tab *OpTable, want map[string]bool) []*Op {
+	var out []*Op
+	for _, op := range tab.Ops {
+		if want[op.Name] || op.Suite == "" && want[op.Func] {
+			out = append(out, op)
 		}
 	}
-	return nd
+	return out
+}
+
+// missingCuTile returns the cuTile packages of the selected ops that have
+// no cuTile implementation.
+func missingCuTile(tab *OpTable, layout *Layout, want map[string]bool) []string {
+	names := LayoutNames(layout)
+	var dirs []string
+	for _, op := range selectedOps(tab, want) {
+		if len(op.ImplsFor(names.CuTileBackend)) == 0 && op.Scope != nil && op.Scope.CuTile != "" {
+			dirs = append(dirs, strings.TrimSuffix(ExpandSuite(op.Scope.CuTile, op.Suite), "/"))
+		}
+	}
+	return dirs
+}
+
+func underAny(dirs []string, p string) bool {
+	for _, d := range dirs {
+		if UnderDir(d, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // opWords returns the words that name an op in a file that uses it: its
@@ -350,6 +456,34 @@ func (ws wordSet) find(src []byte) []string {
 			}
 		}
 		i = j
+	}
+	return found
+}
+
+// quoted returns the names of the set that the text has between quotes
+// ("softmax" or 'softmax', as register_impl names an op), each once.
+func (ws wordSet) quoted(src []byte) []string {
+	maxLen := 0
+	for w := range ws {
+		maxLen = max(maxLen, len(w))
+	}
+	var found []string
+	for i := 0; i < len(src); i++ {
+		q := src[i]
+		if q != '"' && q != '\'' {
+			continue
+		}
+		rest := src[i+1:]
+		if len(rest) > maxLen+1 {
+			rest = rest[:maxLen+1]
+		}
+		j := bytes.IndexByte(rest, q)
+		if j <= 0 {
+			continue
+		}
+		if w := rest[:j]; ws[string(w)] && !slices.Contains(found, string(w)) {
+			found = append(found, string(w))
+		}
 	}
 	return found
 }

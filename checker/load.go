@@ -190,12 +190,18 @@ func loadFile(src Source, path string) (*File, error) {
 	return parseFile(path, data), nil
 }
 
-// parseFile parses the content of a file of the snapshot.
+// parseFile parses the content of a file of the snapshot, and computes the
+// facts every file needs (its imports, its functions, calls and imports),
+// while the workers are busy in parallel.
 func parseFile(path string, data []byte) *File {
 	f := &File{Path: path, Src: data}
 	f.AST, f.Err = parse(path, data)
 	if f.Err != nil {
 		f.AST = nil
+	}
+	if f.AST != nil {
+		f.Imports()
+		f.nodes()
 	}
 	return f
 }

@@ -92,6 +92,7 @@ func BuildOpTable(repo *Repo) *OpTable {
 		table:       &OpTable{ByName: map[string]*Op{}},
 		cutileRoots: map[string]ScopeMatch{},
 	}
+	b.prepare()
 	b.findStubs()
 	b.findCuTileRoots()
 	b.findImpls()
@@ -100,6 +101,29 @@ func BuildOpTable(repo *Repo) *OpTable {
 	b.findSkips()
 	sort.Slice(b.table.Ops, func(i, j int) bool { return b.table.Ops[i].Name < b.table.Ops[j].Name })
 	return b.table
+}
+
+// prepare computes, in parallel, the facts of each file that the table
+// reads (each is computed once per file): the names the test and benchmark
+// files use.
+func (b *opTableBuilder) prepare() {
+	var files []*File
+	for _, f := range b.files() {
+		for _, sc := range b.scopes() {
+			if _, ok := MatchAny(sc.Tests, f.Path); ok {
+				files = append(files, f)
+				break
+			}
+			if _, ok := MatchAny(sc.Benchmarks, f.Path); ok {
+				files = append(files, f)
+				break
+			}
+		}
+	}
+	forEach(len(files), func(i int) {
+		files[i].Imports()
+		files[i].usedNames()
+	})
 }
 
 // importsOf returns the (cached) imports of a file.
