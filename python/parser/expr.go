@@ -345,8 +345,9 @@ func (p *parser) slices() ast.Expr {
 func (p *parser) sliceItem() ast.Expr {
 	start := p.p
 	if p.kind() == tStar {
+		// starred_expression: '*' expression
 		p.next()
-		v := p.bitwiseOr()
+		v := p.expression()
 		return &ast.Starred{Attrs: p.span(start), Value: v, Ctx: ast.Load}
 	}
 	var lower ast.Expr
