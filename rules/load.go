@@ -125,6 +125,17 @@ func (l ErrorList) Sort() {
 // ParseTOML decodes a TOML document into a generic table and scans the
 // lines of its keys. A syntax error is returned as an *LoadError naming the line.
 func ParseTOML(data []byte, filename string) (map[string]any, KeyLines, error) {
+	// The key lines are scanned while the document is decoded (and not
+	// waited for when it is invalid).
+	lines := make(chan KeyLines, 1)
+	go func() {
+		defer func() {
+			if recover() != nil {
+				lines <- KeyLines{}
+			}
+		}()
+		lines <- ScanKeyLines(data)
+	}()
 	var m map[string]any
 	if _, err := toml.Decode(string(data), &m); err != nil {
 		var pe toml.ParseError
@@ -137,7 +148,7 @@ func ParseTOML(data []byte, filename string) (map[string]any, KeyLines, error) {
 		}
 		return nil, nil, &LoadError{File: filename, Msg: "invalid TOML: " + err.Error()}
 	}
-	return m, ScanKeyLines(data), nil
+	return m, <-lines, nil
 }
 
 // DecodeTable strictly decodes table (found at path prefix in the file) into

@@ -2,8 +2,13 @@ package rules
 
 import (
 	"bytes"
+	"encoding"
+	"encoding/json"
+	"reflect"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/BurntSushi/toml"
 )
@@ -240,9 +245,25 @@ func (s *keyScanner) str(q byte) {
 
 // StrictDecode decodes a table (as produced by toml.Decode into a map) into
 // v and returns the keys of the table that v has no field for, each as its
-// path of segments relative to the table. The table is re-encoded and
-// decoded again so that BurntSushi's MetaData.Undecoded applies to it alone.
+// path of segments relative to the table. It gives what StrictDecodeSlow
+// gives: when every key of the table has a field of a type BurntSushi
+// decodes plainly (see decodeFast), it sets the fields directly; otherwise
+// (an unknown key, a type mismatch) StrictDecodeSlow reports.
 func StrictDecode(table map[string]any, v any) (unknown [][]string, err error) {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		if decodeFast(table, rv.Elem(), true) {
+			decodeFast(table, rv.Elem(), false)
+			return nil, nil
+		}
+	}
+	return StrictDecodeSlow(table, v)
+}
+
+// StrictDecodeSlow is the reference StrictDecode: the table is re-encoded
+// and decoded again so that BurntSushi's MetaData.Undecoded applies to it
+// alone.
+func StrictDecodeSlow(table map[string]any, v any) (unknown [][]string, err error) {
 	var buf bytes.Buffer
 	if err := toml.NewEncoder(&buf).Encode(table); err != nil {
 		return nil, err
@@ -255,4 +276,168 @@ func StrictDecode(table map[string]any, v any) (unknown [][]string, err error) {
 		unknown = append(unknown, []string(k))
 	}
 	return unknown, nil
+}
+
+var (
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	tomlUnmarshalerType = reflect.TypeFor[toml.Unmarshaler]()
+	durationType        = reflect.TypeFor[time.Duration]()
+	jsonNumberType      = reflect.TypeFor[json.Number]()
+)
+
+// fastFields returns the fields of a struct type by their TOML key, or
+// false when the type has a field decodeFast does not handle like
+// BurntSushi (an embedded or duplicate one).
+func fastFields(t reflect.Type) (map[string]int, bool) {
+	if c, ok := fastFieldsCache.Load(t); ok {
+		c := c.(cachedFields)
+		return c.m, c.ok
+	}
+	m, ok := computeFastFields(t)
+	fastFieldsCache.Store(t, cachedFields{m, ok})
+	return m, ok
+}
+
+type cachedFields struct {
+	m  map[string]int
+	ok bool
+}
+
+var fastFieldsCache sync.Map // reflect.Type -> cachedFields
+
+func computeFastFields(t reflect.Type) (map[string]int, bool) {
+	out := map[string]int{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if f.Anonymous {
+			return nil, false
+		}
+		if !f.IsExported() {
+			continue
+		}
+		name := f.Name
+		if tag, ok := f.Tag.Lookup("toml"); ok {
+			tag, _, _ = strings.Cut(tag, ",")
+			if tag == "-" {
+				continue
+			}
+			if tag != "" {
+				name = tag
+			}
+		}
+		if _, dup := out[name]; dup {
+			return nil, false
+		}
+		out[name] = i
+	}
+	return out, true
+}
+
+// decodeFast decodes TOML data (from toml.Decode into a map) into rv as
+// BurntSushi's decoder does, for the plain cases: structs whose keys all
+// name a field exactly, pointers, strings, booleans, ints, slices and maps
+// with string keys of those. With dry set it changes nothing and reports
+// whether the data is such a case: decoding it then cannot fail and leaves
+// no key undecoded.
+func decodeFast(data any, rv reflect.Value, dry bool) bool {
+	t := rv.Type()
+	if t == durationType || t == jsonNumberType || t.Implements(textUnmarshalerType) || t.Implements(tomlUnmarshalerType) ||
+		reflect.PointerTo(t).Implements(textUnmarshalerType) || reflect.PointerTo(t).Implements(tomlUnmarshalerType) {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		if dry {
+			return decodeFast(data, reflect.New(t.Elem()).Elem(), true)
+		}
+		if rv.IsNil() {
+			rv.Set(reflect.New(t.Elem()))
+		}
+		return decodeFast(data, rv.Elem(), false)
+	case reflect.Struct:
+		m, ok := data.(map[string]any)
+		if !ok {
+			return false
+		}
+		fields, ok := fastFields(t)
+		if !ok {
+			return false
+		}
+		for k, d := range m {
+			i, ok := fields[k]
+			if !ok {
+				return false // unknown, or matched case-insensitively
+			}
+			if !decodeFast(d, rv.Field(i), dry) {
+				return false
+			}
+		}
+		return true
+	case reflect.Map:
+		if t.Key().Kind() != reflect.String || t.Key() != reflect.TypeFor[string]() {
+			return false
+		}
+		m, ok := data.(map[string]any)
+		if !ok {
+			return false
+		}
+		if dry {
+			for _, d := range m {
+				if !decodeFast(d, reflect.New(t.Elem()).Elem(), true) {
+					return false
+				}
+			}
+			return true
+		}
+		if rv.IsNil() {
+			rv.Set(reflect.MakeMap(t))
+		}
+		for k, d := range m {
+			ev := reflect.New(t.Elem()).Elem()
+			decodeFast(d, ev, false)
+			rv.SetMapIndex(reflect.ValueOf(k), ev)
+		}
+		return true
+	case reflect.Slice:
+		dv := reflect.ValueOf(data)
+		if dv.Kind() != reflect.Slice {
+			return false
+		}
+		n := dv.Len()
+		if dry {
+			for i := 0; i < n; i++ {
+				if !decodeFast(dv.Index(i).Interface(), reflect.New(t.Elem()).Elem(), true) {
+					return false
+				}
+			}
+			return true
+		}
+		if rv.IsNil() || rv.Cap() < n {
+			rv.Set(reflect.MakeSlice(t, n, n))
+		}
+		rv.SetLen(n)
+		for i := 0; i < n; i++ {
+			decodeFast(dv.Index(i).Interface(), rv.Index(i), false)
+		}
+		return true
+	case reflect.String:
+		s, ok := data.(string)
+		if ok && !dry {
+			rv.SetString(s)
+		}
+		return ok
+	case reflect.Bool:
+		b, ok := data.(bool)
+		if ok && !dry {
+			rv.SetBool(b)
+		}
+		return ok
+	case reflect.Int, reflect.Int64:
+		n, ok := data.(int64)
+		if ok && !dry {
+			rv.SetInt(n)
+		}
+		return ok
+	}
+	return false
 }
