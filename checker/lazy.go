@@ -6,9 +6,9 @@ package checker
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"path"
-	"slices"
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
@@ -121,42 +121,40 @@ func LoadForOps(src Source, layout *Layout, cfg *Config, ops []string) (*Repo, e
 	for _, o := range ops {
 		want[o] = true
 	}
-	// Every word and name that can refer to an op is known now; find, once,
-	// those each unparsed file has.
-	var mentions [][]string // identifiers, in test and benchmark files
-	var quotes [][]string   // quoted op names
-	var step []bool         // a test or benchmark file of some scope
+	// What each unparsed file can be: a test or benchmark of some scope, a
+	// module that registers ops (it spells register_impl: the last part of
+	// the name, as written or imported), one with non-ASCII text (whose
+	// identifiers may normalize to a name).
+	var register [][]byte
+	for _, q := range LayoutNames(layout).RegisterImpl {
+		register = append(register, []byte(lastDotted(q)))
+	}
+	step := make([]bool, n)
+	registers := make([]bool, n)
+	nonASCII := make([]bool, n)
+	forEach(n, func(i int) {
+		if !parsed[i] {
+			step[i] = stepPath(layout, repo.Paths[i])
+			nonASCII[i] = hasNonASCII(data[i])
+			registers[i] = nonASCII[i] || containsAny(data[i], register)
+		}
+	})
 	for round := 0; ; round++ {
 		tab := BuildOpTable(repo)
-		if round == 0 {
-			words, opNames := wordSet{}, wordSet{}
-			for _, op := range tab.Ops {
-				for w := range opWords(tab, op) {
-					words[w] = true
-				}
-				opNames[op.Name] = true
-			}
-			mentions = make([][]string, n)
-			quotes = make([][]string, n)
-			step = make([]bool, n)
-			forEach(n, func(i int) {
-				if parsed[i] {
-					return
-				}
-				if step[i] = stepPath(layout, repo.Paths[i]); step[i] {
-					mentions[i] = words.find(data[i])
-				}
-				quotes[i] = opNames.quoted(data[i])
-			})
-		}
-		var more []int
 		need := opsNeeds(tab, layout, want)
-		for i, p := range repo.Paths {
+		quoted := need.quotedNames()
+		wanted := make([]bool, n)
+		forEach(n, func(i int) {
 			if parsed[i] {
-				continue
+				return
 			}
-			if need.path(p) || quotes[i] != nil && need.names.any(quotes[i]) ||
-				step[i] && need.step(p, mentions[i]) {
+			p := repo.Paths[i]
+			wanted[i] = need.path(p) || registers[i] && containsAny(data[i], quoted) ||
+				step[i] && need.step(p, data[i], nonASCII[i])
+		})
+		var more []int
+		for i, w := range wanted {
+			if w {
 				more = append(more, i)
 			}
 		}
@@ -172,6 +170,7 @@ func LoadForOps(src Source, layout *Layout, cfg *Config, ops []string) (*Repo, e
 			}
 		}
 		if len(more) == 0 {
+			repo.table = tab // of the files parsed, all of them
 			return repo, nil
 		}
 		parse(more)
@@ -197,24 +196,34 @@ type scopeWords struct {
 	words wordSet
 }
 
-// step reports whether a test or benchmark file with these words is needed:
-// it is one of the scope of a related op, and has one of its words, in its
-// text or its path (test_<func>.py).
-func (nd *needs) step(p string, words []string) bool {
+// step reports whether a test or benchmark file is needed: it is one of
+// the scope of a related op, and has one of its words, in its text or its
+// path (test_<func>.py).
+func (nd *needs) step(p string, src []byte, nonASCII bool) bool {
 	for _, sw := range nd.words {
 		if !matchBound(sw.scope.Tests, sw.suite, p) && !matchBound(sw.scope.Benchmarks, sw.suite, p) {
 			continue
 		}
-		if sw.words.any(words) {
-			return true
-		}
 		for w := range sw.words {
-			if strings.Contains(p, w) {
+			if strings.Contains(p, w) || hasWord(src, w) {
 				return true
 			}
 		}
+		if nonASCII && len(sw.words.find(src)) > 0 {
+			return true
+		}
 	}
 	return false
+}
+
+// quotedNames returns the names of the related ops between double and
+// between single quotes, as register_impl("softmax", ...) names an op.
+func (nd *needs) quotedNames() [][]byte {
+	var out [][]byte
+	for name := range nd.names {
+		out = append(out, []byte(`"`+name+`"`), []byte(`'`+name+`'`))
+	}
+	return out
 }
 
 // inCuTile reports whether a path is in some scope's cuTile package.
@@ -460,30 +469,45 @@ func (ws wordSet) find(src []byte) []string {
 	return found
 }
 
-// quoted returns the names of the set that the text has between quotes
-// ("softmax" or 'softmax', as register_impl names an op), each once.
-func (ws wordSet) quoted(src []byte) []string {
-	maxLen := 0
-	for w := range ws {
-		maxLen = max(maxLen, len(w))
-	}
-	var found []string
-	for i := 0; i < len(src); i++ {
-		q := src[i]
-		if q != '"' && q != '\'' {
-			continue
-		}
-		rest := src[i+1:]
-		if len(rest) > maxLen+1 {
-			rest = rest[:maxLen+1]
-		}
-		j := bytes.IndexByte(rest, q)
-		if j <= 0 {
-			continue
-		}
-		if w := rest[:j]; ws[string(w)] && !slices.Contains(found, string(w)) {
-			found = append(found, string(w))
+// containsAny reports whether src contains one of the byte strings.
+func containsAny(src []byte, subs [][]byte) bool {
+	for _, w := range subs {
+		if bytes.Contains(src, w) {
+			return true
 		}
 	}
-	return found
+	return false
+}
+
+// hasWord reports whether src has w as a whole word: not preceded or
+// followed by a letter, digit, underscore or non-ASCII byte.
+func hasWord(src []byte, w string) bool {
+	for i := 0; ; {
+		j := bytes.Index(src[i:], []byte(w))
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(w)
+		if (j == 0 || !wordByte[src[j-1]]) && (end == len(src) || !wordByte[src[end]]) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+// hasNonASCII reports whether src has a byte over 0x7f.
+func hasNonASCII(src []byte) bool {
+	i := 0
+	for ; i+8 <= len(src); i += 8 {
+		if binary.LittleEndian.Uint64(src[i:])&0x8080808080808080 != 0 {
+			return true
+		}
+	}
+	for ; i < len(src); i++ {
+		if src[i] >= 0x80 {
+			return true
+		}
+	}
+	return false
 }

@@ -80,6 +80,9 @@ type opTableBuilder struct {
 }
 
 func runOpTable(pass *Pass) (any, error) {
+	if t := pass.Repo.table; t != nil {
+		return t, nil
+	}
 	return BuildOpTable(pass.Repo), nil
 }
 

@@ -20,6 +20,10 @@ type Repo struct {
 	// ConfigSkips are the written skips of the configuration's [skip]
 	// table, by op name; the op table adds them to each Op's Skips.
 	ConfigSkips map[string][]Skip
+
+	// table is the op table of these files when it was built while
+	// loading them (LoadForOps); the optable analyzer then returns it.
+	table *OpTable
 }
 
 // File is one Python file of the snapshot.
