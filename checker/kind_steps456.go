@@ -496,6 +496,32 @@ func (b *opTableBuilder) opWrappers() map[*Op][]string {
 			}
 		}
 	}
+	// What the definitions of each package call, to skip at once the ops
+	// that no definition calls (most of them).
+	type pkgCalls struct {
+		q    map[string]bool           // resolved callees
+		bare map[*File]map[string]bool // bare-name callees, by file
+	}
+	calls := map[string]*pkgCalls{}
+	callsOf := func(pkg string) *pkgCalls {
+		if pc := calls[pkg]; pc != nil {
+			return pc
+		}
+		pc := &pkgCalls{q: map[string]bool{}, bare: map[*File]map[string]bool{}}
+		for _, d := range byPkg[pkg] {
+			for _, c := range callees(d.file, d.node) {
+				pc.q[c.q] = true
+				if c.bare {
+					if pc.bare[d.file] == nil {
+						pc.bare[d.file] = map[string]bool{}
+					}
+					pc.bare[d.file][c.name] = true
+				}
+			}
+		}
+		calls[pkg] = pc
+		return pc
+	}
 	out := map[*Op][]string{}
 	for _, op := range b.table.Ops {
 		if op.Scope == nil {
@@ -508,6 +534,21 @@ func (b *opTableBuilder) opWrappers() map[*Op][]string {
 		}
 		if len(defs) == 0 {
 			continue
+		}
+		called := false
+		for _, m := range apis {
+			pc := callsOf(m)
+			for _, a := range apis {
+				if pc.q[a+"."+op.Func] {
+					called = true
+				}
+			}
+			if op.Stub != nil && pc.bare[op.Stub.File][op.Func] {
+				called = true
+			}
+		}
+		if !called {
+			continue // no wrapper: nothing calls the op
 		}
 		// names: qualified names that reach the op; local: per file, bare
 		// names of wrappers defined there (and the stub itself).
