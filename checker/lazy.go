@@ -60,85 +60,132 @@ func CheckSource(src Source, layout *Layout, cat *rules.Catalog, cfg *Config, op
 // Limit: an op name spelled in a register_impl call with escapes or
 // implicit concatenation ("soft" "max") is not found by its words.
 func LoadForOps(src Source, layout *Layout, cfg *Config, ops []string) (*Repo, error) {
+	l, err := newLazyLoader(src, layout, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if !l.seed(nil) {
+		l.parseAll()
+		return l.repo, nil
+	}
+	want := map[string]bool{}
+	for _, o := range ops {
+		want[o] = true
+	}
+	return l.closeOver(want), nil
+}
+
+// lazyLoader holds a snapshot whose files are all read and some parsed.
+type lazyLoader struct {
+	repo   *Repo
+	layout *Layout
+	data   [][]byte // by index in repo.Paths
+	parsed []bool
+	apis   map[string]bool // the API packages of every scope
+
+	// What each file not parsed by the seed can be (see closeOver).
+	step, registers, nonASCII []bool
+}
+
+// newLazyLoader lists and reads the files in scope of a snapshot.
+func newLazyLoader(src Source, layout *Layout, cfg *Config) (*lazyLoader, error) {
 	repo, err := listRepo(src, layout, cfg)
 	if err != nil {
 		return nil, err
 	}
-	layout = repo.Layout
 	n := len(repo.Paths)
-	data := make([][]byte, n)
+	l := &lazyLoader{repo: repo, layout: repo.Layout, data: make([][]byte, n), parsed: make([]bool, n), apis: map[string]bool{}}
 	errs := make([]error, n)
 	forEach(n, func(i int) {
-		data[i], errs[i] = src.ReadFile(repo.Paths[i])
+		l.data[i], errs[i] = src.ReadFile(repo.Paths[i])
 	})
 	for i, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("reading %s: %w", repo.Paths[i], err)
 		}
 	}
-	parsed := make([]bool, n)
-	parse := func(idx []int) {
-		files := make([]*File, len(idx))
-		forEach(len(idx), func(k int) {
-			i := idx[k]
-			files[k] = parseFile(repo.Paths[i], data[i])
-		})
-		for k, i := range idx {
-			repo.Files[repo.Paths[i]] = files[k]
-			parsed[i] = true
-		}
-	}
 	// The API packages of every scope (of each suite with a dispatch file).
-	apis := map[string]bool{}
 	for _, p := range repo.Paths {
-		if sm, ok := DispatchScope(layout, p); ok {
+		if sm, ok := DispatchScope(l.layout, p); ok {
 			for _, m := range apiModules(sm.Scope, sm.Suite) {
-				apis[m] = true
+				l.apis[m] = true
 			}
 		}
 	}
+	return l, nil
+}
+
+// parse parses the files at these indexes.
+func (l *lazyLoader) parse(idx []int) {
+	files := make([]*File, len(idx))
+	forEach(len(idx), func(k int) {
+		i := idx[k]
+		files[k] = parseFile(l.repo.Paths[i], l.data[i])
+	})
+	for k, i := range idx {
+		l.repo.Files[l.repo.Paths[i]] = files[k]
+		l.parsed[i] = true
+	}
+}
+
+// parseAll parses every file not parsed yet.
+func (l *lazyLoader) parseAll() {
+	var rest []int
+	for i := range l.repo.Paths {
+		if !l.parsed[i] {
+			rest = append(rest, i)
+		}
+	}
+	l.parse(rest)
+}
+
+// seed parses the files every check needs (the dispatch files, the cuTile
+// __init__s, the interface modules of the API packages) and extra files.
+// It reports false when a dispatch file does not parse.
+func (l *lazyLoader) seed(extra []string) bool {
+	ex := map[string]bool{}
+	for _, p := range extra {
+		ex[p] = true
+	}
 	var seed []int
-	for i, p := range repo.Paths {
-		if _, ok := DispatchScope(layout, p); ok || path.Base(p) == "__init__.py" && inCuTile(layout, p) || apis[PackagePath(p)] {
+	for i, p := range l.repo.Paths {
+		if _, ok := DispatchScope(l.layout, p); ok || path.Base(p) == "__init__.py" && inCuTile(l.layout, p) || l.apis[PackagePath(p)] || ex[p] {
 			seed = append(seed, i)
 		}
 	}
-	parse(seed)
+	l.parse(seed)
 	for _, i := range seed {
-		if _, ok := DispatchScope(layout, repo.Paths[i]); ok && repo.Files[repo.Paths[i]].AST == nil {
-			var rest []int
-			for j := range repo.Paths {
-				if !parsed[j] {
-					rest = append(rest, j)
-				}
-			}
-			parse(rest)
-			return repo, nil
+		if _, ok := DispatchScope(l.layout, l.repo.Paths[i]); ok && l.repo.Files[l.repo.Paths[i]].AST == nil {
+			return false
 		}
 	}
+	return true
+}
 
-	want := map[string]bool{}
-	for _, o := range ops {
-		want[o] = true
-	}
-	// What each unparsed file can be: a test or benchmark of some scope, a
-	// module that registers ops (it spells register_impl: the last part of
-	// the name, as written or imported), one with non-ASCII text (whose
-	// identifiers may normalize to a name).
-	var register [][]byte
-	for _, q := range LayoutNames(layout).RegisterImpl {
-		register = append(register, []byte(lastDotted(q)))
-	}
-	step := make([]bool, n)
-	registers := make([]bool, n)
-	nonASCII := make([]bool, n)
-	forEach(n, func(i int) {
-		if !parsed[i] {
-			step[i] = stepPath(layout, repo.Paths[i])
-			nonASCII[i] = hasNonASCII(data[i])
-			registers[i] = nonASCII[i] || containsAny(data[i], register)
+// closeOver parses, round by round, the files the wanted ops need (see
+// LoadForOps) and returns the repository.
+func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
+	repo, layout, data, parsed := l.repo, l.layout, l.data, l.parsed
+	n := len(repo.Paths)
+	if l.step == nil {
+		// What each unparsed file can be: a test or benchmark of some
+		// scope, a module that registers ops (it spells register_impl:
+		// the last part of the name, as written or imported), one with
+		// non-ASCII text (whose identifiers may normalize to a name).
+		var register [][]byte
+		for _, q := range LayoutNames(layout).RegisterImpl {
+			register = append(register, []byte(lastDotted(q)))
 		}
-	})
+		l.step, l.registers, l.nonASCII = make([]bool, n), make([]bool, n), make([]bool, n)
+		forEach(n, func(i int) {
+			if !parsed[i] {
+				l.step[i] = stepPath(layout, repo.Paths[i])
+				l.nonASCII[i] = hasNonASCII(data[i])
+				l.registers[i] = l.nonASCII[i] || containsAny(data[i], register)
+			}
+		})
+	}
+	step, registers, nonASCII := l.step, l.registers, l.nonASCII
 	for round := 0; ; round++ {
 		tab := BuildOpTable(repo)
 		need := opsNeeds(tab, layout, want)
@@ -171,9 +218,9 @@ func LoadForOps(src Source, layout *Layout, cfg *Config, ops []string) (*Repo, e
 		}
 		if len(more) == 0 {
 			repo.table = tab // of the files parsed, all of them
-			return repo, nil
+			return repo
 		}
-		parse(more)
+		l.parse(more)
 	}
 }
 
