@@ -2,8 +2,10 @@ package checker
 
 import (
 	"fmt"
+	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -267,7 +269,19 @@ func preKey(d Diagnostic) string {
 // merge base's, keeps the ops the change touches and the ops with a new
 // finding in a changed file (a shared file the change broke), and marks
 // every finding the op already had at the base pre-existing.
+//
+// Both snapshots are read whole, but when the change leaves the files every
+// op shares alone (dispatch files, __init__s, interface modules, the
+// configuration), only the files of the ops the changed files belong to
+// are parsed and checked (see checkChangeOps); the result is the same.
 func CheckChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options) (*Result, error) {
+	res, _, err := checkChange(ch, cat, cfg, layout, opts, true)
+	return res, err
+}
+
+// checkChange is CheckChange; with byOps false it checks the whole
+// snapshots. It reports whether it checked only the ops of the change.
+func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options, byOps bool) (*Result, bool, error) {
 	var head Source = &DiskSource{Dir: ch.Root}
 	if ch.Staged {
 		gs := &GitSource{Dir: ch.Top, Rev: IndexRev, Prefix: ch.Prefix}
@@ -277,23 +291,128 @@ func CheckChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, op
 	baseSrc := &GitSource{Dir: ch.Top, Rev: ch.MergeBase, Prefix: ch.Prefix}
 	defer baseSrc.Close()
 
+	if byOps {
+		if res, baseRes, ok, err := checkChangeOps(ch, head, baseSrc, cat, cfg, layout); err != nil {
+			return nil, false, err
+		} else if ok {
+			return finishChange(ch, res, baseRes, opts), true, nil
+		}
+	}
 	headRepo, err := Load(head, layout, cfg)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	headRepo.Root = ch.Root
 	res, err := Check(headRepo, cat, cfg, Options{})
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	baseRepo, err := Load(baseSrc, layout, cfg)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	baseRes, err := Check(baseRepo, cat, cfg, Options{})
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
+	return finishChange(ch, res, baseRes, opts), false, nil
+}
+
+// checkChangeOps checks the two snapshots of a change parsing only what the
+// ops of the changed files need (LoadForOps), when that gives what whole
+// checks give for the ops CheckChange keeps. ok is false, and the whole
+// snapshots must be checked, when the change touches a file every op may
+// depend on (a dispatch file, an __init__.py, an interface module of an API
+// package, a configuration file), when a changed file does not parse, or
+// when a finding of no op lands in a changed file (its pre-existing status
+// depends on the whole base).
+//
+// The ops CheckChange keeps are those the change touches (TouchedOps: a
+// changed module registering them, a changed test or benchmark of theirs,
+// a deleted file of theirs) and those with a finding in a changed file,
+// which is one of their modules, tests or benchmarks once shared files are
+// left out. So they all own a changed file, in one snapshot or the other;
+// their findings, and whether each was pre-existing, are the same as in
+// whole checks.
+func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Config, layout *Layout) (res, baseRes *Result, ok bool, err error) {
+	if layout == nil {
+		layout = &Layout{}
+	}
+	var files []string
+	files = append(files, ch.Files...)
+	for f := range ch.Deleted {
+		if !ch.HasFile(f) {
+			files = append(files, f)
+		}
+	}
+	for _, f := range files {
+		base := path.Base(f)
+		if base == "__init__.py" || slices.Contains(ConfigFileNames, base) {
+			return nil, nil, false, nil
+		}
+		if _, ok := DispatchScope(layout, f); ok {
+			return nil, nil, false, nil
+		}
+	}
+	hl, err := newLazyLoader(head, layout, cfg)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	bl, err := newLazyLoader(base, layout, cfg)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	related := map[string]bool{}
+	for _, l := range []*lazyLoader{hl, bl} {
+		for _, f := range files {
+			if l.apis[PackagePath(f)] {
+				return nil, nil, false, nil
+			}
+		}
+		if !l.seed(files) {
+			return nil, nil, false, nil
+		}
+		changed := map[string]bool{}
+		for _, f := range files {
+			if file := l.repo.Files[f]; file != nil {
+				if file.AST == nil {
+					return nil, nil, false, nil
+				}
+				changed[f] = true
+			}
+		}
+		tab := BuildOpTable(l.repo)
+		for _, op := range tab.Ops {
+			for f := range OpFiles(tab, op) {
+				if changed[f] && !(op.Stub != nil && op.Stub.File.Path == f) {
+					related[op.Name] = true
+				}
+			}
+		}
+	}
+	headRepo := hl.closeOver(related)
+	headRepo.Root = ch.Root
+	baseRepo := bl.closeOver(related)
+	if res, err = Check(headRepo, cat, cfg, Options{}); err != nil {
+		return nil, nil, false, err
+	}
+	if baseRes, err = Check(baseRepo, cat, cfg, Options{}); err != nil {
+		return nil, nil, false, err
+	}
+	if len(res.Errors) > 0 || len(baseRes.Errors) > 0 {
+		return nil, nil, false, nil
+	}
+	for _, d := range res.Diagnostics {
+		if d.Op == "" && ch.HasFile(d.File) {
+			return nil, nil, false, nil
+		}
+	}
+	return res, baseRes, true, nil
+}
+
+// finishChange marks the findings of a change's snapshot that its base
+// had, and keeps the ops the change touches and their findings.
+func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
 	before := map[string]int{}
 	for _, d := range baseRes.Diagnostics {
 		before[preKey(d)]++
@@ -355,5 +474,5 @@ func CheckChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, op
 	}
 	res.Diagnostics = diags
 	res.Errors = append(res.Errors, baseRes.Errors...)
-	return res, nil
+	return res
 }
