@@ -326,3 +326,12 @@ func TestParallel(t *testing.T) {
 		<-done
 	}
 }
+
+func TestDeepFormatSpecs(t *testing.T) {
+	src := "x = f'" + strings.Repeat("{x:", 200000) + "'\n"
+	if _, err := ParseFile("deep.py", []byte(src)); err == nil {
+		t.Error("accepted")
+	} else {
+		checkError(t, src, err)
+	}
+}

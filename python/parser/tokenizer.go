@@ -605,6 +605,11 @@ func fstringComplete(b []byte, raw bool) bool {
 // closing a format spec (lvl > 0). ok is false when the end of the body is
 // reached inside a replacement field.
 func fstrLiteral(b []byte, i int, raw bool, lvl int) (int, bool) {
+	if lvl > 2 {
+		// CPython 3.11 rejects such nesting anyway ("expressions nested
+		// too deeply"); stop before deep recursion.
+		return len(b), true
+	}
 	for i < len(b) {
 		c := b[i]
 		if c == '\\' && !raw && i+1 < len(b) {
