@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -54,20 +55,26 @@ func (c *Change) HasFile(file string) bool {
 // HEAD, the working tree (with uncommitted and untracked files) or, when
 // staged, the index. base "" means HEAD.
 func GitChange(root, base string, staged bool) (*Change, error) {
-	top, err := git(root, "rev-parse", "--show-toplevel")
-	if err != nil {
-		return nil, fmt.Errorf("%s is not in a git repository: %w", root, err)
-	}
-	prefix, err := git(root, "rev-parse", "--show-prefix")
-	if err != nil {
-		return nil, err
-	}
 	if base == "" {
 		base = "HEAD"
 	}
-	mb, err := git(root, "merge-base", base, "HEAD")
-	if err != nil {
-		return nil, fmt.Errorf("no merge base of %s and HEAD: %w", base, err)
+	// The git commands that do not depend on each other run together.
+	var top, prefix, mb string
+	var topErr, prefixErr, mbErr error
+	var wg sync.WaitGroup
+	wg.Add(3)
+	go func() { defer wg.Done(); top, topErr = git(root, "rev-parse", "--show-toplevel") }()
+	go func() { defer wg.Done(); prefix, prefixErr = git(root, "rev-parse", "--show-prefix") }()
+	go func() { defer wg.Done(); mb, mbErr = git(root, "merge-base", base, "HEAD") }()
+	wg.Wait()
+	if topErr != nil {
+		return nil, fmt.Errorf("%s is not in a git repository: %w", root, topErr)
+	}
+	if prefixErr != nil {
+		return nil, prefixErr
+	}
+	if mbErr != nil {
+		return nil, fmt.Errorf("no merge base of %s and HEAD: %w", base, mbErr)
 	}
 	ch := &Change{
 		Root: root, Top: strings.TrimSpace(top), Prefix: strings.TrimSuffix(strings.TrimSpace(prefix), "/"),
@@ -79,14 +86,23 @@ func GitChange(root, base string, staged bool) (*Change, error) {
 		args = append(args, "--cached")
 	}
 	args = append(args, ch.MergeBase, "--", ".")
+	var untracked string
+	var untrackedErr error
+	if !staged {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			untracked, untrackedErr = git(root, "ls-files", "--others", "--exclude-standard", "-z", "--", ".")
+		}()
+	}
 	out, err := git(root, args...)
+	wg.Wait()
 	if err != nil {
 		return nil, err
 	}
 	parseUnifiedDiff(out, ch)
 	if !staged {
-		untracked, err := git(root, "ls-files", "--others", "--exclude-standard", "-z", "--", ".")
-		if err != nil {
+		if err := untrackedErr; err != nil {
 			return nil, err
 		}
 		for _, p := range strings.Split(untracked, "\x00") {
@@ -358,7 +374,28 @@ func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Conf
 	if err != nil {
 		return nil, nil, false, err
 	}
-	bl, err := newLazyLoader(base, layout, cfg)
+	// A file of the base that the change leaves alone is the head's file:
+	// taken from it when its blob is the same, instead of read from git.
+	var same func(path string) ([]byte, bool)
+	if gb, ok := base.(*GitSource); ok {
+		gh, headIsGit := head.(*GitSource)
+		same = func(p string) ([]byte, bool) {
+			id, ok := gb.BlobID(p)
+			if !ok {
+				return nil, false
+			}
+			data, ok := hl.content(p)
+			if !ok {
+				return nil, false
+			}
+			if headIsGit {
+				hid, ok := gh.BlobID(p)
+				return data, ok && hid == id
+			}
+			return data, gitBlobID(data, len(id)) == id
+		}
+	}
+	bl, err := newLazyLoaderReusing(base, layout, cfg, same)
 	if err != nil {
 		return nil, nil, false, err
 	}

@@ -141,3 +141,13 @@ func TestChangeByOpsTileGym(t *testing.T) {
 		{name: "edit suite test", byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, "tests/suites/liger/test_softmax.py", "\n# edit\n") }},
 	})
 }
+
+func TestGitBlobID(t *testing.T) {
+	// git hash-object of "hello\n", in SHA-1 and SHA-256 repositories.
+	if got := gitBlobID([]byte("hello\n"), 40); got != "ce013625030ba8dba906f756967f9e9ca394464a" {
+		t.Errorf("SHA-1 blob id = %s", got)
+	}
+	if got := gitBlobID([]byte("hello\n"), 64); got != "2cf8d83d9ee29543b34a87727421fdecb7e3f3a183d337639025de576db9ebb4" {
+		t.Errorf("SHA-256 blob id = %s", got)
+	}
+}

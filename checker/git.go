@@ -3,6 +3,9 @@ package checker
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha1"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os/exec"
@@ -158,6 +161,34 @@ func (g *GitSource) ReadFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("git cat-file: %v", err)
 	}
 	return buf[:n], nil
+}
+
+// BlobID returns the object id of a file of the snapshot.
+func (g *GitSource) BlobID(path string) (string, bool) {
+	if err := g.load(); err != nil {
+		return "", false
+	}
+	id, ok := g.blobs[path]
+	return id, ok
+}
+
+// gitBlobID returns the id git gives a blob of this content, in the object
+// format of an id of that length (SHA-1, or SHA-256); "" for another.
+func gitBlobID(data []byte, idLen int) string {
+	header := "blob " + strconv.Itoa(len(data)) + "\x00"
+	switch idLen {
+	case 40:
+		h := sha1.New()
+		h.Write([]byte(header))
+		h.Write(data)
+		return hex.EncodeToString(h.Sum(nil))
+	case 64:
+		h := sha256.New()
+		h.Write([]byte(header))
+		h.Write(data)
+		return hex.EncodeToString(h.Sum(nil))
+	}
+	return ""
 }
 
 func (g *GitSource) revName() string {

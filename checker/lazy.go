@@ -79,7 +79,8 @@ func LoadForOps(src Source, layout *Layout, cfg *Config, ops []string) (*Repo, e
 type lazyLoader struct {
 	repo   *Repo
 	layout *Layout
-	data   [][]byte // by index in repo.Paths
+	data   [][]byte       // by index in repo.Paths
+	index  map[string]int // path -> index
 	parsed []bool
 	apis   map[string]bool // the API packages of every scope
 
@@ -89,14 +90,29 @@ type lazyLoader struct {
 
 // newLazyLoader lists and reads the files in scope of a snapshot.
 func newLazyLoader(src Source, layout *Layout, cfg *Config) (*lazyLoader, error) {
+	return newLazyLoaderReusing(src, layout, cfg, nil)
+}
+
+// newLazyLoaderReusing is newLazyLoader taking a file's content from known
+// when it has it (the same file of another snapshot, when the same).
+func newLazyLoaderReusing(src Source, layout *Layout, cfg *Config, known func(path string) ([]byte, bool)) (*lazyLoader, error) {
 	repo, err := listRepo(src, layout, cfg)
 	if err != nil {
 		return nil, err
 	}
 	n := len(repo.Paths)
-	l := &lazyLoader{repo: repo, layout: repo.Layout, data: make([][]byte, n), parsed: make([]bool, n), apis: map[string]bool{}}
+	l := &lazyLoader{repo: repo, layout: repo.Layout, data: make([][]byte, n), parsed: make([]bool, n), apis: map[string]bool{}, index: map[string]int{}}
+	for i, p := range repo.Paths {
+		l.index[p] = i
+	}
 	errs := make([]error, n)
 	forEach(n, func(i int) {
+		if known != nil {
+			if data, ok := known(repo.Paths[i]); ok {
+				l.data[i] = data
+				return
+			}
+		}
 		l.data[i], errs[i] = src.ReadFile(repo.Paths[i])
 	})
 	for i, err := range errs {
@@ -557,4 +573,13 @@ func hasNonASCII(src []byte) bool {
 		}
 	}
 	return false
+}
+
+// content returns the content of a file of the snapshot, read.
+func (l *lazyLoader) content(path string) ([]byte, bool) {
+	i, ok := l.index[path]
+	if !ok {
+		return nil, false
+	}
+	return l.data[i], true
 }
