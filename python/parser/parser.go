@@ -16,6 +16,7 @@ const maxDepth = 2986
 type parser struct {
 	filename string
 	src      []byte
+	srcStr   string // string(src)
 	toks     []token
 	p        int
 	depth    int
@@ -84,7 +85,10 @@ func ParseFile(filename string, src []byte) (f *ast.File, err error) {
 	if e != nil {
 		return nil, e
 	}
-	tz := &tokenizer{filename: filename, src: text}
+	// One string copy of the source: identifiers, comments and plain string
+	// literals are substrings of it instead of separate allocations.
+	srcStr := string(text)
+	tz := &tokenizer{filename: filename, src: text, srcStr: srcStr}
 	if bp, ok := tokPool.Get().(*[]token); ok {
 		tz.toks = (*bp)[:0]
 	}
@@ -97,7 +101,7 @@ func ParseFile(filename string, src []byte) (f *ast.File, err error) {
 		}
 	}()
 	tz.tokenize()
-	p := &parser{filename: filename, src: text, toks: tz.toks}
+	p := &parser{filename: filename, src: text, srcStr: srcStr, toks: tz.toks}
 	mod := &ast.Module{Body: p.fileStmts(), TypeIgnores: []ast.TypeIgnore{}}
 	return &ast.File{Name: filename, Module: mod, Comments: tz.comments}, nil
 }
@@ -240,7 +244,7 @@ func (p *parser) identifier(i int) string {
 			return nfkc(string(b))
 		}
 	}
-	return string(b)
+	return p.srcStr[t.start:t.end]
 }
 
 func strptr(s string) *string { return &s }

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -96,6 +97,20 @@ func (p *parser) strings() ast.Expr {
 		p.next()
 	}
 	last := p.p - 1
+	if first == last {
+		// Fast path: one plain str literal without escapes.
+		st := p.splitString(first)
+		if !st.bytes && !st.fstr {
+			body := p.src[st.body:st.bodyEnd]
+			if (st.raw || bytes.IndexByte(body, '\\') < 0) && utf8.Valid(body) {
+				c := p.newConst(p.tokAttrs(first), p.srcStr[st.body:st.bodyEnd])
+				if p.src[p.toks[first].start] == 'u' {
+					c.Kind = strptr("u")
+				}
+				return c
+			}
+		}
+	}
 	sts := make([]strTok, 0, last-first+1)
 	isBytes := false
 	for i := first; i <= last; i++ {
@@ -402,9 +417,10 @@ func (p *parser) compileFstringExpr(st strTok, brace, s, e int32) ast.Expr {
 	buf = append(buf, '(')
 	buf = append(buf, src[s:e]...)
 	buf = append(buf, ')')
-	tz := &tokenizer{filename: p.filename, src: buf, line: startLine, colShiftLine: startLine, colShift: startCol}
+	bufStr := string(buf)
+	tz := &tokenizer{filename: p.filename, src: buf, srcStr: bufStr, line: startLine, colShiftLine: startLine, colShift: startCol}
 	tz.tokenize()
-	sub := &parser{filename: p.filename, src: buf, toks: tz.toks, depth: p.depth, fdepth: p.fdepth + 1}
+	sub := &parser{filename: p.filename, src: buf, srcStr: bufStr, toks: tz.toks, depth: p.depth, fdepth: p.fdepth + 1}
 	expr := sub.starExpressions()
 	sub.got(tNewline)
 	if sub.kind() != tEOF {

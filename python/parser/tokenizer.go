@@ -193,6 +193,7 @@ const maxParenLevel = 200
 type tokenizer struct {
 	filename  string
 	src       []byte
+	srcStr    string // string(src)
 	pos       int
 	line      int
 	lineStart int
@@ -340,7 +341,7 @@ func (t *tokenizer) tokenize() {
 			for e < len(src) && src[e] != '\n' {
 				e++
 			}
-			t.comments = append(t.comments, ast.Comment{Pos: ast.Pos{Line: line, Col: col}, Text: string(src[t.pos:e])})
+			t.comments = append(t.comments, ast.Comment{Pos: ast.Pos{Line: line, Col: col}, Text: t.srcStr[t.pos:e]})
 			t.pos = e
 			continue
 		case c == '\n':
