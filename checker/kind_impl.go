@@ -531,6 +531,10 @@ func checkConstantParams(pass *Pass, rule *rules.Rule, p *implModuleParams, m *i
 	aliases := constantAliases(pass.Repo, m.file, im, p.Constant, 1)
 	args := parseConstArgs(p.ConstArgs)
 	reported := map[*ast.Arg]bool{}
+	targets := make([]string, len(args))
+	for i, ca := range args {
+		targets[i] = joinDotted(p.TileModule, ca.fn)
+	}
 	for _, kd := range kernelDefs(m.file, im, p.Kernel) {
 		params := map[string]*ast.Arg{}
 		for _, prm := range Params(kd.Args) {
@@ -538,14 +542,12 @@ func checkConstantParams(pass *Pass, rule *rules.Rule, p *implModuleParams, m *i
 				params[prm.Name] = prm.Arg
 			}
 		}
-		ast.Inspect(kd, func(n ast.Node) bool {
-			c, ok := n.(*ast.Call)
-			if !ok {
-				return true
-			}
-			q, _ := im.Resolve(c.Func)
-			for _, ca := range args {
-				if q != joinDotted(p.TileModule, ca.fn) {
+		// The calls of the kernel in source order, with their callees.
+		calls, cs := m.file.callsIn(kd), callees(m.file, kd)
+		for ci, c := range calls {
+			q := cs[ci].q
+			for ai, ca := range args {
+				if q != targets[ai] {
 					continue
 				}
 				var cargs []ast.Expr
@@ -588,8 +590,7 @@ func checkConstantParams(pass *Pass, rule *rules.Rule, p *implModuleParams, m *i
 					})
 				}
 			}
-			return true
-		})
+		}
 	}
 }
 

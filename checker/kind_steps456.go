@@ -106,8 +106,18 @@ func globSegs(pat, name []string) bool {
 // patterns or inside one of them ("tilegym.ops.cutile.softmax" is under
 // "tilegym.ops.cutile"); "*" matches one dotted segment.
 func dottedUnder(name string, patterns []string) (string, bool) {
-	segs := strings.Split(name, ".")
+	var segs []string
 	for _, p := range patterns {
+		if !strings.ContainsAny(p, `*?[\`) {
+			// A literal pattern: its segments are the name's first ones.
+			if name == p || strings.HasPrefix(name, p) && len(name) > len(p) && name[len(p)] == '.' {
+				return p, true
+			}
+			continue
+		}
+		if segs == nil {
+			segs = strings.Split(name, ".")
+		}
 		ps := strings.Split(p, ".")
 		if len(ps) > len(segs) {
 			continue

@@ -44,13 +44,13 @@ func runForbiddenImport(pass *Pass) (any, error) {
 			continue
 		}
 		for _, sf := range stepFiles(tab, p.Step, rule) {
-			x := sf.Index
 			badLocal := map[string]bool{}
 			report := func(n ast.Node, module, name string) {
 				pass.Reportf(rule, sf.Primary.Name, sf.File, n, map[string]string{
 					"module": module, "name": name, "func": sf.Primary.Func})
 			}
-			for _, n := range sf.File.nodes() {
+			qs := sf.File.nodeCalleesQ()
+			for ni, n := range sf.File.nodes() {
 				switch s := n.(type) {
 				case *ast.Import:
 					for _, a := range s.Names {
@@ -85,12 +85,13 @@ func runForbiddenImport(pass *Pass) (any, error) {
 						}
 					}
 				case *ast.Call:
-					d := DottedName(s.Func)
-					head, _, _ := strings.Cut(d, ".")
-					if d == "" || badLocal[head] {
+					// qs[ni] is "" exactly when DottedName(s.Func) is.
+					q := qs[ni]
+					head, _, _ := strings.Cut(chainHead(s.Func), ".")
+					if q == "" || badLocal[head] {
 						continue
 					}
-					if q, _ := x.Imports.Resolve(s.Func); q != "" {
+					if q != "" {
 						if _, bad := dottedUnder(q, p.Modules); bad {
 							i := strings.LastIndexByte(q, '.')
 							report(s.Func, q[:max(i, 0)], lastDotted(q))

@@ -26,6 +26,9 @@ type fileMemo struct {
 	nodesOnce sync.Once
 	nodes     []ast.Node
 
+	nodeCalleesOnce sync.Once
+	nodeCallees     []string
+
 	usedOnce sync.Once
 	used     map[string]bool
 
@@ -97,4 +100,43 @@ func (f *File) nodes() []ast.Node {
 		f.memo.nodes = out
 	})
 	return f.memo.nodes
+}
+
+// nodeCallees returns, for each node of nodes() that is a call, its callee
+// resolved (Imports.Resolve of its Func); "" for the other nodes (computed
+// once; the list is shared).
+func (f *File) nodeCalleesQ() []string {
+	f.memo.nodeCalleesOnce.Do(func() {
+		nodes := f.nodes()
+		im := f.Imports()
+		out := make([]string, len(nodes))
+		for i, n := range nodes {
+			if c, ok := n.(*ast.Call); ok {
+				out[i], _ = im.Resolve(c.Func)
+			}
+		}
+		f.memo.nodeCallees = out
+	})
+	return f.memo.nodeCallees
+}
+
+// chainHead returns the name at the root of a Name/Attribute chain (the
+// part of DottedName before the first dot), or "" when e is no such chain.
+func chainHead(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.Name:
+			if x == nil {
+				return ""
+			}
+			return x.Id
+		case *ast.Attribute:
+			if x == nil {
+				return ""
+			}
+			e = x.Value
+		default:
+			return ""
+		}
+	}
 }
