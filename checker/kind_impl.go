@@ -265,8 +265,7 @@ func expectedModule(repo *Repo, op *Op, tmpl string) string {
 	if op.Scope != nil {
 		root = strings.TrimSuffix(ExpandSuite(op.Scope.CuTile, op.Suite), "/")
 	}
-	r := strings.NewReplacer("{cutile}", root, "{func}", op.Func, "{suite}", op.Suite)
-	return r.Replace(tmpl)
+	return replaceAll(tmpl, "{cutile}", root, "{func}", op.Func, "{suite}", op.Suite)
 }
 
 // kernelDefs returns the functions of a file decorated with a kernel

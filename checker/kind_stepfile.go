@@ -96,5 +96,5 @@ func expectedStepPath(tmpls map[string]string, op *Op) string {
 			break
 		}
 	}
-	return strings.NewReplacer("{func}", op.Func, "{suite}", op.Suite, "{pkg}", pkg, "{op}", op.Name).Replace(t)
+	return replaceAll(t, "{func}", op.Func, "{suite}", op.Suite, "{pkg}", pkg, "{op}", op.Name)
 }

@@ -433,8 +433,7 @@ func classNode(c *ast.ClassDef) ast.Node {
 
 // fill replaces {op}, {func} and {suite} of a template for an op.
 func fill(tmpl string, op *Op) string {
-	r := strings.NewReplacer("{op}", op.Name, "{func}", op.Func, "{suite}", op.Suite)
-	return r.Replace(tmpl)
+	return replaceAll(tmpl, "{op}", op.Name, "{func}", op.Func, "{suite}", op.Suite)
 }
 
 // callee is what a call's callee is: its qualified name with imports

@@ -69,7 +69,7 @@ func (p *verifyParams) plan(op *Op) []VerifyCommand {
 	}
 	var out []VerifyCommand
 	for _, c := range p.Commands {
-		cmd := strings.NewReplacer("{op}", op.Name, "{func}", op.Func).Replace(c.Run)
+		cmd := replaceAll(c.Run, "{op}", op.Name, "{func}", op.Func)
 		if strings.Contains(cmd, "{test}") {
 			if len(tests) == 0 {
 				continue
