@@ -249,7 +249,9 @@ func (p *parser) binary(minLevel int) ast.Expr {
 		}
 		p.next()
 		r := p.binary(lvl + 1)
-		e = &ast.BinOp{Attrs: p.span(start), Left: e, Op: op, Right: r}
+		b := p.binops.new()
+		b.Attrs, b.Left, b.Op, b.Right = p.span(start), e, op, r
+		e = b
 	}
 }
 

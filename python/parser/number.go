@@ -46,7 +46,7 @@ func (p *parser) number(i int) any {
 	if len(s) <= 18 {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err == nil {
-			return big.NewInt(n)
+			return p.newInt(n)
 		}
 	}
 	if len(s) > maxIntDigits {

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"math/big"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -30,7 +31,30 @@ type parser struct {
 	constSlab slab[ast.Constant]
 	kwSlab    slab[ast.Keyword]
 	strSlab   slab[string]
-	exprStack []ast.Expr // scratch stack for building exact-size lists
+	exprStack []ast.Expr // scratch stacks for building exact-size lists
+	stmtStack []ast.Stmt
+	assigns   slab[assignAlloc]
+	binops    slab[ast.BinOp]
+	exprStmts slab[ast.ExprStmt]
+	argSlab   slab[ast.Arg]
+	intSlab   slab[big.Int]
+	wordSlab  slab[[1]big.Word]
+}
+
+// assignAlloc allocates an Assign together with its usual single target.
+type assignAlloc struct {
+	a       ast.Assign
+	targets [1]ast.Expr
+}
+
+// newInt makes a small int constant value without separate allocations.
+func (p *parser) newInt(v int64) *big.Int {
+	if v < 0 || uint64(v) > uint64(^big.Word(0)) {
+		return big.NewInt(v)
+	}
+	w := p.wordSlab.new()
+	w[0] = big.Word(v)
+	return p.intSlab.new().SetBits(w[:])
 }
 
 // slab hands out nodes from chunks that double in size (4 to 256).
@@ -253,38 +277,50 @@ func strptr(s string) *string { return &s }
 // statements
 
 func (p *parser) fileStmts() []ast.Stmt {
-	body := []ast.Stmt{}
 	for p.kind() != tEOF {
 		if p.kind() == tNewline {
 			p.next()
 			continue
 		}
-		body = p.statement(body)
+		p.statement()
 	}
-	return body
+	return p.popStmts(0)
+}
+
+// popStmts returns the statements pushed since base as an exact-size slice.
+func (p *parser) popStmts(base int) []ast.Stmt {
+	out := make([]ast.Stmt, len(p.stmtStack)-base)
+	copy(out, p.stmtStack[base:])
+	clear(p.stmtStack[base:])
+	p.stmtStack = p.stmtStack[:base]
+	return out
 }
 
 // statement parses one statement (which may be several simple statements
-// separated by semicolons) and appends it to list.
-func (p *parser) statement(list []ast.Stmt) []ast.Stmt {
+// separated by semicolons) and pushes it on p.stmtStack.
+func (p *parser) statement() {
 	switch p.kind() {
 	case kwDef, kwIf, kwClass, kwWith, kwFor, kwTry, kwWhile, tAt, kwAsync:
-		return append(list, p.compoundStmt())
+		s := p.compoundStmt()
+		p.stmtStack = append(p.stmtStack, s)
+		return
 	case tName:
 		if p.isName(p.p, "match") {
 			if s := p.tryMatch(); s != nil {
-				return append(list, s)
+				p.stmtStack = append(p.stmtStack, s)
+				return
 			}
 		}
 	case tIndent:
 		p.errorAt(p.p, "unexpected indent")
 	}
-	return p.simpleStmts(list)
+	p.simpleStmts()
 }
 
-func (p *parser) simpleStmts(list []ast.Stmt) []ast.Stmt {
+func (p *parser) simpleStmts() {
 	for {
-		list = append(list, p.simpleStmt())
+		s := p.simpleStmt()
+		p.stmtStack = append(p.stmtStack, s)
 		if p.got(tSemi) {
 			if p.kind() == tNewline {
 				break
@@ -297,13 +333,14 @@ func (p *parser) simpleStmts(list []ast.Stmt) []ast.Stmt {
 		p.syntaxError()
 	}
 	p.next()
-	return list
 }
 
 func (p *parser) block() []ast.Stmt {
 	p.expect(tColon)
+	base := len(p.stmtStack)
 	if p.kind() != tNewline {
-		return p.simpleStmts(nil)
+		p.simpleStmts()
+		return p.popStmts(base)
 	}
 	p.next()
 	if p.kind() != tIndent {
@@ -311,13 +348,12 @@ func (p *parser) block() []ast.Stmt {
 	}
 	p.next()
 	p.enter()
-	var body []ast.Stmt
 	for p.kind() != tDedent && p.kind() != tEOF {
-		body = p.statement(body)
+		p.statement()
 	}
 	p.leave()
 	p.expect(tDedent)
-	return body
+	return p.popStmts(base)
 }
 
 func (p *parser) compoundStmt() ast.Stmt {
@@ -638,7 +674,8 @@ func (p *parser) parameters(lambda bool) *ast.Arguments {
 	param := func(starAnn bool) *ast.Arg {
 		s := p.p
 		n, _ := p.name()
-		arg := &ast.Arg{Arg: n}
+		arg := p.argSlab.new()
+		arg.Arg = n
 		if !lambda && p.got(tColon) {
 			if starAnn && p.kind() == tStar {
 				arg.Annotation = p.starExpression()
@@ -967,7 +1004,9 @@ func (p *parser) exprOrAssign() ast.Stmt {
 		}
 		return &ast.AnnAssign{Attrs: p.span(start), Target: first, Annotation: ann, Value: val, Simple: simple}
 	case tEqual:
-		targets := []ast.Expr{first}
+		aa := p.assigns.new()
+		aa.targets[0] = first
+		targets := aa.targets[:1:1]
 		var val ast.Expr
 		for p.got(tEqual) {
 			val = p.annotatedRHS()
@@ -978,7 +1017,8 @@ func (p *parser) exprOrAssign() ast.Stmt {
 		for _, t := range targets {
 			p.setCtx(t, ast.Store)
 		}
-		return &ast.Assign{Attrs: p.span(start), Targets: targets, Value: val}
+		aa.a.Attrs, aa.a.Targets, aa.a.Value = p.span(start), targets, val
+		return &aa.a
 	default:
 		if op, ok := augOps[k]; ok {
 			switch first.(type) {
@@ -992,7 +1032,9 @@ func (p *parser) exprOrAssign() ast.Stmt {
 			return &ast.AugAssign{Attrs: p.span(start), Target: first, Op: op, Value: val}
 		}
 	}
-	return &ast.ExprStmt{Attrs: p.span(start), Value: first}
+	es := p.exprStmts.new()
+	es.Attrs, es.Value = p.span(start), first
+	return es
 }
 
 func (p *parser) annotatedRHS() ast.Expr {

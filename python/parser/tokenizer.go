@@ -374,7 +374,9 @@ func (t *tokenizer) tokenize() {
 		case isIdentStart(c):
 			// string prefix?
 			e := t.pos
+			var high byte
 			for e < len(src) && isIdentChar(src[e]) {
+				high |= src[e]
 				e++
 			}
 			if e < len(src) && (src[e] == '"' || src[e] == '\'') && isStringPrefix(src[t.pos:e]) {
@@ -395,11 +397,15 @@ func (t *tokenizer) tokenize() {
 				}
 				continue
 			}
-			if !t.checkIdent(t.pos, e) {
-				continue
+			if high >= 0x80 {
+				t.checkIdent(t.pos, e)
+			}
+			k := tName
+			if n := e - start; n >= 2 && n <= 8 && (src[start] >= 'a' || src[start] <= 'T') {
+				k = keywordKind(src[start:e])
 			}
 			t.pos = e
-			t.emit(keywordKind(src[start:e]), start, line, col)
+			t.emit(k, start, line, col)
 		case c >= '0' && c <= '9' || c == '.' && t.pos+1 < len(src) && src[t.pos+1] >= '0' && src[t.pos+1] <= '9':
 			t.scanNumber()
 			t.emit(tNumber, start, line, col)
@@ -444,7 +450,7 @@ func (t *tokenizer) tokenize() {
 }
 
 // checkIdent validates a (possibly non-ASCII) identifier in src[s:e].
-func (t *tokenizer) checkIdent(s, e int) bool {
+func (t *tokenizer) checkIdent(s, e int) {
 	first := true
 	for i := s; i < e; {
 		c := t.src[i]
@@ -466,7 +472,6 @@ func (t *tokenizer) checkIdent(s, e int) bool {
 		first = false
 		i += n
 	}
-	return true
 }
 
 func isXIDStart(r rune) bool {
