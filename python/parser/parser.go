@@ -4,7 +4,6 @@ import (
 	"math/big"
 	"runtime/debug"
 	"strings"
-	"sync"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
@@ -89,8 +88,13 @@ func (p *parser) newConst(a ast.Attrs, v any) *ast.Constant {
 	return c
 }
 
-// tokPool recycles token buffers between parses; tokens never escape.
-var tokPool sync.Pool
+// tokBufs recycles token buffers between parses (tokens never escape a
+// parse). Unlike a sync.Pool it is not emptied by every garbage collection,
+// which matters because a parse allocates a lot; it keeps at most a few
+// buffers of bounded size.
+var tokBufs = make(chan []token, 4)
+
+const maxKeptTokens = 1 << 18
 
 // ParseFile parses one Python source file. src is the raw bytes of the file.
 func ParseFile(filename string, src []byte) (f *ast.File, err error) {
@@ -113,15 +117,20 @@ func ParseFile(filename string, src []byte) (f *ast.File, err error) {
 	// literals are substrings of it instead of separate allocations.
 	srcStr := string(text)
 	tz := &tokenizer{filename: filename, src: text, srcStr: srcStr}
-	if bp, ok := tokPool.Get().(*[]token); ok {
-		tz.toks = (*bp)[:0]
+	select {
+	case b := <-tokBufs:
+		tz.toks = b[:0]
+	default:
 	}
-	if want := len(text)/4 + 16; cap(tz.toks) < want {
+	if want := len(text)/5 + 16; cap(tz.toks) < want {
 		tz.toks = make([]token, 0, want)
 	}
 	defer func() {
-		if cap(tz.toks) <= 1<<20 {
-			tokPool.Put(&tz.toks)
+		if cap(tz.toks) <= maxKeptTokens {
+			select {
+			case tokBufs <- tz.toks:
+			default:
+			}
 		}
 	}()
 	tz.tokenize()
