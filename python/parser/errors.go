@@ -1,6 +1,22 @@
 // Package parser parses Python source into the syntax tree of package
 // python/ast, matching CPython 3.11's ast.parse node for node and position
-// for position.
+// for position, and rejecting what ast.parse rejects.
+//
+// The parser is hand written: a byte-level tokenizer (tokenizer.go) turns
+// the decoded source (source.go: PEP 263 cookies, BOM, newline
+// normalization) into a token slice, and a recursive descent (parser.go for
+// statements, expr.go for expressions and targets, pattern.go for match
+// statements) builds the tree. Node positions follow pegen's rule: a node
+// spans from the first to the last token its grammar rule consumed, so
+// parentheses around an operand widen the enclosing node but not the
+// operand itself. strings.go decodes literals and reproduces CPython 3.11's
+// f-string parser, including its position quirks (literal and field nodes
+// carry the span of the whole string concatenation; expressions inside
+// fields are re-parsed with shifted positions).
+//
+// Beyond 3.11 the parser accepts PEP 695 type parameters and type aliases
+// and PEP 701 f-strings (same quotes nested in a replacement field) where
+// 3.11 would reject the source anyway.
 package parser
 
 import "strconv"
