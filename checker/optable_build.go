@@ -253,36 +253,27 @@ func moduleUnder(root, p string) string {
 }
 
 func (b *opTableBuilder) findImpls() {
-	for _, f := range b.files() {
+	// The register_impl calls of each file (and the functions they
+	// register), found in parallel; then the implementations, in order.
+	type site struct {
+		call *ast.Call
+		def  *ast.FunctionDef
+	}
+	files := b.files()
+	sites := make([][]site, len(files))
+	forEach(len(files), func(i int) {
+		f := files[i]
 		im := b.importsOf(f)
 		if !b.mentionsAny(im, b.names.RegisterImpl) {
-			continue
+			return
 		}
-		root, _, inRoot := b.cutileRootOf(f.Path)
 		var funcs map[string]*ast.FunctionDef
-		add := func(call *ast.Call, def *ast.FunctionDef) {
-			nameArg, _ := CallArg(call, 0, "name").(*ast.Constant)
-			backArg, _ := CallArg(call, 1, "backend").(*ast.Constant)
-			if nameArg == nil || backArg == nil {
-				return
-			}
-			name, ok1 := nameArg.Value.(string)
-			backend, ok2 := backArg.Value.(string)
-			if !ok1 || !ok2 {
-				return
-			}
-			impl := &Impl{Op: name, Backend: backend, File: f, Call: call, Def: def}
-			if inRoot {
-				impl.Module = moduleUnder(root, f.Path)
-			}
-			b.table.Impls = append(b.table.Impls, impl)
-		}
 		for _, n := range f.nodes() {
 			switch n := n.(type) {
 			case *ast.FunctionDef:
 				for _, d := range n.DecoratorList {
 					if c, ok := im.CallTo(d, b.names.RegisterImpl); ok {
-						add(c, n)
+						sites[i] = append(sites[i], site{c, n})
 					}
 				}
 			case *ast.Call:
@@ -297,9 +288,33 @@ func (b *opTableBuilder) findImpls() {
 							def = funcs[nm.Id]
 						}
 					}
-					add(inner, def)
+					sites[i] = append(sites[i], site{inner, def})
 				}
 			}
+		}
+	})
+	for i, f := range files {
+		if len(sites[i]) == 0 {
+			continue
+		}
+		root, _, inRoot := b.cutileRootOf(f.Path)
+		for _, st := range sites[i] {
+			call, def := st.call, st.def
+			nameArg, _ := CallArg(call, 0, "name").(*ast.Constant)
+			backArg, _ := CallArg(call, 1, "backend").(*ast.Constant)
+			if nameArg == nil || backArg == nil {
+				continue
+			}
+			name, ok1 := nameArg.Value.(string)
+			backend, ok2 := backArg.Value.(string)
+			if !ok1 || !ok2 {
+				continue
+			}
+			impl := &Impl{Op: name, Backend: backend, File: f, Call: call, Def: def}
+			if inRoot {
+				impl.Module = moduleUnder(root, f.Path)
+			}
+			b.table.Impls = append(b.table.Impls, impl)
 		}
 	}
 	sort.SliceStable(b.table.Impls, func(i, j int) bool {
@@ -562,28 +577,53 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 	}
 	wrappers := b.opWrappers()
 	b.table.wrappers = wrappers
+	// Per scope, its patterns with the suite bound; per op, the names
+	// through which a file reaches it.
+	type scopeFacts struct {
+		tests, benchmarks []string
+	}
+	facts := map[key]*scopeFacts{}
+	reach := map[*Op][]string{}
+	for k, ops := range byScope {
+		sf := &scopeFacts{}
+		for _, pat := range k.scope.Tests {
+			sf.tests = append(sf.tests, ExpandSuite(pat, k.suite))
+		}
+		for _, pat := range k.scope.Benchmarks {
+			sf.benchmarks = append(sf.benchmarks, ExpandSuite(pat, k.suite))
+		}
+		facts[k] = sf
+		apis := apiModules(k.scope, k.suite)
+		for _, op := range ops {
+			var names []string
+			for _, api := range apis {
+				names = append(names, api+"."+op.Func)
+				// A stub whose function name differs from its dispatch
+				// name (TG102) is imported under the function's name.
+				if op.Stub != nil && op.Stub.Def.Name != op.Func {
+					names = append(names, api+"."+op.Stub.Def.Name)
+				}
+			}
+			reach[op] = names
+		}
+	}
 	for _, f := range b.files() {
 		for k, ops := range byScope {
-			isTest := matchBound(k.scope.Tests, k.suite, f.Path)
-			isBench := matchBound(k.scope.Benchmarks, k.suite, f.Path)
+			isTest := matchAnyPath(facts[k].tests, f.Path)
+			isBench := matchAnyPath(facts[k].benchmarks, f.Path)
 			if !isTest && !isBench {
 				continue
 			}
 			used := b.usedNames(f)
 			base := strings.TrimSuffix(path.Base(f.Path), ".py")
-			apis := apiModules(k.scope, k.suite)
 			for _, op := range ops {
 				match := false
-				if isTest && base == "test_"+op.Func || isBench && base == "bench_"+op.Func {
+				if isTest && strings.HasPrefix(base, "test_") && base[len("test_"):] == op.Func ||
+					isBench && strings.HasPrefix(base, "bench_") && base[len("bench_"):] == op.Func {
 					match = true
 				}
-				for _, api := range apis {
-					if used[api+"."+op.Func] {
-						match = true
-					}
-					// A stub whose function name differs from its dispatch
-					// name (TG102) is imported under the function's name.
-					if op.Stub != nil && op.Stub.Def.Name != op.Func && used[api+"."+op.Stub.Def.Name] {
+				for _, n := range reach[op] {
+					if used[n] {
 						match = true
 					}
 				}
@@ -635,6 +675,16 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 			}
 		}
 	}
+}
+
+// matchAnyPath reports whether p matches one of patterns (bound already).
+func matchAnyPath(patterns []string, p string) bool {
+	for _, pat := range patterns {
+		if _, ok := MatchPath(pat, p); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // usedNames returns the qualified names a file imports or mentions
