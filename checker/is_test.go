@@ -90,3 +90,72 @@ func TestIsFast(t *testing.T) {
 	}
 	t.Logf("%d comparisons", n)
 }
+
+// TestCallsOfDef checks that the calls of each function taken from the
+// per-file node list are Calls(fd), and that the node list is in
+// InspectFile's order, on the fixtures and the TileGym tree when present.
+func TestCallsOfDef(t *testing.T) {
+	dirs, _ := filepath.Glob("../fixtures/*")
+	if fi, err := os.Stat("/work/tilegym"); err == nil && fi.IsDir() {
+		dirs = append(dirs, "/work/tilegym")
+	}
+	n := 0
+	for _, dir := range dirs {
+		src := &DiskSource{Dir: dir}
+		paths, err := src.List()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range paths {
+			if filepath.Ext(p) != ".py" {
+				continue
+			}
+			data, err := src.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := parseFile(p, data)
+			if f.AST == nil {
+				continue
+			}
+			var want []ast.Node
+			InspectFile(f.AST, func(x ast.Node) bool {
+				switch x.(type) {
+				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Call, *ast.Import, *ast.ImportFrom:
+					want = append(want, x)
+				}
+				return true
+			})
+			got := f.nodes()
+			if len(got) != len(want) {
+				t.Fatalf("%s: %d nodes, want %d", p, len(got), len(want))
+			}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("%s: node %d differs", p, i)
+				}
+			}
+			for _, x := range got {
+				fd, ok := x.(*ast.FunctionDef)
+				if !ok {
+					continue
+				}
+				n++
+				calls, ok := f.callsOfDef(fd)
+				if !ok {
+					t.Fatalf("%s: no span for %s", p, fd.Name)
+				}
+				want := Calls(fd)
+				if len(calls) != len(want) {
+					t.Fatalf("%s: %s: %d calls, want %d", p, fd.Name, len(calls), len(want))
+				}
+				for i := range calls {
+					if calls[i] != want[i] {
+						t.Fatalf("%s: %s: call %d differs", p, fd.Name, i)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d functions", n)
+}

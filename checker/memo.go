@@ -25,6 +25,7 @@ type fileMemo struct {
 
 	nodesOnce sync.Once
 	nodes     []ast.Node
+	spans     map[*ast.FunctionDef][2]int // a function's subtree in nodes
 
 	nodeCalleesOnce sync.Once
 	nodeCallees     []string
@@ -73,7 +74,15 @@ func (f *File) callsIn(n ast.Node) []*ast.Call {
 	if ok {
 		return cs
 	}
-	cs = Calls(n)
+	if fd, ok := n.(*ast.FunctionDef); ok {
+		if list, ok := f.callsOfDef(fd); ok {
+			cs = list
+		} else {
+			cs = Calls(n)
+		}
+	} else {
+		cs = Calls(n)
+	}
 	m.callsMu.Lock()
 	if m.calls == nil {
 		m.calls = map[ast.Node][]*ast.Call{}
@@ -90,16 +99,50 @@ func (f *File) callsIn(n ast.Node) []*ast.Call {
 func (f *File) nodes() []ast.Node {
 	f.memo.nodesOnce.Do(func() {
 		var out []ast.Node
-		InspectFile(f.AST, func(n ast.Node) bool {
-			switch n.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Call, *ast.Import, *ast.ImportFrom:
+		spans := map[*ast.FunctionDef][2]int{}
+		// A function's subtree is walked by a nested Inspect, so that
+		// where it ends is known; the order of the nodes is Inspect's.
+		var entering *ast.FunctionDef
+		var visit func(n ast.Node) bool
+		visit = func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FunctionDef:
+				if x == entering {
+					return true // the nested Inspect's visit of x itself
+				}
+				out = append(out, n)
+				start := len(out)
+				entering = x
+				ast.Inspect(x, visit)
+				spans[x] = [2]int{start, len(out)}
+				return false
+			case *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Call, *ast.Import, *ast.ImportFrom:
 				out = append(out, n)
 			}
 			return true
-		})
+		}
+		InspectFile(f.AST, visit)
 		f.memo.nodes = out
+		f.memo.spans = spans
 	})
 	return f.memo.nodes
+}
+
+// callsOfDef returns Calls(fd) from nodes(), when fd is a function of the
+// file.
+func (f *File) callsOfDef(fd *ast.FunctionDef) ([]*ast.Call, bool) {
+	nodes := f.nodes()
+	span, ok := f.memo.spans[fd]
+	if !ok {
+		return nil, false
+	}
+	var out []*ast.Call
+	for _, n := range nodes[span[0]:span[1]] {
+		if c, ok := n.(*ast.Call); ok {
+			out = append(out, c)
+		}
+	}
+	return out, true
 }
 
 // nodeCallees returns, for each node of nodes() that is a call, its callee
