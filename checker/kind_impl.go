@@ -192,8 +192,9 @@ func runImplModule(pass *Pass) (any, error) {
 				}
 			}
 		case "constant":
+			args := parseConstArgs(p.ConstArgs)
 			for _, m := range mods {
-				checkConstantParams(pass, rule, p, m)
+				checkConstantParams(pass, rule, p, args, m)
 			}
 		case "out":
 			for _, m := range mods {
@@ -525,10 +526,9 @@ func nameExpr(dotted string) ast.Expr {
 	return e
 }
 
-func checkConstantParams(pass *Pass, rule *rules.Rule, p *implModuleParams, m *implModule) {
+func checkConstantParams(pass *Pass, rule *rules.Rule, p *implModuleParams, args []constArg, m *implModule) {
 	im := m.file.Imports()
 	aliases := constantAliases(pass.Repo, m.file, im, p.Constant, 1)
-	args := parseConstArgs(p.ConstArgs)
 	reported := map[*ast.Arg]bool{}
 	targets := make([]string, len(args))
 	for i, ca := range args {
