@@ -191,8 +191,8 @@ func loadFile(src Source, path string) (*File, error) {
 }
 
 // parseFile parses the content of a file of the snapshot, and computes the
-// facts every file needs (its imports, its functions, calls and imports),
-// while the workers are busy in parallel.
+// facts every file needs (its imports) while the workers are busy in
+// parallel.
 func parseFile(path string, data []byte) *File {
 	f := &File{Path: path, Src: data}
 	f.AST, f.Err = parse(path, data)
@@ -201,7 +201,6 @@ func parseFile(path string, data []byte) *File {
 	}
 	if f.AST != nil {
 		f.Imports()
-		f.nodes()
 	}
 	return f
 }
