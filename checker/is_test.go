@@ -96,6 +96,9 @@ func TestIsFast(t *testing.T) {
 // InspectFile's order, on the fixtures and the TileGym tree when present.
 func TestCallsOfDef(t *testing.T) {
 	dirs, _ := filepath.Glob("../fixtures/*")
+	if d := os.Getenv("EXTRA_PY_TREE"); d != "" {
+		dirs = append(dirs, d)
+	}
 	if fi, err := os.Stat("/work/tilegym"); err == nil && fi.IsDir() {
 		dirs = append(dirs, "/work/tilegym")
 	}

@@ -82,7 +82,7 @@ func NewImports(file string, f *ast.File) *Imports {
 		return im
 	}
 	pkg := PackagePath(file)
-	InspectFile(f, func(n ast.Node) bool {
+	eachStmt(f.Module.Body, func(n ast.Stmt) {
 		switch s := n.(type) {
 		case *ast.Import:
 			for _, a := range s.Names {
@@ -108,12 +108,69 @@ func NewImports(file string, f *ast.File) *Imports {
 				}
 				im.Local[local] = joinDotted(base, a.Name)
 			}
-		case ast.Expr, ast.Pattern:
-			return false // no statement, hence no import, inside
 		}
-		return true
 	})
 	return im
+}
+
+// eachStmt calls fn for every statement of body and of the statements in
+// it (function and class bodies, branches, handlers, cases), in the order
+// ast.Inspect visits them, without visiting expressions.
+func eachStmt(body []ast.Stmt, fn func(ast.Stmt)) {
+	for _, s := range body {
+		if s == nil {
+			continue
+		}
+		fn(s)
+		switch s := s.(type) {
+		case *ast.FunctionDef:
+			eachStmt(s.Body, fn)
+		case *ast.AsyncFunctionDef:
+			eachStmt(s.Body, fn)
+		case *ast.ClassDef:
+			eachStmt(s.Body, fn)
+		case *ast.For:
+			eachStmt(s.Body, fn)
+			eachStmt(s.Orelse, fn)
+		case *ast.AsyncFor:
+			eachStmt(s.Body, fn)
+			eachStmt(s.Orelse, fn)
+		case *ast.While:
+			eachStmt(s.Body, fn)
+			eachStmt(s.Orelse, fn)
+		case *ast.If:
+			eachStmt(s.Body, fn)
+			eachStmt(s.Orelse, fn)
+		case *ast.With:
+			eachStmt(s.Body, fn)
+		case *ast.AsyncWith:
+			eachStmt(s.Body, fn)
+		case *ast.Match:
+			for _, c := range s.Cases {
+				if c != nil {
+					eachStmt(c.Body, fn)
+				}
+			}
+		case *ast.Try:
+			eachStmt(s.Body, fn)
+			for _, h := range s.Handlers {
+				if h != nil {
+					eachStmt(h.Body, fn)
+				}
+			}
+			eachStmt(s.Orelse, fn)
+			eachStmt(s.Finalbody, fn)
+		case *ast.TryStar:
+			eachStmt(s.Body, fn)
+			for _, h := range s.Handlers {
+				if h != nil {
+					eachStmt(h.Body, fn)
+				}
+			}
+			eachStmt(s.Orelse, fn)
+			eachStmt(s.Finalbody, fn)
+		}
+	}
 }
 
 // ImportFromModule returns the absolute module a `from X import ...`

@@ -1,0 +1,90 @@
+package checker
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// oldNewImports is NewImports as first written: an ast.Inspect walk.
+func oldNewImports(file string, f *ast.File) *Imports {
+	im := &Imports{Local: map[string]string{}}
+	if f == nil || f.Module == nil {
+		return im
+	}
+	pkg := PackagePath(file)
+	InspectFile(f, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.Import:
+			for _, a := range s.Names {
+				if a == nil {
+					continue
+				}
+				if a.Asname != nil {
+					im.Local[*a.Asname] = a.Name
+				} else {
+					head, _, _ := strings.Cut(a.Name, ".")
+					im.Local[head] = head
+				}
+			}
+		case *ast.ImportFrom:
+			base := ImportFromModule(pkg, s)
+			for _, a := range s.Names {
+				if a == nil || a.Name == "*" {
+					continue
+				}
+				local := a.Name
+				if a.Asname != nil {
+					local = *a.Asname
+				}
+				im.Local[local] = joinDotted(base, a.Name)
+			}
+		}
+		return true
+	})
+	return im
+}
+
+// TestNewImportsStatements checks NewImports (a walk of the statements
+// only) against a walk of the whole tree, on the fixtures, TileGym when
+// present, and this module's parser testdata.
+func TestNewImportsStatements(t *testing.T) {
+	dirs, _ := filepath.Glob("../fixtures/*")
+	dirs = append(dirs, "../python/parser/testdata")
+	if d := os.Getenv("EXTRA_PY_TREE"); d != "" {
+		dirs = append(dirs, d)
+	}
+	if fi, err := os.Stat("/work/tilegym"); err == nil && fi.IsDir() {
+		dirs = append(dirs, "/work/tilegym")
+	}
+	n := 0
+	for _, dir := range dirs {
+		src := &DiskSource{Dir: dir}
+		paths, err := src.List()
+		if err != nil {
+			continue
+		}
+		for _, p := range paths {
+			if filepath.Ext(p) != ".py" {
+				continue
+			}
+			data, err := src.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := parseFile(p, data)
+			if f.AST == nil {
+				continue
+			}
+			n++
+			if got, want := NewImports(p, f.AST), oldNewImports(p, f.AST); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: imports %v, want %v", p, got.Local, want.Local)
+			}
+		}
+	}
+	t.Logf("%d files", n)
+}
