@@ -74,6 +74,9 @@ func (p *parser) expression() ast.Expr {
 	case tName, tNumber, tString, kwNone, kwTrue, kwFalse:
 		switch p.peekKind(1) {
 		case tComma, tRParen, tRBrack, tRBrace, tNewline, tEqual, tColon, tSemi:
+			if p.depth+1 > maxDepth {
+				p.tooDeep()
+			}
 			return p.atom()
 		}
 	}
@@ -98,6 +101,10 @@ func (p *parser) expression() ast.Expr {
 }
 
 func (p *parser) lambdef() ast.Expr {
+	// CPython's rule stack is two levels deeper for a lambda body.
+	if p.depth+3 > maxDepth {
+		p.tooDeep()
+	}
 	start := p.p
 	p.next()
 	args := p.parameters(true)
@@ -288,6 +295,9 @@ func (p *parser) power() ast.Expr {
 	if p.kind() == tDoubleStar {
 		p.next()
 		p.enter()
+		if p.depth+2 > maxDepth {
+			p.tooDeep()
+		}
 		r := p.factor()
 		p.leave()
 		return &ast.BinOp{Attrs: p.span(start), Left: e, Op: ast.Pow, Right: r}
@@ -531,8 +541,6 @@ func (p *parser) isCompFor() bool {
 
 func (p *parser) parenAtom() ast.Expr {
 	start := p.p
-	p.enter()
-	defer p.leave()
 	p.next()
 	if p.got(tRParen) {
 		return &ast.Tuple{Attrs: p.span(start), Elts: []ast.Expr{}, Ctx: ast.Load}
@@ -573,8 +581,6 @@ func (p *parser) parenAtom() ast.Expr {
 
 func (p *parser) listAtom() ast.Expr {
 	start := p.p
-	p.enter()
-	defer p.leave()
 	p.next()
 	if p.got(tRBrack) {
 		return &ast.List{Attrs: p.span(start), Elts: []ast.Expr{}, Ctx: ast.Load}
@@ -601,8 +607,6 @@ func (p *parser) listAtom() ast.Expr {
 
 func (p *parser) braceAtom() ast.Expr {
 	start := p.p
-	p.enter()
-	defer p.leave()
 	p.next()
 	if p.got(tRBrace) {
 		return &ast.Dict{Attrs: p.span(start), Keys: []ast.Expr{}, Values: []ast.Expr{}}

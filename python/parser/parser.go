@@ -224,8 +224,12 @@ func (p *parser) got(k tokKind) bool {
 func (p *parser) enter() {
 	p.depth++
 	if p.depth > maxDepth {
-		p.errorAt(p.p, "too many nested parentheses")
+		p.tooDeep()
 	}
+}
+
+func (p *parser) tooDeep() {
+	p.errorAt(p.p, "too complex: nesting exceeds the parser's limit")
 }
 
 func (p *parser) leave() { p.depth-- }

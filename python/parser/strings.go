@@ -420,7 +420,7 @@ func (p *parser) compileFstringExpr(st strTok, brace, s, e int32) ast.Expr {
 	bufStr := string(buf)
 	tz := &tokenizer{filename: p.filename, src: buf, srcStr: bufStr, line: startLine, colShiftLine: startLine, colShift: startCol}
 	tz.tokenize()
-	sub := &parser{filename: p.filename, src: buf, srcStr: bufStr, toks: tz.toks, depth: p.depth, fdepth: p.fdepth + 1}
+	sub := &parser{filename: p.filename, src: buf, srcStr: bufStr, toks: tz.toks, depth: p.depth + 1, fdepth: p.fdepth + 1}
 	expr := sub.starExpressions()
 	sub.got(tNewline)
 	if sub.kind() != tEOF {
