@@ -88,3 +88,68 @@ func TestNewImportsStatements(t *testing.T) {
 	}
 	t.Logf("%d files", n)
 }
+
+// oldUsedNames is buildUsedNames as first written: an InspectFile walk that
+// stops at attributes.
+func oldUsedNames(f *File) map[string]bool {
+	im := f.Imports()
+	out := map[string]bool{}
+	addAll := func(q string) {
+		for {
+			out[q] = true
+			i := strings.LastIndexByte(q, '.')
+			if i < 0 {
+				return
+			}
+			q = q[:i]
+		}
+	}
+	for _, q := range im.Local {
+		addAll(q)
+	}
+	InspectFile(f.AST, func(n ast.Node) bool {
+		if at, ok := n.(*ast.Attribute); ok {
+			if q, imported := im.Resolve(at); imported {
+				addAll(q)
+			}
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+// TestUsedNamesFromNodes checks buildUsedNames (from the attributes
+// recorded by the node walk) against the walk that stops at attributes.
+func TestUsedNamesFromNodes(t *testing.T) {
+	dirs, _ := filepath.Glob("../fixtures/*")
+	if d := os.Getenv("EXTRA_PY_TREE"); d != "" {
+		dirs = append(dirs, d)
+	}
+	if fi, err := os.Stat("/work/tilegym"); err == nil && fi.IsDir() {
+		dirs = append(dirs, "/work/tilegym")
+	}
+	for _, dir := range dirs {
+		src := &DiskSource{Dir: dir}
+		paths, err := src.List()
+		if err != nil {
+			continue
+		}
+		for _, p := range paths {
+			if filepath.Ext(p) != ".py" {
+				continue
+			}
+			data, err := src.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := parseFile(p, data)
+			if f.AST == nil {
+				continue
+			}
+			if got, want := buildUsedNames(f), oldUsedNames(f); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: used names differ", p)
+			}
+		}
+	}
+}

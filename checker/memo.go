@@ -26,6 +26,7 @@ type fileMemo struct {
 	nodesOnce sync.Once
 	nodes     []ast.Node
 	spans     map[*ast.FunctionDef][2]int // a function's subtree in nodes
+	attrs     []*ast.Attribute            // the attributes in no attribute
 
 	nodeCalleesOnce sync.Once
 	nodeCallees     []string
@@ -99,22 +100,34 @@ func (f *File) callsIn(n ast.Node) []*ast.Call {
 func (f *File) nodes() []ast.Node {
 	f.memo.nodesOnce.Do(func() {
 		var out []ast.Node
+		var attrs []*ast.Attribute
 		spans := map[*ast.FunctionDef][2]int{}
-		// A function's subtree is walked by a nested Inspect, so that
-		// where it ends is known; the order of the nodes is Inspect's.
-		var entering *ast.FunctionDef
+		// A function's subtree (and an attribute's) is walked by a nested
+		// Inspect, so that where it ends is known; the order of the nodes
+		// is Inspect's.
+		var entering ast.Node
+		inAttr := 0
 		var visit func(n ast.Node) bool
 		visit = func(n ast.Node) bool {
+			if n == entering {
+				return true // the nested Inspect's visit of n itself
+			}
 			switch x := n.(type) {
 			case *ast.FunctionDef:
-				if x == entering {
-					return true // the nested Inspect's visit of x itself
-				}
 				out = append(out, n)
 				start := len(out)
 				entering = x
 				ast.Inspect(x, visit)
 				spans[x] = [2]int{start, len(out)}
+				return false
+			case *ast.Attribute:
+				if inAttr == 0 {
+					attrs = append(attrs, x)
+				}
+				inAttr++
+				entering = x
+				ast.Inspect(x, visit)
+				inAttr--
 				return false
 			case *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Call, *ast.Import, *ast.ImportFrom:
 				out = append(out, n)
@@ -124,6 +137,7 @@ func (f *File) nodes() []ast.Node {
 		InspectFile(f.AST, visit)
 		f.memo.nodes = out
 		f.memo.spans = spans
+		f.memo.attrs = attrs
 	})
 	return f.memo.nodes
 }

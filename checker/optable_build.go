@@ -709,15 +709,13 @@ func buildUsedNames(f *File) map[string]bool {
 	for _, q := range im.Local {
 		addAll(q)
 	}
-	InspectFile(f.AST, func(n ast.Node) bool {
-		if at, ok := n.(*ast.Attribute); ok {
-			if q, imported := im.Resolve(at); imported {
-				addAll(q)
-			}
-			return false
+	// The attributes InspectFile reaches without entering an attribute.
+	f.nodes()
+	for _, at := range f.memo.attrs {
+		if q, imported := im.Resolve(at); imported {
+			addAll(q)
 		}
-		return true
-	})
+	}
 	return out
 }
 
