@@ -126,8 +126,8 @@ func TestChangeByOpsTileGym(t *testing.T) {
 	if fi, err := os.Stat(tree); err != nil || !fi.IsDir() {
 		t.Skipf("no TileGym tree at %s", tree)
 	}
-	if testing.Short() {
-		t.Skip("short")
+	if testing.Short() || raceEnabled {
+		t.Skip("short, or under the race detector (the fixtures exercise the same concurrency)")
 	}
 	runChangeScenarios(t, tree, []changeScenario{
 		{name: "edit module and test", byOps: true, edit: func(t *testing.T, dir string) {
