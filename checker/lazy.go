@@ -204,6 +204,14 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 	step, registers, nonASCII := l.step, l.registers, l.nonASCII
 	for round := 0; ; round++ {
 		tab := BuildOpTable(repo)
+		if repo.wrappers == nil {
+			// The interface modules are all parsed (seed): the wrappers
+			// do not change from round to round.
+			repo.wrappers = map[string][]string{}
+			for op, w := range tab.wrappers {
+				repo.wrappers[op.Name] = w
+			}
+		}
 		need := opsNeeds(tab, layout, want)
 		quoted := need.quotedNames()
 		wanted := make([]bool, n)

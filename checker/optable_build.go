@@ -575,7 +575,17 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 	for _, impl := range b.table.Impls {
 		implsByFile[impl.File.Path] = append(implsByFile[impl.File.Path], impl)
 	}
-	wrappers := b.opWrappers()
+	var wrappers map[*Op][]string
+	if known := b.repo.wrappers; known != nil {
+		wrappers = map[*Op][]string{}
+		for _, op := range b.table.Ops {
+			if w, ok := known[op.Name]; ok {
+				wrappers[op] = w
+			}
+		}
+	} else {
+		wrappers = b.opWrappers()
+	}
 	b.table.wrappers = wrappers
 	// Per scope, its patterns with the suite bound; per op, the names
 	// through which a file reaches it.

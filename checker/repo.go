@@ -24,6 +24,10 @@ type Repo struct {
 	// table is the op table of these files when it was built while
 	// loading them (LoadForOps); the optable analyzer then returns it.
 	table *OpTable
+	// wrappers are the public wrappers of each op by name, when known
+	// (LoadForOps: the interface modules, which define them, are parsed
+	// first and stay the same); the op table then takes them.
+	wrappers map[string][]string
 }
 
 // File is one Python file of the snapshot.
