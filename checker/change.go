@@ -370,6 +370,9 @@ func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Conf
 			return nil, nil, false, nil
 		}
 	}
+	if gb, ok := base.(*GitSource); ok {
+		go gb.load() // list the base (git ls-tree) while the head is read
+	}
 	hl, err := newLazyLoader(head, layout, cfg)
 	if err != nil {
 		return nil, nil, false, err
@@ -399,6 +402,7 @@ func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Conf
 	if err != nil {
 		return nil, nil, false, err
 	}
+	bl.other = hl // the base's files the same as the head's are parsed once
 	related := map[string]bool{}
 	for _, l := range []*lazyLoader{hl, bl} {
 		for _, f := range files {

@@ -86,6 +86,12 @@ type lazyLoader struct {
 
 	// What each file not parsed by the seed can be (see closeOver).
 	step, registers, nonASCII []bool
+
+	// same[i]: the file's content is that of the same path in other, whose
+	// parsed file is then shared (a file is a pure function of its path
+	// and content).
+	same  []bool
+	other *lazyLoader
 }
 
 // newLazyLoader lists and reads the files in scope of a snapshot.
@@ -106,10 +112,12 @@ func newLazyLoaderReusing(src Source, layout *Layout, cfg *Config, known func(pa
 		l.index[p] = i
 	}
 	errs := make([]error, n)
+	l.same = make([]bool, n)
 	forEach(n, func(i int) {
 		if known != nil {
 			if data, ok := known(repo.Paths[i]); ok {
 				l.data[i] = data
+				l.same[i] = true
 				return
 			}
 		}
@@ -136,7 +144,14 @@ func (l *lazyLoader) parse(idx []int) {
 	files := make([]*File, len(idx))
 	forEach(len(idx), func(k int) {
 		i := idx[k]
-		files[k] = parseFile(l.repo.Paths[i], l.data[i])
+		p := l.repo.Paths[i]
+		if l.same[i] && l.other != nil {
+			if f := l.other.repo.Files[p]; f != nil {
+				files[k] = f
+				return
+			}
+		}
+		files[k] = parseFile(p, l.data[i])
 	})
 	for k, i := range idx {
 		l.repo.Files[l.repo.Paths[i]] = files[k]
