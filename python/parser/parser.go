@@ -193,7 +193,7 @@ func (p *parser) syntaxError() {
 	case tIndent:
 		p.errorAt(p.p, "unexpected indent")
 	case tDedent:
-		p.errorAt(p.p, "unindent does not match any outer indentation level")
+		p.errorAt(p.p, "invalid syntax (unexpected end of block)")
 	case tEOF:
 		p.errorAt(p.p, "unexpected EOF while parsing")
 	}
