@@ -142,6 +142,7 @@ func newLazyLoaderReusing(src Source, layout *Layout, cfg *Config, known func(pa
 // parse parses the files at these indexes.
 func (l *lazyLoader) parse(idx []int) {
 	files := make([]*File, len(idx))
+	warm := warmer(l.layout)
 	forEach(len(idx), func(k int) {
 		i := idx[k]
 		p := l.repo.Paths[i]
@@ -152,6 +153,7 @@ func (l *lazyLoader) parse(idx []int) {
 			}
 		}
 		files[k] = parseFile(p, l.data[i])
+		warm(files[k])
 	})
 	for k, i := range idx {
 		l.repo.Files[l.repo.Paths[i]] = files[k]

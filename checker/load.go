@@ -116,8 +116,12 @@ func Load(src Source, layout *Layout, cfg *Config) (*Repo, error) {
 	}
 	files := make([]*File, len(repo.Paths))
 	errs := make([]error, len(repo.Paths))
+	warm := warmer(repo.Layout)
 	forEach(len(files), func(i int) {
 		files[i], errs[i] = loadFile(src, repo.Paths[i])
+		if errs[i] == nil {
+			warm(files[i])
+		}
 	})
 	for i, f := range files {
 		if errs[i] != nil {
@@ -188,6 +192,28 @@ func loadFile(src Source, path string) (*File, error) {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
 	return parseFile(path, data), nil
+}
+
+// warmer returns a function that computes, for a file just parsed, the
+// facts the op table reads from it (its node list, when it spells
+// register_impl or is a test or benchmark; the names a test or benchmark
+// uses), while the parse workers are busy in parallel rather than in the
+// op table's turn. Which facts are computed early changes nothing else.
+func warmer(l *Layout) func(*File) {
+	var register [][]byte
+	for _, q := range LayoutNames(l).RegisterImpl {
+		register = append(register, []byte(lastDotted(q)))
+	}
+	return func(f *File) {
+		if f.AST == nil {
+			return
+		}
+		if stepPath(l, f.Path) {
+			f.usedNames() // and the node list
+		} else if containsAny(f.Src, register) {
+			f.nodes()
+		}
+	}
 }
 
 // parseFile parses the content of a file of the snapshot, and computes the
