@@ -434,10 +434,11 @@ func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Conf
 	headRepo := hl.closeOver(related)
 	headRepo.Root = ch.Root
 	baseRepo := bl.closeOver(related)
-	if res, err = Check(headRepo, cat, cfg, Options{}); err != nil {
+	check := func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, Options{}) }
+	if res, err = hl.checkUntilRead(headRepo, related, check); err != nil {
 		return nil, nil, false, err
 	}
-	if baseRes, err = Check(baseRepo, cat, cfg, Options{}); err != nil {
+	if baseRes, err = bl.checkUntilRead(baseRepo, related, check); err != nil {
 		return nil, nil, false, err
 	}
 	if len(res.Errors) > 0 || len(baseRes.Errors) > 0 {

@@ -9,6 +9,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"path"
+	"sort"
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
@@ -18,19 +19,72 @@ import (
 
 // CheckSource loads a snapshot and checks it. With opts.Ops (and no
 // opts.Files) it parses only the files the selected ops need (see
-// LoadForOps); the result for those ops is the same as Load then Check.
+// LoadForOps), and then any file a finding is in or names (a file that does
+// not parse would have silenced the finding); the result for those ops is
+// the same as Load then Check.
 func CheckSource(src Source, layout *Layout, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
-	var repo *Repo
-	var err error
-	if len(opts.Ops) > 0 && opts.Files == nil {
-		repo, err = LoadForOps(src, layout, cfg, opts.Ops)
-	} else {
-		repo, err = Load(src, layout, cfg)
+	if len(opts.Ops) == 0 || opts.Files != nil {
+		repo, err := Load(src, layout, cfg)
+		if err != nil {
+			return nil, err
+		}
+		return Check(repo, cat, cfg, opts)
 	}
+	l, err := newLazyLoader(src, layout, cfg)
 	if err != nil {
 		return nil, err
 	}
-	return Check(repo, cat, cfg, opts)
+	want := map[string]bool{}
+	for _, o := range opts.Ops {
+		want[o] = true
+	}
+	repo := l.load(want)
+	return l.checkUntilRead(repo, want, func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, opts) })
+}
+
+// load parses what the wanted ops need (everything when a dispatch file
+// does not parse).
+func (l *lazyLoader) load(want map[string]bool) *Repo {
+	if !l.seed(nil) {
+		l.parseAll()
+		return l.repo
+	}
+	return l.closeOver(want)
+}
+
+// checkUntilRead runs check and, while a finding it reports is located in
+// or relates to a file not parsed (whose parse error would have dropped
+// the finding, see blameParseErrors), parses those files and checks again.
+func (l *lazyLoader) checkUntilRead(repo *Repo, want map[string]bool, check func(*Repo) (*Result, error)) (*Result, error) {
+	for {
+		res, err := check(repo)
+		if err != nil {
+			return nil, err
+		}
+		var more []int
+		seen := map[int]bool{}
+		add := func(p string) {
+			if i, ok := l.index[p]; ok && !l.parsed[i] && !seen[i] {
+				seen[i] = true
+				more = append(more, i)
+			}
+		}
+		for _, d := range res.Diagnostics {
+			add(d.File)
+			for _, r := range d.Related {
+				add(r.File)
+			}
+		}
+		if len(more) == 0 {
+			return res, nil
+		}
+		sort.Ints(more)
+		l.parse(more)
+		repo.table = nil
+		if want != nil {
+			repo = l.closeOver(want)
+		}
+	}
 }
 
 // LoadForOps is Load for a check of some ops only (dispatch names, or the
@@ -64,15 +118,11 @@ func LoadForOps(src Source, layout *Layout, cfg *Config, ops []string) (*Repo, e
 	if err != nil {
 		return nil, err
 	}
-	if !l.seed(nil) {
-		l.parseAll()
-		return l.repo, nil
-	}
 	want := map[string]bool{}
 	for _, o := range ops {
 		want[o] = true
 	}
-	return l.closeOver(want), nil
+	return l.load(want), nil
 }
 
 // lazyLoader holds a snapshot whose files are all read and some parsed.

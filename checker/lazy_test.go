@@ -85,3 +85,76 @@ func TestCheckOpsLazy(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckOpsLazyBlame: a finding of the op names a file that the op's
+// loading has no reason to parse (here the expected test path, put in scope
+// by include but not a test file of the layout), which does not parse: the
+// one-op check parses it and, like the whole check, blames the parse error.
+func TestCheckOpsLazyBlame(t *testing.T) {
+	cat, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	src := &DiskSource{Dir: "../fixtures/good"}
+	paths, err := src.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		data, err := src.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[p] = string(data)
+	}
+	files["tests/ops/test_softmax.py"] = "def (:\n"
+	cfg, err := ParseConfig([]byte(`
+[layout]
+include = ["**/*.py"]
+
+[[layout.scope]]
+name = "core"
+tests = ["tests/unit/**/test_*.py"]
+`), "tilegym-lint.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cfg.Validate(cat); err != nil {
+		t.Fatal(err)
+	}
+	layout := BuildLayout(cat.Layout, cfg)
+	ms := &MapSource{Dir: "x", Files: files}
+	full, err := Load(ms, layout, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Ops: []string{"softmax"}}
+	want, err := Check(full, cat, cfg, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := CheckSource(ms, layout, cat, cfg, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wb, gb bytes.Buffer
+	if err := WriteJSON(&wb, want, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteJSON(&gb, got, false); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(wb.Bytes(), gb.Bytes()) {
+		t.Errorf("one-op check differs from the whole check narrowed to it:\n got: %s\nwant: %s", gb.String(), wb.String())
+	}
+	blamed := false
+	for _, d := range want.Diagnostics {
+		if d.Rule.ID == "TG001" && d.Op == "softmax" {
+			blamed = true
+		}
+	}
+	if !blamed {
+		t.Errorf("the scenario does not blame the parse error on softmax: %s", wb.String())
+	}
+}
