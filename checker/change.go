@@ -435,10 +435,13 @@ func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Conf
 	headRepo.Root = ch.Root
 	baseRepo := bl.closeOver(related)
 	check := func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, Options{}) }
-	if res, err = hl.checkUntilRead(headRepo, related, check); err != nil {
+	// Only the findings of the ops of the change count (the others' are
+	// not whole), and those of no op in changed files.
+	keep := func(d Diagnostic) bool { return d.Op != "" && related[d.Op] || d.Op == "" && ch.HasFile(d.File) }
+	if res, err = hl.checkUntilRead(headRepo, related, check, keep); err != nil {
 		return nil, nil, false, err
 	}
-	if baseRes, err = bl.checkUntilRead(baseRepo, related, check); err != nil {
+	if baseRes, err = bl.checkUntilRead(baseRepo, related, check, keep); err != nil {
 		return nil, nil, false, err
 	}
 	if len(res.Errors) > 0 || len(baseRes.Errors) > 0 {

@@ -39,7 +39,7 @@ func CheckSource(src Source, layout *Layout, cat *rules.Catalog, cfg *Config, op
 		want[o] = true
 	}
 	repo := l.load(want)
-	return l.checkUntilRead(repo, want, func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, opts) })
+	return l.checkUntilRead(repo, want, func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, opts) }, nil)
 }
 
 // load parses what the wanted ops need (everything when a dispatch file
@@ -52,10 +52,11 @@ func (l *lazyLoader) load(want map[string]bool) *Repo {
 	return l.closeOver(want)
 }
 
-// checkUntilRead runs check and, while a finding it reports is located in
-// or relates to a file not parsed (whose parse error would have dropped
-// the finding, see blameParseErrors), parses those files and checks again.
-func (l *lazyLoader) checkUntilRead(repo *Repo, want map[string]bool, check func(*Repo) (*Result, error)) (*Result, error) {
+// checkUntilRead runs check and, while a finding it reports (of those keep
+// accepts, nil for all) is located in or relates to a file not parsed
+// (whose parse error would have dropped the finding, see
+// blameParseErrors), parses those files and checks again.
+func (l *lazyLoader) checkUntilRead(repo *Repo, want map[string]bool, check func(*Repo) (*Result, error), keep func(Diagnostic) bool) (*Result, error) {
 	for {
 		res, err := check(repo)
 		if err != nil {
@@ -70,6 +71,9 @@ func (l *lazyLoader) checkUntilRead(repo *Repo, want map[string]bool, check func
 			}
 		}
 		for _, d := range res.Diagnostics {
+			if keep != nil && !keep(d) {
+				continue
+			}
 			add(d.File)
 			for _, r := range d.Related {
 				add(r.File)
