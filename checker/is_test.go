@@ -162,3 +162,74 @@ func TestCallsOfDef(t *testing.T) {
 	}
 	t.Logf("%d functions", n)
 }
+
+// oldDottedName is DottedName as first written.
+func oldDottedName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Name:
+		if e == nil {
+			return ""
+		}
+		return e.Id
+	case *ast.Attribute:
+		if e == nil {
+			return ""
+		}
+		head := oldDottedName(e.Value)
+		if head == "" {
+			return ""
+		}
+		return head + "." + e.Attr
+	}
+	return ""
+}
+
+// TestDottedName checks DottedName against its first, recursive form on
+// every expression of the fixtures (and of EXTRA_PY_TREE), and on chains
+// the parser does not produce.
+func TestDottedName(t *testing.T) {
+	dirs, _ := filepath.Glob("../fixtures/*")
+	if d := os.Getenv("EXTRA_PY_TREE"); d != "" {
+		dirs = append(dirs, d)
+	}
+	for _, dir := range dirs {
+		src := &DiskSource{Dir: dir}
+		paths, err := src.List()
+		if err != nil {
+			continue
+		}
+		for _, p := range paths {
+			if filepath.Ext(p) != ".py" {
+				continue
+			}
+			data, err := src.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := parseFile(p, data)
+			if f.AST == nil {
+				continue
+			}
+			InspectFile(f.AST, func(x ast.Node) bool {
+				if e, ok := x.(ast.Expr); ok {
+					if got, want := DottedName(e), oldDottedName(e); got != want {
+						t.Errorf("%s:%d: DottedName = %q, want %q", p, e.Pos().Line, got, want)
+					}
+				}
+				return true
+			})
+		}
+	}
+	for _, e := range []ast.Expr{
+		nil, (*ast.Name)(nil), (*ast.Attribute)(nil), &ast.Name{Id: ""},
+		&ast.Attribute{Value: &ast.Name{Id: ""}, Attr: "f"},
+		&ast.Attribute{Value: &ast.Name{Id: "a"}, Attr: ""},
+		&ast.Attribute{Value: (*ast.Name)(nil), Attr: "f"},
+		&ast.Attribute{Value: &ast.Attribute{Value: &ast.Name{Id: "a"}, Attr: "b"}, Attr: "c"},
+		&ast.Attribute{Value: &ast.Call{Func: &ast.Name{Id: "a"}}, Attr: "c"},
+	} {
+		if got, want := DottedName(e), oldDottedName(e); got != want {
+			t.Errorf("DottedName(%#v) = %q, want %q", e, got, want)
+		}
+	}
+}

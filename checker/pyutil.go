@@ -16,23 +16,54 @@ import (
 // DottedName returns the dotted name of a Name/Attribute chain such as
 // `tilegym.ops.softmax`, or "" if e is anything else (a call, a subscript...).
 func DottedName(e ast.Expr) string {
-	switch e := e.(type) {
-	case *ast.Name:
-		if e == nil {
+	if nm, ok := e.(*ast.Name); ok {
+		if nm == nil {
 			return ""
 		}
-		return e.Id
-	case *ast.Attribute:
-		if e == nil {
-			return ""
-		}
-		head := DottedName(e.Value)
-		if head == "" {
-			return ""
-		}
-		return head + "." + e.Attr
+		return nm.Id
 	}
-	return ""
+	n := dottedLen(e)
+	if n <= 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.Grow(n)
+	writeDotted(&b, e)
+	return b.String()
+}
+
+// dottedLen returns the length of DottedName(e), or 0 when it is "".
+func dottedLen(e ast.Expr) int {
+	n := 0
+	for x := e; ; {
+		switch v := x.(type) {
+		case *ast.Name:
+			if v == nil || v.Id == "" {
+				return 0
+			}
+			return n + len(v.Id)
+		case *ast.Attribute:
+			if v == nil {
+				return 0
+			}
+			n += 1 + len(v.Attr)
+			x = v.Value
+		default:
+			return 0
+		}
+	}
+}
+
+// writeDotted writes the dotted name of a chain that dottedLen accepts.
+func writeDotted(b *strings.Builder, e ast.Expr) {
+	switch v := e.(type) {
+	case *ast.Name:
+		b.WriteString(v.Id)
+	case *ast.Attribute:
+		writeDotted(b, v.Value)
+		b.WriteByte('.')
+		b.WriteString(v.Attr)
+	}
 }
 
 // ModulePath returns the dotted Python module of a slash file path, with a
