@@ -308,11 +308,27 @@ func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, op
 	defer baseSrc.Close()
 
 	if byOps {
-		if res, baseRes, ok, err := checkChangeOps(ch, head, baseSrc, cat, cfg, layout); err != nil {
+		res, baseRes, ok, hl, bl, err := checkChangeOps(ch, head, baseSrc, cat, cfg, layout)
+		if err != nil {
 			return nil, false, err
-		} else if ok {
+		}
+		if ok {
 			return finishChange(ch, res, baseRes, opts), true, nil
 		}
+		// The whole snapshots, from the files read: the base's files the
+		// same as the head's are parsed once.
+		for _, l := range []*lazyLoader{hl, bl} {
+			l.parseAll()
+			l.repo.table, l.repo.wrappers = nil, nil
+		}
+		hl.repo.Root = ch.Root
+		if res, err = Check(hl.repo, cat, cfg, Options{}); err != nil {
+			return nil, false, err
+		}
+		if baseRes, err = Check(bl.repo, cat, cfg, Options{}); err != nil {
+			return nil, false, err
+		}
+		return finishChange(ch, res, baseRes, opts), false, nil
 	}
 	headRepo, err := Load(head, layout, cfg)
 	if err != nil {
@@ -350,7 +366,10 @@ func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, op
 // left out. So they all own a changed file, in one snapshot or the other;
 // their findings, and whether each was pre-existing, are the same as in
 // whole checks.
-func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Config, layout *Layout) (res, baseRes *Result, ok bool, err error) {
+//
+// It returns the loaders of the two snapshots, every file of which is read,
+// for the whole checks when ok is false.
+func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Config, layout *Layout) (res, baseRes *Result, ok bool, hl, bl *lazyLoader, err error) {
 	if layout == nil {
 		layout = &Layout{}
 	}
@@ -361,21 +380,22 @@ func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Conf
 			files = append(files, f)
 		}
 	}
+	whole := false
 	for _, f := range files {
 		base := path.Base(f)
 		if base == "__init__.py" || slices.Contains(ConfigFileNames, base) {
-			return nil, nil, false, nil
+			whole = true
 		}
 		if _, ok := DispatchScope(layout, f); ok {
-			return nil, nil, false, nil
+			whole = true
 		}
 	}
 	if gb, ok := base.(*GitSource); ok {
 		go gb.load() // list the base (git ls-tree) while the head is read
 	}
-	hl, err := newLazyLoader(head, layout, cfg)
+	hl, err = newLazyLoader(head, layout, cfg)
 	if err != nil {
-		return nil, nil, false, err
+		return nil, nil, false, nil, nil, err
 	}
 	// A file of the base that the change leaves alone is the head's file:
 	// taken from it when its blob is the same, instead of read from git.
@@ -398,26 +418,29 @@ func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Conf
 			return data, gitBlobID(data, len(id)) == id
 		}
 	}
-	bl, err := newLazyLoaderReusing(base, layout, cfg, same)
+	bl, err = newLazyLoaderReusing(base, layout, cfg, same)
 	if err != nil {
-		return nil, nil, false, err
+		return nil, nil, false, nil, nil, err
 	}
 	bl.other = hl // the base's files the same as the head's are parsed once
+	if whole {
+		return nil, nil, false, hl, bl, nil
+	}
 	related := map[string]bool{}
 	for _, l := range []*lazyLoader{hl, bl} {
 		for _, f := range files {
 			if l.apis[PackagePath(f)] {
-				return nil, nil, false, nil
+				return nil, nil, false, hl, bl, nil
 			}
 		}
 		if !l.seed(files) {
-			return nil, nil, false, nil
+			return nil, nil, false, hl, bl, nil
 		}
 		changed := map[string]bool{}
 		for _, f := range files {
 			if file := l.repo.Files[f]; file != nil {
 				if file.AST == nil {
-					return nil, nil, false, nil
+					return nil, nil, false, hl, bl, nil
 				}
 				changed[f] = true
 			}
@@ -439,20 +462,20 @@ func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Conf
 	// not whole), and those of no op in changed files.
 	keep := func(d Diagnostic) bool { return d.Op != "" && related[d.Op] || d.Op == "" && ch.HasFile(d.File) }
 	if res, err = hl.checkUntilRead(headRepo, related, check, keep); err != nil {
-		return nil, nil, false, err
+		return nil, nil, false, nil, nil, err
 	}
 	if baseRes, err = bl.checkUntilRead(baseRepo, related, check, keep); err != nil {
-		return nil, nil, false, err
+		return nil, nil, false, nil, nil, err
 	}
 	if len(res.Errors) > 0 || len(baseRes.Errors) > 0 {
-		return nil, nil, false, nil
+		return nil, nil, false, hl, bl, nil
 	}
 	for _, d := range res.Diagnostics {
 		if d.Op == "" && ch.HasFile(d.File) {
-			return nil, nil, false, nil
+			return nil, nil, false, hl, bl, nil
 		}
 	}
-	return res, baseRes, true, nil
+	return res, baseRes, true, hl, bl, nil
 }
 
 // finishChange marks the findings of a change's snapshot that its base

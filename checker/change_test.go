@@ -139,6 +139,10 @@ func TestChangeByOpsTileGym(t *testing.T) {
 		}},
 		{name: "delete benchmark", byOps: true, edit: func(t *testing.T, dir string) { gitRun(t, dir, "rm", "-q", "tests/benchmark/bench_softmax.py") }},
 		{name: "edit suite test", byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, "tests/suites/liger/test_softmax.py", "\n# edit\n") }},
+		{name: "dispatch and init", byOps: false, edit: func(t *testing.T, dir string) {
+			appendFile(t, dir, "src/tilegym/ops/ops.py", "\n# edit\n")
+			appendFile(t, dir, "src/tilegym/ops/cutile/__init__.py", "\n# edit\n")
+		}},
 	})
 }
 
