@@ -146,6 +146,8 @@ type lazyLoader struct {
 	// and content).
 	same  []bool
 	other *lazyLoader
+
+	warm func(*File) // see warmer
 }
 
 // newLazyLoader lists and reads the files in scope of a snapshot.
@@ -196,7 +198,10 @@ func newLazyLoaderReusing(src Source, layout *Layout, cfg *Config, known func(pa
 // parse parses the files at these indexes.
 func (l *lazyLoader) parse(idx []int) {
 	files := make([]*File, len(idx))
-	warm := warmer(l.layout)
+	if l.warm == nil {
+		l.warm = warmer(l.layout, l.repo.Paths)
+	}
+	warm := l.warm
 	forEach(len(idx), func(k int) {
 		i := idx[k]
 		p := l.repo.Paths[i]

@@ -3,6 +3,7 @@ package checker
 import (
 	"errors"
 	"fmt"
+	"path"
 	"runtime"
 	"sort"
 	"strings"
@@ -116,7 +117,7 @@ func Load(src Source, layout *Layout, cfg *Config) (*Repo, error) {
 	}
 	files := make([]*File, len(repo.Paths))
 	errs := make([]error, len(repo.Paths))
-	warm := warmer(repo.Layout)
+	warm := warmer(repo.Layout, repo.Paths)
 	forEach(len(files), func(i int) {
 		files[i], errs[i] = loadFile(src, repo.Paths[i])
 		if errs[i] == nil {
@@ -199,19 +200,36 @@ func loadFile(src Source, path string) (*File, error) {
 // register_impl or is a test or benchmark; the names a test or benchmark
 // uses), while the parse workers are busy in parallel rather than in the
 // op table's turn. Which facts are computed early changes nothing else.
-func warmer(l *Layout) func(*File) {
+func warmer(l *Layout, paths []string) func(*File) {
 	var register [][]byte
 	for _, q := range LayoutNames(l).RegisterImpl {
 		register = append(register, []byte(lastDotted(q)))
 	}
+	// The API packages, whose modules' definitions opWrappers reads.
+	apis := map[string]bool{}
+	for _, p := range paths {
+		if sm, ok := DispatchScope(l, p); ok {
+			for _, m := range apiModules(sm.Scope, sm.Suite) {
+				apis[m] = true
+			}
+		}
+	}
 	return func(f *File) {
-		if f.AST == nil {
+		if f.AST == nil || f.AST.Module == nil {
 			return
 		}
 		if stepPath(l, f.Path) {
 			f.usedNames() // and the node list
 		} else if containsAny(f.Src, register) {
 			f.nodes()
+		}
+		if apis[PackagePath(f.Path)] && path.Base(f.Path) != "__init__.py" {
+			for _, s := range f.AST.Module.Body {
+				switch s.(type) {
+				case *ast.FunctionDef, *ast.ClassDef:
+					callees(f, s)
+				}
+			}
 		}
 	}
 }
