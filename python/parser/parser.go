@@ -22,22 +22,65 @@ type parser struct {
 	depth    int
 	fdepth   int // f-string nesting of this parser
 
-	// Slabs for the most frequent nodes: one allocation per chunk instead
-	// of one per node (a tree lives and dies as a whole).
+	*arena
+}
+
+// arena holds the slabs for the most frequent nodes of one parse: one
+// allocation per chunk instead of one per node (a tree lives and dies as a
+// whole). The f-string field parsers of a file share the file's arena. The
+// slabs are never carried over to another parse: a chunk shared by two trees
+// would keep the older tree alive, and through it the one before, and so on.
+type arena struct {
 	nameSlab  slab[ast.Name]
 	attrSlab  slab[ast.Attribute]
 	callSlab  slab[ast.Call]
 	constSlab slab[ast.Constant]
 	kwSlab    slab[ast.Keyword]
 	strSlab   slab[string]
-	exprStack []ast.Expr // scratch stacks for building exact-size lists
-	stmtStack []ast.Stmt
 	assigns   slab[assignAlloc]
 	binops    slab[ast.BinOp]
 	exprStmts slab[ast.ExprStmt]
 	argSlab   slab[ast.Arg]
 	intSlab   slab[big.Int]
 	wordSlab  slab[[1]big.Word]
+	*scratch
+}
+
+// scratch holds the work buffers of a parse. They hold nothing of the tree
+// once a parse is over (putScratch clears them), so unlike the slabs they are
+// recycled from one parse to the next.
+type scratch struct {
+	exprStack []ast.Expr // scratch stacks for building exact-size lists
+	stmtStack []ast.Stmt
+	tokScratch
+}
+
+// scratches recycles scratch buffers between parses; like tokBufs it
+// survives garbage collections and keeps only a few.
+var scratches = make(chan *scratch, 4)
+
+func getScratch() *scratch {
+	select {
+	case s := <-scratches:
+		return s
+	default:
+		return new(scratch)
+	}
+}
+
+// putScratch hands s back for the next parse, first clearing every pointer
+// into the finished tree and its source.
+func putScratch(s *scratch) {
+	clear(s.exprStack[:cap(s.exprStack)])
+	s.exprStack = s.exprStack[:0]
+	clear(s.stmtStack[:cap(s.stmtStack)])
+	s.stmtStack = s.stmtStack[:0]
+	clear(s.comments[:cap(s.comments)])
+	s.comments = s.comments[:0]
+	select {
+	case scratches <- s:
+	default:
+	}
 }
 
 // assignAlloc allocates an Assign together with its usual single target.
@@ -133,10 +176,17 @@ func ParseFile(filename string, src []byte) (f *ast.File, err error) {
 			}
 		}
 	}()
-	tz.tokenize()
-	p := &parser{filename: filename, src: text, srcStr: srcStr, toks: tz.toks}
+	ar := &arena{scratch: getScratch()}
+	defer putScratch(ar.scratch)
+	tz.tokenizeWith(&ar.tokScratch)
+	var comments []ast.Comment
+	if len(ar.comments) > 0 {
+		comments = make([]ast.Comment, len(ar.comments))
+		copy(comments, ar.comments)
+	}
+	p := &parser{filename: filename, src: text, srcStr: srcStr, toks: tz.toks, arena: ar}
 	mod := &ast.Module{Body: p.fileStmts(), TypeIgnores: []ast.TypeIgnore{}}
-	return &ast.File{Name: filename, Module: mod, Comments: tz.comments}, nil
+	return &ast.File{Name: filename, Module: mod, Comments: comments}, nil
 }
 
 func panicString(r any) string {

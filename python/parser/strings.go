@@ -419,8 +419,15 @@ func (p *parser) compileFstringExpr(st strTok, brace, s, e int32) ast.Expr {
 	buf = append(buf, ')')
 	bufStr := string(buf)
 	tz := &tokenizer{filename: p.filename, src: buf, srcStr: bufStr, line: startLine, colShiftLine: startLine, colShift: startCol}
-	tz.tokenize()
-	sub := &parser{filename: p.filename, src: buf, srcStr: bufStr, toks: tz.toks, depth: p.depth + 1, fdepth: p.fdepth + 1}
+	// The field's tokens are dropped after its parse: their buffer comes
+	// from (and goes back to) the arena's free list.
+	if n := len(p.tokScratch.toks); n > 0 {
+		tz.toks = p.tokScratch.toks[n-1][:0]
+		p.tokScratch.toks = p.tokScratch.toks[:n-1]
+	}
+	tz.tokenizeWith(&p.tokScratch)
+	defer func() { p.tokScratch.toks = append(p.tokScratch.toks, tz.toks) }()
+	sub := &parser{filename: p.filename, src: buf, srcStr: bufStr, toks: tz.toks, depth: p.depth + 1, fdepth: p.fdepth + 1, arena: p.arena}
 	expr := sub.starExpressions()
 	sub.got(tNewline)
 	if sub.kind() != tEOF {

@@ -211,6 +211,29 @@ type tokenizer struct {
 	colShift     int
 }
 
+// tokScratch holds the work stacks of the tokenizers of one parse, which run
+// one at a time, so that they are not grown anew by every parse.
+type tokScratch struct {
+	indents, altIndents   []int
+	parens                []byte
+	parenLines, parenCols []int
+	comments              []ast.Comment
+	toks                  [][]token // free token buffers for f-string fields
+}
+
+// tokenizeWith runs tokenize with the stacks of s. The comments are left in
+// s.comments (not copied); the caller takes what it keeps.
+func (t *tokenizer) tokenizeWith(s *tokScratch) {
+	t.indents, t.altIndents = s.indents[:0], s.altIndents[:0]
+	t.parens, t.parenLines, t.parenCols = s.parens[:0], s.parenLines[:0], s.parenCols[:0]
+	t.comments = s.comments[:0]
+	t.tokenize()
+	s.indents, s.altIndents = t.indents, t.altIndents
+	s.parens, s.parenLines, s.parenCols = t.parens, t.parenLines, t.parenCols
+	s.comments = t.comments
+	t.comments = nil
+}
+
 func (t *tokenizer) fail(line, col int, msg string) {
 	panic(bailout{&Error{t.filename, line, col, msg}})
 }
