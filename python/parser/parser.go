@@ -119,6 +119,101 @@ func (s *slab[T]) new() *T {
 	return x
 }
 
+// reserve makes the next chunk n long (if n > 0); after it the chunks
+// double from 16.
+func (s *slab[T]) reserve(n int) {
+	if n > 0 {
+		s.buf = make([]T, n)
+		s.next = 8
+	}
+}
+
+// presize sizes the first chunk of the most frequent slabs from counts of
+// token shapes in the file, so that most files need one chunk per slab with
+// little room left unused. The counts are estimates: a miss costs only
+// another chunk or some unused room, never a different tree.
+func (a *arena) presize(toks []token) {
+	var names, attrs, calls, consts, kws, assigns, binops, args, ints int
+	prev, prev2 := tNewline, tNewline
+	depth := 0
+	inImport := false // in an import statement: its names are aliases
+	defDepth := -1    // paren depth outside a def's parameter list
+	assigned := false // the statement has an '=' already
+	for i, t := range toks {
+		k := t.kind
+		switch k {
+		case tName:
+			switch {
+			case inImport || prev == tDot || prev == kwDef || prev == kwClass:
+			case depth == defDepth+1 && (prev == tLParen || prev == tComma || prev == tStar || prev == tDoubleStar):
+				args++
+			case depth > 0 && i+1 < len(toks) && toks[i+1].kind == tEqual:
+				kws++
+			default:
+				names++
+			}
+		case tDot:
+			if !inImport {
+				attrs++
+			}
+		case tNumber:
+			consts++
+			ints++
+		case tString:
+			if prev != tString {
+				consts++
+			}
+		case kwNone, kwTrue, kwFalse, tEllipsis:
+			consts++
+		case tLParen, tLBrack, tLBrace:
+			if k == tLParen {
+				switch prev {
+				case tName:
+					if prev2 == kwDef {
+						defDepth = depth
+					} else if prev2 != kwClass {
+						calls++
+					}
+				case tRParen, tRBrack:
+					calls++
+				}
+			}
+			depth++
+		case tRParen, tRBrack, tRBrace:
+			depth--
+			if depth == defDepth {
+				defDepth = -1
+			}
+		case tEqual:
+			if depth == 0 && !assigned {
+				assigns++
+				assigned = true
+			}
+		case tPlus, tMinus, tStar, tSlash, tDoubleSlash, tPercent, tAt, tVBar, tAmper, tCircumflex, tLShift, tRShift, tDoubleStar:
+			switch prev {
+			case tName, tNumber, tString, tRParen, tRBrack, tRBrace, kwNone, kwTrue, kwFalse, tEllipsis:
+				binops++
+			}
+		case kwImport, kwFrom:
+			inImport = true
+		case tNewline, tSemi:
+			inImport, assigned = false, false
+		}
+		prev2, prev = prev, k
+	}
+	a.nameSlab.reserve(names)
+	a.attrSlab.reserve(attrs)
+	a.callSlab.reserve(calls)
+	a.constSlab.reserve(consts)
+	a.kwSlab.reserve(kws)
+	a.strSlab.reserve(kws)
+	a.assigns.reserve(assigns)
+	a.binops.reserve(binops)
+	a.argSlab.reserve(args)
+	a.intSlab.reserve(ints)
+	a.wordSlab.reserve(ints)
+}
+
 func (p *parser) newName(a ast.Attrs, id string, ctx ast.ExprContext) *ast.Name {
 	n := p.nameSlab.new()
 	n.Attrs, n.Id, n.Ctx = a, id, ctx
@@ -184,6 +279,7 @@ func ParseFile(filename string, src []byte) (f *ast.File, err error) {
 		comments = make([]ast.Comment, len(ar.comments))
 		copy(comments, ar.comments)
 	}
+	ar.presize(tz.toks)
 	p := &parser{filename: filename, src: text, srcStr: srcStr, toks: tz.toks, arena: ar}
 	mod := &ast.Module{Body: p.fileStmts(), TypeIgnores: []ast.TypeIgnore{}}
 	return &ast.File{Name: filename, Module: mod, Comments: comments}, nil
