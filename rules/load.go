@@ -125,6 +125,13 @@ func (l ErrorList) Sort() {
 // ParseTOML decodes a TOML document into a generic table and scans the
 // lines of its keys. A syntax error is returned as an *LoadError naming the line.
 func ParseTOML(data []byte, filename string) (map[string]any, KeyLines, error) {
+	return parseTOML(data, filename, false)
+}
+
+// parseTOML is ParseTOML; with fast set, a document of the catalog's
+// shapes is decoded by decodeTOMLFast (to the same table), others by
+// toml.Decode.
+func parseTOML(data []byte, filename string, fast bool) (map[string]any, KeyLines, error) {
 	// The key lines are scanned while the document is decoded (and not
 	// waited for when it is invalid).
 	lines := make(chan KeyLines, 1)
@@ -136,6 +143,11 @@ func ParseTOML(data []byte, filename string) (map[string]any, KeyLines, error) {
 		}()
 		lines <- ScanKeyLines(data)
 	}()
+	if fast {
+		if m, ok := decodeTOMLFast(data); ok {
+			return m, <-lines, nil
+		}
+	}
 	var m map[string]any
 	if _, err := toml.Decode(string(data), &m); err != nil {
 		var pe toml.ParseError
@@ -231,7 +243,7 @@ type Validator interface {
 // constructor of its params struct (nil when the kind takes none) and
 // reports whether the kind exists. Every error names filename and a line.
 func Load(data []byte, filename string, kinds func(kind string) (params func() any, ok bool)) (*Catalog, error) {
-	m, kl, err := ParseTOML(data, filename)
+	m, kl, err := parseTOML(data, filename, true)
 	if err != nil {
 		return nil, err
 	}

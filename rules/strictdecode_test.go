@@ -93,6 +93,78 @@ in = { b = [] }`,
 	}
 }
 
+type sdBase struct {
+	Name string   `toml:"name"`
+	Dec  []string `toml:"decorator"`
+}
+
+// sdEmbed embeds a struct, as the benchmark kinds' params do: its fields
+// are promoted.
+type sdEmbed struct {
+	sdBase
+	Timers []string `toml:"timers"`
+}
+
+// sdEmbedClash has a promoted key that is also its own: left to the slow path.
+type sdEmbedClash struct {
+	sdBase
+	Name string `toml:"name"`
+}
+
+type sdEmbedPtr struct {
+	*sdBase
+	Timers []string `toml:"timers"`
+}
+
+// TestStrictDecodeEmbedded checks StrictDecode against StrictDecodeSlow on
+// structs with an embedded struct.
+func TestStrictDecodeEmbedded(t *testing.T) {
+	docs := []string{
+		``,
+		`name = "bench_{func}"`,
+		`name = "x"
+decorator = ["a", "b"]
+timers = ["t"]`,
+		`timers = []`,
+		`unknown = 1`,
+		`name = 1`,
+		`sdBase = { name = "x" }`,
+		`Name = "x"`,
+	}
+	for _, doc := range docs {
+		m, _, err := ParseTOML([]byte(doc), "t.toml")
+		if err != nil {
+			t.Fatalf("%q: %v", doc, err)
+		}
+		for _, mk := range []func() any{
+			func() any { return &sdEmbed{} },
+			func() any {
+				return &sdEmbed{sdBase: sdBase{Name: "d", Dec: []string{"d"}}, Timers: []string{"t0", "t1"}}
+			},
+			func() any { return &sdEmbedClash{} },
+		} {
+			fast, slow := mk(), mk()
+			fu, fe := StrictDecode(m, fast)
+			su, se := StrictDecodeSlow(m, slow)
+			if (fe == nil) != (se == nil) || fe != nil && fe.Error() != se.Error() {
+				t.Errorf("%q %T: error %v, want %v", doc, fast, fe, se)
+			}
+			if !reflect.DeepEqual(fu, su) {
+				t.Errorf("%q %T: unknown %q, want %q", doc, fast, fu, su)
+			}
+			if se == nil && !reflect.DeepEqual(fast, slow) {
+				t.Errorf("%q %T: decoded %+v, want %+v", doc, fast, fast, slow)
+			}
+		}
+	}
+	if _, ok := fastFields(reflect.TypeFor[sdEmbed]()); !ok {
+		t.Error("sdEmbed: not on the fast path")
+	}
+	if _, ok := fastFields(reflect.TypeFor[sdEmbedPtr]()); ok {
+		t.Error("sdEmbedPtr (an embedded pointer): on the fast path")
+	}
+}
+
 // TestStrictDecodeCatalog checks StrictDecode against StrictDecodeSlow on
 // every table of the built-in catalog that Load decodes (rules without
 // their params, the layout and its scopes).

@@ -285,39 +285,49 @@ var (
 	jsonNumberType      = reflect.TypeFor[json.Number]()
 )
 
-// fastFields returns the fields of a struct type by their TOML key, or
-// false when the type has a field decodeFast does not handle like
-// BurntSushi (an embedded or duplicate one).
-func fastFields(t reflect.Type) (map[string]int, bool) {
+// fastFields returns the fields of a struct type by their TOML key (the
+// index path of each, through embedded structs), or false when the type
+// has a field decodeFast does not handle like BurntSushi (an embedded
+// pointer or non-struct, a tagged embedded struct, or two fields of one
+// key at any depth).
+func fastFields(t reflect.Type) (map[string][]int, bool) {
 	if c, ok := fastFieldsCache.Load(t); ok {
 		c := c.(cachedFields)
 		return c.m, c.ok
 	}
-	m, ok := computeFastFields(t)
+	m := map[string][]int{}
+	ok := computeFastFields(t, nil, m)
 	fastFieldsCache.Store(t, cachedFields{m, ok})
 	return m, ok
 }
 
 type cachedFields struct {
-	m  map[string]int
+	m  map[string][]int
 	ok bool
 }
 
 var fastFieldsCache sync.Map // reflect.Type -> cachedFields
 
-func computeFastFields(t reflect.Type) (map[string]int, bool) {
-	out := map[string]int{}
+func computeFastFields(t reflect.Type, index []int, out map[string][]int) bool {
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
+		tag, hasTag := f.Tag.Lookup("toml")
+		tag, _, _ = strings.Cut(tag, ",")
 		if f.Anonymous {
-			return nil, false
+			// An untagged embedded struct: its fields are promoted.
+			if hasTag || f.Type.Kind() != reflect.Struct {
+				return false
+			}
+			if !computeFastFields(f.Type, append(append([]int(nil), index...), i), out) {
+				return false
+			}
+			continue
 		}
 		if !f.IsExported() {
 			continue
 		}
 		name := f.Name
-		if tag, ok := f.Tag.Lookup("toml"); ok {
-			tag, _, _ = strings.Cut(tag, ",")
+		if hasTag {
 			if tag == "-" {
 				continue
 			}
@@ -326,11 +336,11 @@ func computeFastFields(t reflect.Type) (map[string]int, bool) {
 			}
 		}
 		if _, dup := out[name]; dup {
-			return nil, false
+			return false
 		}
-		out[name] = i
+		out[name] = append(append([]int(nil), index...), i)
 	}
-	return out, true
+	return true
 }
 
 // decodeFast decodes TOML data (from toml.Decode into a map) into rv as
@@ -368,7 +378,7 @@ func decodeFast(data any, rv reflect.Value, dry bool) bool {
 			if !ok {
 				return false // unknown, or matched case-insensitively
 			}
-			if !decodeFast(d, rv.Field(i), dry) {
+			if !decodeFast(d, rv.FieldByIndex(i), dry) {
 				return false
 			}
 		}
