@@ -17,6 +17,10 @@
 // Beyond 3.11 the parser accepts PEP 695 type parameters and type aliases
 // and PEP 701 f-strings (same quotes nested in a replacement field) where
 // 3.11 would reject the source anyway.
+//
+// Trees must be treated as read-only where they share values: the *big.Int
+// of small int constants (0 to 1023) is one shared value per number, and
+// strings are substrings of one copy of the source.
 package parser
 
 import "strconv"

@@ -13,7 +13,22 @@ const maxIntDigits = 4300
 // number converts the NUMBER token i into its constant value.
 func (p *parser) number(i int) any {
 	t := &p.toks[i]
-	s := string(p.src[t.start:t.end])
+	s := p.srcStr[t.start:t.end]
+	if len(s) <= 18 {
+		// Fast path: plain decimal digits.
+		var n int64
+		j := 0
+		for ; j < len(s); j++ {
+			c := s[j]
+			if c < '0' || c > '9' {
+				break
+			}
+			n = n*10 + int64(c-'0')
+		}
+		if j == len(s) && (s[0] != '0' || n == 0) {
+			return p.newInt(n)
+		}
+	}
 	if strings.IndexByte(s, '_') >= 0 {
 		s = strings.ReplaceAll(s, "_", "")
 	}
@@ -59,6 +74,18 @@ func (p *parser) number(i int) any {
 	}
 	return v
 }
+
+// smallInts holds the shared values of the int constants 0 to 1023 (see the
+// package documentation: trees are read-only).
+var smallInts = func() *[1024]big.Int {
+	var ints [1024]big.Int
+	var words [1024]big.Word
+	for i := range ints {
+		words[i] = big.Word(i)
+		ints[i].SetBits(words[i : i+1 : i+1])
+	}
+	return &ints
+}()
 
 func parseFloat(s string) float64 {
 	f, err := strconv.ParseFloat(s, 64)

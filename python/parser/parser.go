@@ -91,6 +91,9 @@ type assignAlloc struct {
 
 // newInt makes a small int constant value without separate allocations.
 func (p *parser) newInt(v int64) *big.Int {
+	if v >= 0 && v < int64(len(smallInts)) {
+		return &smallInts[v]
+	}
 	if v < 0 || uint64(v) > uint64(^big.Word(0)) {
 		return big.NewInt(v)
 	}
@@ -133,7 +136,7 @@ func (s *slab[T]) reserve(n int) {
 // little room left unused. The counts are estimates: a miss costs only
 // another chunk or some unused room, never a different tree.
 func (a *arena) presize(toks []token) {
-	var names, attrs, calls, consts, kws, assigns, binops, args, ints int
+	var names, attrs, calls, consts, kws, assigns, binops, args int
 	prev, prev2 := tNewline, tNewline
 	depth := 0
 	inImport := false // in an import statement: its names are aliases
@@ -158,7 +161,6 @@ func (a *arena) presize(toks []token) {
 			}
 		case tNumber:
 			consts++
-			ints++
 		case tString:
 			if prev != tString {
 				consts++
@@ -210,8 +212,6 @@ func (a *arena) presize(toks []token) {
 	a.assigns.reserve(assigns)
 	a.binops.reserve(binops)
 	a.argSlab.reserve(args)
-	a.intSlab.reserve(ints)
-	a.wordSlab.reserve(ints)
 }
 
 func (p *parser) newName(a ast.Attrs, id string, ctx ast.ExprContext) *ast.Name {
