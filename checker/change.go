@@ -58,27 +58,14 @@ func GitChange(root, base string, staged bool) (*Change, error) {
 	if base == "" {
 		base = "HEAD"
 	}
-	// The git commands that do not depend on each other run together.
-	var top, prefix, mb string
-	var topErr, prefixErr, mbErr error
+	top, prefix, mb, err := gitRevs(root, base)
+	if err != nil {
+		return nil, err
+	}
 	var wg sync.WaitGroup
-	wg.Add(3)
-	go func() { defer wg.Done(); top, topErr = git(root, "rev-parse", "--show-toplevel") }()
-	go func() { defer wg.Done(); prefix, prefixErr = git(root, "rev-parse", "--show-prefix") }()
-	go func() { defer wg.Done(); mb, mbErr = git(root, "merge-base", base, "HEAD") }()
-	wg.Wait()
-	if topErr != nil {
-		return nil, fmt.Errorf("%s is not in a git repository: %w", root, topErr)
-	}
-	if prefixErr != nil {
-		return nil, prefixErr
-	}
-	if mbErr != nil {
-		return nil, fmt.Errorf("no merge base of %s and HEAD: %w", base, mbErr)
-	}
 	ch := &Change{
-		Root: root, Top: strings.TrimSpace(top), Prefix: strings.TrimSuffix(strings.TrimSpace(prefix), "/"),
-		Base: base, MergeBase: strings.TrimSpace(mb), Staged: staged,
+		Root: root, Top: top, Prefix: strings.TrimSuffix(prefix, "/"),
+		Base: base, MergeBase: mb, Staged: staged,
 		Lines: map[string][]LineRange{}, Whole: map[string]bool{}, Deleted: map[string]bool{},
 	}
 	args := []string{"diff", "--relative", "-U0", "--no-color", "--no-ext-diff", "--no-renames"}
@@ -126,6 +113,62 @@ func GitChange(root, base string, staged bool) (*Change, error) {
 	}
 	sort.Strings(ch.Files)
 	return ch, nil
+}
+
+// gitRevs returns the git top level of root, root's prefix in it and the
+// merge base of base and HEAD, each trimmed. One `git rev-parse` answers
+// the first two and, when base is HEAD, the third (the merge base of HEAD
+// and HEAD is HEAD); else `git merge-base` runs beside it. When that fails,
+// the separate commands run again for their errors.
+func gitRevs(root, base string) (top, prefix, mb string, err error) {
+	args := []string{"rev-parse", "--show-toplevel", "--show-prefix"}
+	var mbOut string
+	var mbErr error
+	var wg sync.WaitGroup
+	if base == "HEAD" {
+		args = append(args, "HEAD")
+	} else {
+		wg.Add(1)
+		go func() { defer wg.Done(); mbOut, mbErr = git(root, "merge-base", base, "HEAD") }()
+	}
+	out, revErr := git(root, args...)
+	wg.Wait()
+	if revErr == nil && mbErr == nil {
+		lines := strings.Split(out, "\n")
+		if len(lines) == len(args) && lines[len(lines)-1] == "" { // an answer a line, and the last newline
+			top, prefix = strings.TrimSpace(lines[0]), strings.TrimSpace(lines[1])
+			if base == "HEAD" {
+				mb = strings.TrimSpace(lines[2])
+			} else {
+				mb = strings.TrimSpace(mbOut)
+			}
+			if top != "" && mb != "" {
+				return top, prefix, mb, nil
+			}
+		}
+	}
+	return gitRevsSeparately(root, base)
+}
+
+// gitRevsSeparately is gitRevs with one git command per answer.
+func gitRevsSeparately(root, base string) (top, prefix, mb string, err error) {
+	var topErr, prefixErr, mbErr error
+	var wg sync.WaitGroup
+	wg.Add(3)
+	go func() { defer wg.Done(); top, topErr = git(root, "rev-parse", "--show-toplevel") }()
+	go func() { defer wg.Done(); prefix, prefixErr = git(root, "rev-parse", "--show-prefix") }()
+	go func() { defer wg.Done(); mb, mbErr = git(root, "merge-base", base, "HEAD") }()
+	wg.Wait()
+	if topErr != nil {
+		return "", "", "", fmt.Errorf("%s is not in a git repository: %w", root, topErr)
+	}
+	if prefixErr != nil {
+		return "", "", "", prefixErr
+	}
+	if mbErr != nil {
+		return "", "", "", fmt.Errorf("no merge base of %s and HEAD: %w", base, mbErr)
+	}
+	return strings.TrimSpace(top), strings.TrimSpace(prefix), strings.TrimSpace(mb), nil
 }
 
 var hunkRE = regexp.MustCompile(`^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@`)
@@ -281,6 +324,41 @@ func preKey(d Diagnostic) string {
 	return b.String()
 }
 
+// CheckGitChange is GitChange then CheckChange, the working tree listed
+// and read, and the files every check parses (see seed) parsed, while git
+// computes the change. The result is CheckChange's.
+func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options) (*Result, error) {
+	if staged {
+		ch, err := GitChange(root, base, staged)
+		if err != nil {
+			return nil, err
+		}
+		return CheckChange(ch, cat, cfg, layout, opts)
+	}
+	type loaded struct {
+		l   *lazyLoader
+		err error
+	}
+	head := make(chan loaded, 1)
+	go func() {
+		l, err := newLazyLoader(&DiskSource{Dir: root}, layout, cfg)
+		if err == nil {
+			l.seed(nil)
+		}
+		head <- loaded{l, err}
+	}()
+	ch, err := GitChange(root, base, staged)
+	h := <-head
+	if err != nil {
+		return nil, err
+	}
+	if h.err != nil {
+		return nil, h.err
+	}
+	res, _, err := checkChangeWith(ch, cat, cfg, layout, opts, true, h.l)
+	return res, err
+}
+
 // CheckChange lints the change's snapshot (working tree or index) and the
 // merge base's, keeps the ops the change touches and the ops with a new
 // finding in a changed file (a shared file the change broke), and marks
@@ -298,6 +376,12 @@ func CheckChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, op
 // checkChange is CheckChange; with byOps false it checks the whole
 // snapshots. It reports whether it checked only the ops of the change.
 func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options, byOps bool) (*Result, bool, error) {
+	return checkChangeWith(ch, cat, cfg, layout, opts, byOps, nil)
+}
+
+// checkChangeWith is checkChange with, when hl is not nil, the working
+// tree's files already read by it (and some parsed).
+func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options, byOps bool, hl *lazyLoader) (*Result, bool, error) {
 	var head Source = &DiskSource{Dir: ch.Root}
 	if ch.Staged {
 		gs := &GitSource{Dir: ch.Top, Rev: IndexRev, Prefix: ch.Prefix}
@@ -308,7 +392,7 @@ func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, op
 	defer baseSrc.Close()
 
 	if byOps {
-		res, baseRes, ok, hl, bl, err := checkChangeOps(ch, head, baseSrc, cat, cfg, layout)
+		res, baseRes, ok, hl, bl, err := checkChangeOps(ch, head, baseSrc, cat, cfg, layout, hl)
 		if err != nil {
 			return nil, false, err
 		}
@@ -322,11 +406,21 @@ func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, op
 			l.repo.table, l.repo.wrappers = nil, nil
 		}
 		hl.repo.Root = ch.Root
-		if res, err = Check(hl.repo, cat, cfg, Options{}); err != nil {
+		// The two checks run together (they share the files the same in
+		// both, whose facts are computed once, guarded).
+		var baseErr error
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			baseRes, baseErr = Check(bl.repo, cat, cfg, Options{})
+		}()
+		res, err = Check(hl.repo, cat, cfg, Options{})
+		<-done
+		if err != nil {
 			return nil, false, err
 		}
-		if baseRes, err = Check(bl.repo, cat, cfg, Options{}); err != nil {
-			return nil, false, err
+		if baseErr != nil {
+			return nil, false, baseErr
 		}
 		return finishChange(ch, res, baseRes, opts), false, nil
 	}
@@ -368,8 +462,9 @@ func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, op
 // whole checks.
 //
 // It returns the loaders of the two snapshots, every file of which is read,
-// for the whole checks when ok is false.
-func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Config, layout *Layout) (res, baseRes *Result, ok bool, hl, bl *lazyLoader, err error) {
+// for the whole checks when ok is false. hl, when not nil, is the head's
+// loader, its files read.
+func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Config, layout *Layout, hl *lazyLoader) (res, baseRes *Result, ok bool, _, bl *lazyLoader, err error) {
 	if layout == nil {
 		layout = &Layout{}
 	}
@@ -393,9 +488,10 @@ func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Conf
 	if gb, ok := base.(*GitSource); ok {
 		go gb.load() // list the base (git ls-tree) while the head is read
 	}
-	hl, err = newLazyLoader(head, layout, cfg)
-	if err != nil {
-		return nil, nil, false, nil, nil, err
+	if hl == nil {
+		if hl, err = newLazyLoader(head, layout, cfg); err != nil {
+			return nil, nil, false, nil, nil, err
+		}
 	}
 	// A file of the base that the change leaves alone is the head's file:
 	// taken from it when its blob is the same, instead of read from git.

@@ -82,6 +82,18 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 		if !bytes.Equal(wb.Bytes(), gb.Bytes()) {
 			t.Errorf("%s: the report differs from whole checks':\n got: %s\nwant: %s", sc.name, gb.String(), wb.String())
 		}
+		// The command's path: git runs while the working tree is read.
+		viaGit, err := CheckGitChange(dir, "HEAD", sc.staged, cat, nil, layout, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var vb bytes.Buffer
+		if err := WriteJSON(&vb, viaGit, true); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(wb.Bytes(), vb.Bytes()) {
+			t.Errorf("%s: CheckGitChange's report differs from whole checks':\n got: %s\nwant: %s", sc.name, vb.String(), wb.String())
+		}
 		if len(whole.Ops) == 0 && sc.byOps && sc.name != "readme" && sc.name != "drop registration" {
 			t.Errorf("%s: no op touched; the scenario tests nothing", sc.name)
 		}

@@ -232,8 +232,9 @@ func (l *lazyLoader) parseAll() {
 }
 
 // seed parses the files every check needs (the dispatch files, the cuTile
-// __init__s, the interface modules of the API packages) and extra files.
-// It reports false when a dispatch file does not parse.
+// __init__s, the interface modules of the API packages) and extra files,
+// those not parsed yet. It reports false when a dispatch file does not
+// parse.
 func (l *lazyLoader) seed(extra []string) bool {
 	ex := map[string]bool{}
 	for _, p := range extra {
@@ -245,7 +246,13 @@ func (l *lazyLoader) seed(extra []string) bool {
 			seed = append(seed, i)
 		}
 	}
-	l.parse(seed)
+	var todo []int
+	for _, i := range seed {
+		if !l.parsed[i] {
+			todo = append(todo, i)
+		}
+	}
+	l.parse(todo)
 	for _, i := range seed {
 		if _, ok := DispatchScope(l.layout, l.repo.Paths[i]); ok && l.repo.Files[l.repo.Paths[i]].AST == nil {
 			return false

@@ -328,11 +328,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	changeMode := f.diff != "" || f.staged
 	var res *checker.Result
 	if changeMode {
-		ch, err := checker.GitChange(t.root, f.diff, f.staged)
-		if err != nil {
-			return 0, err
-		}
-		res, err = checker.CheckChange(ch, cat, cfg, layout, checker.Options{Ops: f.ops})
+		res, err = checker.CheckGitChange(t.root, f.diff, f.staged, cat, cfg, layout, checker.Options{Ops: f.ops})
 		if err != nil {
 			return 0, err
 		}
