@@ -142,8 +142,8 @@ func (a *arena) presize(toks []token) {
 	inImport := false // in an import statement: its names are aliases
 	defDepth := -1    // paren depth outside a def's parameter list
 	assigned := false // the statement has an '=' already
-	for i, t := range toks {
-		k := t.kind
+	for i := range toks {
+		k := toks[i].kind
 		switch k {
 		case tName:
 			switch {
@@ -421,11 +421,8 @@ func (p *parser) name() (string, int) {
 // identifier returns the NFKC-normalized text of a NAME token.
 func (p *parser) identifier(i int) string {
 	t := &p.toks[i]
-	b := p.src[t.start:t.end]
-	for _, c := range b {
-		if c >= 0x80 {
-			return nfkc(string(b))
-		}
+	if t.nonASCII {
+		return nfkc(p.srcStr[t.start:t.end])
 	}
 	return p.srcStr[t.start:t.end]
 }

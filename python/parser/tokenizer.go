@@ -106,6 +106,7 @@ const (
 
 type token struct {
 	kind        tokKind
+	nonASCII    bool  // a NAME with bytes >= 0x80 (NFKC normalization may apply)
 	start, end  int32 // byte offsets in the source
 	line, col   int32
 	eline, ecol int32
@@ -243,22 +244,39 @@ func (t *tokenizer) failHere(msg string) {
 }
 
 func (t *tokenizer) emit(k tokKind, start int, line, col int) {
-	tk := token{kind: k, start: int32(start), end: int32(t.pos), line: int32(line), col: int32(col),
-		eline: int32(t.line), ecol: int32(t.pos - t.lineStart)}
-	if t.colShift != 0 && t.line == t.colShiftLine {
-		tk.col += int32(t.colShift)
-		tk.ecol += int32(t.colShift)
+	// The fields are stored straight into the slice: building the token in
+	// a local and copying it costs a store-forwarding stall per token.
+	n := len(t.toks)
+	if n == cap(t.toks) {
+		t.grow()
 	}
-	t.toks = append(t.toks, tk)
+	t.toks = t.toks[:n+1]
+	t.toks[n] = token{kind: k, start: int32(start), end: int32(t.pos), line: int32(line), col: int32(col),
+		eline: int32(t.line), ecol: int32(t.pos - t.lineStart)}
 }
 
-func isIdentStart(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80
+func (t *tokenizer) grow() {
+	t.toks = append(t.toks, token{})[:len(t.toks)]
 }
 
-func isIdentChar(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= '0' && c <= '9' || c >= 0x80
-}
+// identClass marks the bytes that may start (1) or continue (1|2) a NAME:
+// ASCII letters, '_', digits (continue only) and every byte >= 0x80 (checked
+// by checkIdent).
+var identClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80:
+			t[c] = 3
+		case c >= '0' && c <= '9':
+			t[c] = 2
+		}
+	}
+	return
+}()
+
+func isIdentStart(c byte) bool { return identClass[c]&1 != 0 }
+
+func isIdentChar(c byte) bool { return identClass[c] != 0 }
 
 // tokenize splits the whole source into tokens.
 func (t *tokenizer) tokenize() {
@@ -420,15 +438,17 @@ func (t *tokenizer) tokenize() {
 				}
 				continue
 			}
+			k := tName
 			if high >= 0x80 {
 				t.checkIdent(t.pos, e)
-			}
-			k := tName
-			if n := e - start; n >= 2 && n <= 8 && (src[start] >= 'a' || src[start] <= 'T') {
+			} else if n := e - start; n >= 2 && n <= 8 && (src[start] >= 'a' || src[start] <= 'T') {
 				k = keywordKind(src[start:e])
 			}
 			t.pos = e
 			t.emit(k, start, line, col)
+			if high >= 0x80 {
+				t.toks[len(t.toks)-1].nonASCII = true
+			}
 		case c >= '0' && c <= '9' || c == '.' && t.pos+1 < len(src) && src[t.pos+1] >= '0' && src[t.pos+1] <= '9':
 			t.scanNumber()
 			t.emit(tNumber, start, line, col)
@@ -470,6 +490,17 @@ func (t *tokenizer) tokenize() {
 		t.emit(tDedent, t.pos, t.line, t.pos-t.lineStart)
 	}
 	t.emit(tEOF, t.pos, t.line, t.pos-t.lineStart)
+	if t.colShift != 0 {
+		// An f-string field's first line continues a line of the file:
+		// shift the columns of the tokens that end on it (they also start
+		// on it, the first line of the field).
+		for i := range t.toks {
+			if tk := &t.toks[i]; int(tk.eline) == t.colShiftLine {
+				tk.col += int32(t.colShift)
+				tk.ecol += int32(t.colShift)
+			}
+		}
+	}
 }
 
 // checkIdent validates a (possibly non-ASCII) identifier in src[s:e].
