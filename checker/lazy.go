@@ -157,6 +157,8 @@ func newLazyLoader(src Source, layout *Layout, cfg *Config) (*lazyLoader, error)
 
 // newLazyLoaderReusing is newLazyLoader taking a file's content from known
 // when it has it (the same file of another snapshot, when the same).
+// Without known, the files every check parses (see seed) are parsed as
+// soon as read, by the reading workers.
 func newLazyLoaderReusing(src Source, layout *Layout, cfg *Config, known func(path string) ([]byte, bool)) (*lazyLoader, error) {
 	repo, err := listRepo(src, layout, cfg)
 	if err != nil {
@@ -167,8 +169,21 @@ func newLazyLoaderReusing(src Source, layout *Layout, cfg *Config, known func(pa
 	for i, p := range repo.Paths {
 		l.index[p] = i
 	}
+	// The API packages of every scope (of each suite with a dispatch file).
+	for _, p := range repo.Paths {
+		if sm, ok := DispatchScope(l.layout, p); ok {
+			for _, m := range apiModules(sm.Scope, sm.Suite) {
+				l.apis[m] = true
+			}
+		}
+	}
 	errs := make([]error, n)
 	l.same = make([]bool, n)
+	var early []*File
+	if known == nil {
+		early = make([]*File, n)
+		l.warm = warmer(l.layout, repo.Paths)
+	}
 	forEach(n, func(i int) {
 		if known != nil {
 			if data, ok := known(repo.Paths[i]); ok {
@@ -178,21 +193,32 @@ func newLazyLoaderReusing(src Source, layout *Layout, cfg *Config, known func(pa
 			}
 		}
 		l.data[i], errs[i] = src.ReadFile(repo.Paths[i])
+		if early != nil && errs[i] == nil && l.isSeed(repo.Paths[i]) {
+			early[i] = parseFile(repo.Paths[i], l.data[i])
+			l.warm(early[i])
+		}
 	})
 	for i, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("reading %s: %w", repo.Paths[i], err)
 		}
 	}
-	// The API packages of every scope (of each suite with a dispatch file).
-	for _, p := range repo.Paths {
-		if sm, ok := DispatchScope(l.layout, p); ok {
-			for _, m := range apiModules(sm.Scope, sm.Suite) {
-				l.apis[m] = true
-			}
+	for i, f := range early {
+		if f != nil {
+			repo.Files[repo.Paths[i]] = f
+			l.parsed[i] = true
 		}
 	}
 	return l, nil
+}
+
+// isSeed reports whether seed parses a file in any case: a dispatch file,
+// a cuTile __init__.py, a module of an API package.
+func (l *lazyLoader) isSeed(p string) bool {
+	if _, ok := DispatchScope(l.layout, p); ok {
+		return true
+	}
+	return path.Base(p) == "__init__.py" && inCuTile(l.layout, p) || l.apis[PackagePath(p)]
 }
 
 // parse parses the files at these indexes.
@@ -242,7 +268,7 @@ func (l *lazyLoader) seed(extra []string) bool {
 	}
 	var seed []int
 	for i, p := range l.repo.Paths {
-		if _, ok := DispatchScope(l.layout, p); ok || path.Base(p) == "__init__.py" && inCuTile(l.layout, p) || l.apis[PackagePath(p)] || ex[p] {
+		if l.isSeed(p) || ex[p] {
 			seed = append(seed, i)
 		}
 	}
