@@ -138,7 +138,7 @@ func (d *DiskSource) ListUnder(dirs []string) ([]string, error) {
 }
 
 func (d *DiskSource) ReadFile(path string) ([]byte, error) {
-	return os.ReadFile(filepath.Join(d.Dir, filepath.FromSlash(path)))
+	return readFile(filepath.Join(d.Dir, filepath.FromSlash(path)))
 }
 
 // MapSource is an in-memory snapshot, for tests.
