@@ -1,0 +1,79 @@
+package parser
+
+import (
+	"testing"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// TestScratchHoldsNoTree checks that the scratch buffers recycled between
+// parses keep no pointer into a finished tree or its source.
+func TestScratchHoldsNoTree(t *testing.T) {
+	src := "# c1\nimport os  # c2\ndef f(a, b=1, *c, **d):\n    return g(a, *c, k=b, **d)\nx = [f(1, 2), f'{x!r:>{w}}', {1: 2}]\n"
+	for i := 0; i < 3; i++ {
+		if _, err := ParseFile("t.py", []byte(src)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n := 0
+	for {
+		var s *scratch
+		select {
+		case s = <-scratches:
+		default:
+		}
+		if s == nil {
+			break
+		}
+		n++
+		for _, e := range s.exprStack[:cap(s.exprStack)] {
+			if e != nil {
+				t.Errorf("exprStack holds %T", e)
+			}
+		}
+		for _, st := range s.stmtStack[:cap(s.stmtStack)] {
+			if st != nil {
+				t.Errorf("stmtStack holds %T", st)
+			}
+		}
+		for _, c := range s.comments[:cap(s.comments)] {
+			if c != (ast.Comment{}) {
+				t.Errorf("comments holds %q", c.Text)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no scratch was recycled")
+	}
+}
+
+// TestFStringColumnsAfterShift checks the column shift of f-string fields
+// (applied after tokenizing) on a field that starts mid-line and one that
+// spans lines.
+func TestFStringColumnsAfterShift(t *testing.T) {
+	f, err := ParseFile("t.py", []byte("x = f'ab{yy + 1}c'\nz = f'''\n{ww\n+ v}'''\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []ast.Attrs
+	for _, s := range f.Module.Body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if nm, ok := n.(*ast.Name); ok && nm.Id != "x" && nm.Id != "z" {
+				got = append(got, nm.Attrs)
+			}
+			return true
+		})
+	}
+	at := func(l, c, el, ec int) ast.Attrs {
+		return ast.Attrs{Lineno: l, ColOffset: c, EndLineno: el, EndColOffset: ec}
+	}
+	want := []ast.Attrs{at(1, 9, 1, 11), at(3, 1, 3, 3), at(4, 2, 4, 3)}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("name %d: got %v, want %v", i, got[i], want[i])
+		}
+	}
+}
