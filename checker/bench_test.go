@@ -3,6 +3,7 @@ package checker
 import (
 	"io"
 	"os"
+	"os/exec"
 	"testing"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
@@ -95,4 +96,81 @@ func BenchmarkCheckFixture(b *testing.B) {
 // BenchmarkCheckFixtureOp checks one op of fixtures/good.
 func BenchmarkCheckFixtureOp(b *testing.B) {
 	benchCheck(b, "../fixtures/good", []string{"softmax"})
+}
+
+// benchChange runs what `tilegym-lint --format json --diff HEAD` does after
+// flag parsing, on a git repository made of a copy of src committed, then
+// edited by edit in the working tree.
+func benchChange(b *testing.B, src string, edit func(dir string)) {
+	if _, err := exec.LookPath("git"); err != nil {
+		b.Skip("no git")
+	}
+	dir := b.TempDir()
+	copyDir(b, src, dir)
+	gitRun(b, dir, "init", "-q")
+	gitRun(b, dir, "add", ".")
+	gitRun(b, dir, "commit", "-qm", "base")
+	edit(dir)
+	// Refresh the index's stat data (else every file written in the same
+	// second as the index is hashed again by each git diff).
+	gitRun(b, dir, "status", "--porcelain")
+	cat, cfg, layout := benchSetup(b, dir)
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	defer func() {
+		if cpu := cpuTime() - cpu0; cpu > 0 {
+			b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+		}
+	}()
+	for i := 0; i < b.N; i++ {
+		res, err := CheckGitChange(dir, "HEAD", false, cat, cfg, layout, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(res.Errors) > 0 {
+			b.Fatal(res.Errors[0])
+		}
+		if err := WriteJSON(io.Discard, res, true); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// editOpModule edits softmax's cuTile module and test: change mode checks
+// that op alone.
+func editOpModule(b *testing.B, dir string) {
+	appendFile(b, dir, "src/tilegym/ops/cutile/softmax.py", "\n# edit\n")
+	appendFile(b, dir, "tests/ops/test_softmax.py", "\n# edit\n")
+}
+
+// editShared edits the files every op shares (the dispatch file and the
+// cuTile __init__): change mode checks both snapshots whole.
+func editShared(b *testing.B, dir string) {
+	appendFile(b, dir, "src/tilegym/ops/ops.py", "\n# edit\n")
+	appendFile(b, dir, "src/tilegym/ops/cutile/__init__.py", "\n# edit\n")
+}
+
+// BenchmarkCheckChangeFixture: change mode on fixtures/good with one op's
+// module and test edited. It always runs (with git).
+func BenchmarkCheckChangeFixture(b *testing.B) {
+	benchChange(b, "../fixtures/good", func(dir string) { editOpModule(b, dir) })
+}
+
+// BenchmarkCheckChangeFixtureShared: change mode on fixtures/good with the
+// shared files edited.
+func BenchmarkCheckChangeFixtureShared(b *testing.B) {
+	benchChange(b, "../fixtures/good", func(dir string) { editShared(b, dir) })
+}
+
+// BenchmarkCheckChange: change mode on a copy of a TileGym tree with
+// softmax's module and test edited.
+func BenchmarkCheckChange(b *testing.B) {
+	benchChange(b, benchTree(b), func(dir string) { editOpModule(b, dir) })
+}
+
+// BenchmarkCheckChangeShared: change mode on a copy of a TileGym tree with
+// ops.py and the cuTile __init__ edited.
+func BenchmarkCheckChangeShared(b *testing.B) {
+	benchChange(b, benchTree(b), func(dir string) { editShared(b, dir) })
 }

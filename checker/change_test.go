@@ -17,7 +17,7 @@ type changeScenario struct {
 	byOps  bool // the ops of the change are checked alone (else the whole snapshots)
 }
 
-func appendFile(t *testing.T, dir, rel, text string) {
+func appendFile(t testing.TB, dir, rel, text string) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dir, rel))
 	if err != nil {
@@ -26,7 +26,7 @@ func appendFile(t *testing.T, dir, rel, text string) {
 	writeFile(t, dir, rel, string(data)+text)
 }
 
-func replaceInFile(t *testing.T, dir, rel, old, new string) {
+func replaceInFile(t testing.TB, dir, rel, old, new string) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dir, rel))
 	if err != nil {

@@ -19,7 +19,7 @@ import (
 )
 
 // copyDir copies a directory tree (regular files only).
-func copyDir(t *testing.T, src, dst string) {
+func copyDir(t testing.TB, src, dst string) {
 	t.Helper()
 	list, err := (&DiskSource{Dir: src}).List()
 	if err != nil {
@@ -34,7 +34,7 @@ func copyDir(t *testing.T, src, dst string) {
 	}
 }
 
-func writeFile(t *testing.T, root, rel, content string) {
+func writeFile(t testing.TB, root, rel, content string) {
 	t.Helper()
 	p := filepath.Join(root, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -494,7 +494,7 @@ func TestConfigErrors(t *testing.T) {
 	}
 }
 
-func gitRun(t *testing.T, dir string, args ...string) string {
+func gitRun(t testing.TB, dir string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
 	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
