@@ -452,8 +452,7 @@ func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
 	}
 	var args []ast.Expr
 	if len(p.exprStack) > base {
-		args = make([]ast.Expr, len(p.exprStack)-base)
-		copy(args, p.exprStack[base:])
+		args = p.argLists.copyOf(p.exprStack[base:])
 	}
 	return args, kws
 }

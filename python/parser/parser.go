@@ -43,6 +43,8 @@ type arena struct {
 	argSlab   slab[ast.Arg]
 	intSlab   slab[big.Int]
 	wordSlab  slab[[1]big.Word]
+	argLists  listSlab[ast.Expr] // call arguments
+	stmtLists listSlab[ast.Stmt] // statement lists
 	*scratch
 }
 
@@ -131,6 +133,35 @@ func (s *slab[T]) reserve(n int) {
 	}
 }
 
+// listSlab hands out exact-size lists (len == cap, so appending to one
+// reallocates) from one chunk, sized by presize; lists that no longer fit
+// get their own allocation.
+type listSlab[T any] struct {
+	buf []T
+}
+
+func (s *listSlab[T]) reserve(n int) {
+	if n > 0 {
+		s.buf = make([]T, n)
+	}
+}
+
+// copyOf returns an exact-size copy of x.
+func (s *listSlab[T]) copyOf(x []T) []T {
+	n := len(x)
+	var out []T
+	if n == 0 {
+		return make([]T, 0) // not nil, like the make it replaces
+	} else if n <= len(s.buf) {
+		out = s.buf[:n:n]
+		s.buf = s.buf[n:]
+	} else {
+		out = make([]T, n)
+	}
+	copy(out, x)
+	return out
+}
+
 // presize sizes the first chunk of the most frequent slabs from counts of
 // token shapes in the file, so that most files need one chunk per slab with
 // little room left unused. The counts are estimates: a miss costs only
@@ -142,6 +173,8 @@ func (a *arena) presize(toks []token) {
 	inImport := false // in an import statement: its names are aliases
 	defDepth := -1    // paren depth outside a def's parameter list
 	assigned := false // the statement has an '=' already
+	var callAt uint64 // bit d: the brackets at depth d (1-63) are a call's
+	callArgs, stmts := 0, 0
 	for i := range toks {
 		k := toks[i].kind
 		switch k {
@@ -152,6 +185,9 @@ func (a *arena) presize(toks []token) {
 				args++
 			case depth > 0 && i+1 < len(toks) && toks[i+1].kind == tEqual:
 				kws++
+				if depth < 64 && callAt&(1<<depth) != 0 {
+					callArgs--
+				}
 			default:
 				names++
 			}
@@ -168,19 +204,36 @@ func (a *arena) presize(toks []token) {
 		case kwNone, kwTrue, kwFalse, tEllipsis:
 			consts++
 		case tLParen, tLBrack, tLBrace:
+			call := false
 			if k == tLParen {
 				switch prev {
 				case tName:
 					if prev2 == kwDef {
 						defDepth = depth
 					} else if prev2 != kwClass {
-						calls++
+						call = true
 					}
 				case tRParen, tRBrack:
-					calls++
+					call = true
 				}
 			}
 			depth++
+			if depth < 64 {
+				callAt &^= 1 << depth
+				if call {
+					callAt |= 1 << depth
+				}
+			}
+			if call {
+				calls++
+				if i+1 < len(toks) && toks[i+1].kind != tRParen {
+					callArgs++
+				}
+			}
+		case tComma:
+			if depth < 64 && callAt&(1<<depth) != 0 && i+1 < len(toks) && toks[i+1].kind != tRParen {
+				callArgs++
+			}
 		case tRParen, tRBrack, tRBrace:
 			depth--
 			if depth == defDepth {
@@ -200,6 +253,7 @@ func (a *arena) presize(toks []token) {
 			inImport = true
 		case tNewline, tSemi:
 			inImport, assigned = false, false
+			stmts++
 		}
 		prev2, prev = prev, k
 	}
@@ -212,6 +266,8 @@ func (a *arena) presize(toks []token) {
 	a.assigns.reserve(assigns)
 	a.binops.reserve(binops)
 	a.argSlab.reserve(args)
+	a.argLists.reserve(callArgs)
+	a.stmtLists.reserve(stmts)
 }
 
 func (p *parser) newName(a ast.Attrs, id string, ctx ast.ExprContext) *ast.Name {
@@ -445,8 +501,7 @@ func (p *parser) fileStmts() []ast.Stmt {
 
 // popStmts returns the statements pushed since base as an exact-size slice.
 func (p *parser) popStmts(base int) []ast.Stmt {
-	out := make([]ast.Stmt, len(p.stmtStack)-base)
-	copy(out, p.stmtStack[base:])
+	out := p.stmtLists.copyOf(p.stmtStack[base:])
 	clear(p.stmtStack[base:])
 	p.stmtStack = p.stmtStack[:base]
 	return out
