@@ -55,12 +55,21 @@ func (c *Change) HasFile(file string) bool {
 // HEAD, the working tree (with uncommitted and untracked files) or, when
 // staged, the index. base "" means HEAD.
 func GitChange(root, base string, staged bool) (*Change, error) {
+	return gitChange(root, base, staged, nil)
+}
+
+// gitChange is GitChange calling revs, when not nil, as soon as the top
+// level, the prefix and the merge base are known.
+func gitChange(root, base string, staged bool, revs func(top, prefix, mb string)) (*Change, error) {
 	if base == "" {
 		base = "HEAD"
 	}
 	top, prefix, mb, err := gitRevs(root, base)
 	if err != nil {
 		return nil, err
+	}
+	if revs != nil {
+		revs(top, strings.TrimSuffix(prefix, "/"), mb)
 	}
 	var wg sync.WaitGroup
 	ch := &Change{
@@ -328,12 +337,23 @@ func preKey(d Diagnostic) string {
 // and read, and the files every check parses (see seed) parsed, while git
 // computes the change. The result is CheckChange's.
 func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options) (*Result, error) {
+	// The base snapshot is listed, and its cat-file process started, as
+	// soon as the merge base is known, while git computes the diff.
+	var baseSrc *GitSource
+	prepare := func(top, prefix, mb string) {
+		baseSrc = &GitSource{Dir: top, Rev: mb, Prefix: prefix}
+		baseSrc.prepare()
+	}
 	if staged {
-		ch, err := GitChange(root, base, staged)
+		ch, err := gitChange(root, base, staged, prepare)
 		if err != nil {
+			if baseSrc != nil {
+				baseSrc.Close()
+			}
 			return nil, err
 		}
-		return CheckChange(ch, cat, cfg, layout, opts)
+		res, _, err := checkChangeWith(ch, cat, cfg, layout, opts, true, nil, baseSrc)
+		return res, err
 	}
 	type loaded struct {
 		l   *lazyLoader
@@ -347,15 +367,18 @@ func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Con
 		}
 		head <- loaded{l, err}
 	}()
-	ch, err := GitChange(root, base, staged)
+	ch, err := gitChange(root, base, staged, prepare)
 	h := <-head
+	if err == nil {
+		err = h.err
+	}
 	if err != nil {
+		if baseSrc != nil {
+			baseSrc.Close()
+		}
 		return nil, err
 	}
-	if h.err != nil {
-		return nil, h.err
-	}
-	res, _, err := checkChangeWith(ch, cat, cfg, layout, opts, true, h.l)
+	res, _, err := checkChangeWith(ch, cat, cfg, layout, opts, true, h.l, baseSrc)
 	return res, err
 }
 
@@ -376,19 +399,22 @@ func CheckChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, op
 // checkChange is CheckChange; with byOps false it checks the whole
 // snapshots. It reports whether it checked only the ops of the change.
 func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options, byOps bool) (*Result, bool, error) {
-	return checkChangeWith(ch, cat, cfg, layout, opts, byOps, nil)
+	return checkChangeWith(ch, cat, cfg, layout, opts, byOps, nil, nil)
 }
 
 // checkChangeWith is checkChange with, when hl is not nil, the working
-// tree's files already read by it (and some parsed).
-func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options, byOps bool, hl *lazyLoader) (*Result, bool, error) {
+// tree's files already read by it (and some parsed) and, when baseSrc is
+// not nil, the base snapshot (closed on return).
+func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options, byOps bool, hl *lazyLoader, baseSrc *GitSource) (*Result, bool, error) {
 	var head Source = &DiskSource{Dir: ch.Root}
 	if ch.Staged {
 		gs := &GitSource{Dir: ch.Top, Rev: IndexRev, Prefix: ch.Prefix}
 		defer gs.Close()
 		head = gs
 	}
-	baseSrc := &GitSource{Dir: ch.Top, Rev: ch.MergeBase, Prefix: ch.Prefix}
+	if baseSrc == nil {
+		baseSrc = &GitSource{Dir: ch.Top, Rev: ch.MergeBase, Prefix: ch.Prefix}
+	}
 	defer baseSrc.Close()
 
 	if byOps {

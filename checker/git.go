@@ -32,10 +32,11 @@ type GitSource struct {
 	blobs map[string]string // path -> blob id
 	paths []string
 
-	mu  sync.Mutex
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Reader
+	mu     sync.Mutex
+	closed bool // Close was called: prepare starts no process
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Reader
 }
 
 // IndexRev is the Rev of a GitSource that reads the index.
@@ -126,20 +127,8 @@ func (g *GitSource) ReadFile(path string) ([]byte, error) {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.cmd == nil {
-		cmd := exec.Command("git", "-C", g.Dir, "cat-file", "--batch")
-		in, err := cmd.StdinPipe()
-		if err != nil {
-			return nil, err
-		}
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			return nil, err
-		}
-		if err := cmd.Start(); err != nil {
-			return nil, fmt.Errorf("git cat-file: %v", err)
-		}
-		g.cmd, g.in, g.out = cmd, in, bufio.NewReaderSize(out, 1<<16)
+	if err := g.startLocked(); err != nil {
+		return nil, err
 	}
 	if _, err := io.WriteString(g.in, obj+"\n"); err != nil {
 		return nil, fmt.Errorf("git cat-file: %v", err)
@@ -161,6 +150,41 @@ func (g *GitSource) ReadFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("git cat-file: %v", err)
 	}
 	return buf[:n], nil
+}
+
+// startLocked starts the cat-file process unless it runs; g.mu is held.
+func (g *GitSource) startLocked() error {
+	if g.cmd != nil {
+		return nil
+	}
+	cmd := exec.Command("git", "-C", g.Dir, "cat-file", "--batch")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("git cat-file: %v", err)
+	}
+	g.cmd, g.in, g.out = cmd, in, bufio.NewReaderSize(out, 1<<16)
+	return nil
+}
+
+// prepare lists the snapshot and starts the cat-file process, in the
+// background, so that both are ready when the snapshot is first read
+// (their errors, if any, come again then).
+func (g *GitSource) prepare() {
+	go func() { _ = g.load() }()
+	go func() {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		if !g.closed {
+			_ = g.startLocked()
+		}
+	}()
 }
 
 // BlobID returns the object id of a file of the snapshot.
@@ -202,6 +226,7 @@ func (g *GitSource) revName() string {
 func (g *GitSource) Close() error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	g.closed = true
 	if g.cmd == nil {
 		return nil
 	}
