@@ -106,7 +106,7 @@ const (
 
 type token struct {
 	kind        tokKind
-	nonASCII    bool  // a NAME with bytes >= 0x80 (NFKC normalization may apply)
+	nonASCII    bool  // NAME tokens only (stale in others): has bytes >= 0x80, NFKC may apply
 	start, end  int32 // byte offsets in the source
 	line, col   int32
 	eline, ecol int32
@@ -246,13 +246,13 @@ func (t *tokenizer) failHere(msg string) {
 func (t *tokenizer) emit(k tokKind, start int, line, col int) {
 	// The fields are stored straight into the slice: building the token in
 	// a local and copying it costs a store-forwarding stall per token.
-	n := len(t.toks)
-	if n == cap(t.toks) {
+	if len(t.toks) == cap(t.toks) {
 		t.grow()
 	}
-	t.toks = t.toks[:n+1]
-	t.toks[n] = token{kind: k, start: int32(start), end: int32(t.pos), line: int32(line), col: int32(col),
-		eline: int32(t.line), ecol: int32(t.pos - t.lineStart)}
+	t.toks = t.toks[:len(t.toks)+1]
+	tk := &t.toks[len(t.toks)-1]
+	tk.kind, tk.start, tk.end = k, int32(start), int32(t.pos)
+	tk.line, tk.col, tk.eline, tk.ecol = int32(line), int32(col), int32(t.line), int32(t.pos-t.lineStart)
 }
 
 func (t *tokenizer) grow() {
@@ -446,9 +446,7 @@ func (t *tokenizer) tokenize() {
 			}
 			t.pos = e
 			t.emit(k, start, line, col)
-			if high >= 0x80 {
-				t.toks[len(t.toks)-1].nonASCII = true
-			}
+			t.toks[len(t.toks)-1].nonASCII = high >= 0x80
 		case c >= '0' && c <= '9' || c == '.' && t.pos+1 < len(src) && src[t.pos+1] >= '0' && src[t.pos+1] <= '9':
 			t.scanNumber()
 			t.emit(tNumber, start, line, col)
