@@ -297,10 +297,7 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 		// scope, a module that registers ops (it spells register_impl:
 		// the last part of the name, as written or imported), one with
 		// non-ASCII text (whose identifiers may normalize to a name).
-		var register [][]byte
-		for _, q := range LayoutNames(layout).RegisterImpl {
-			register = append(register, []byte(lastDotted(q)))
-		}
+		register := registerWords(layout)
 		l.step, l.registers, l.nonASCII = make([]bool, n), make([]bool, n), make([]bool, n)
 		forEach(n, func(i int) {
 			if !parsed[i] {

@@ -201,10 +201,7 @@ func loadFile(src Source, path string) (*File, error) {
 // uses), while the parse workers are busy in parallel rather than in the
 // op table's turn. Which facts are computed early changes nothing else.
 func warmer(l *Layout, paths []string) func(*File) {
-	var register [][]byte
-	for _, q := range LayoutNames(l).RegisterImpl {
-		register = append(register, []byte(lastDotted(q)))
-	}
+	register := registerWords(l)
 	// The API packages, whose modules' definitions opWrappers reads.
 	apis := map[string]bool{}
 	for _, p := range paths {
@@ -232,6 +229,20 @@ func warmer(l *Layout, paths []string) func(*File) {
 			}
 		}
 	}
+}
+
+// registerWords returns the last parts of the layout's register_impl
+// names, each once: a file that registers an op spells one.
+func registerWords(l *Layout) [][]byte {
+	var out [][]byte
+	seen := map[string]bool{}
+	for _, q := range LayoutNames(l).RegisterImpl {
+		if w := lastDotted(q); !seen[w] {
+			seen[w] = true
+			out = append(out, []byte(w))
+		}
+	}
+	return out
 }
 
 // parseFile parses the content of a file of the snapshot, and computes the
