@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"unicode"
 	"unicode/utf8"
 
@@ -293,6 +294,13 @@ func (t *tokenizer) tokenize() {
 			t.atBOL = false
 			col, alt := 0, 0
 			contCol := 0
+			// Leading spaces first, in a local (the common case).
+			pos := t.pos
+			for pos < len(src) && src[pos] == ' ' {
+				pos++
+			}
+			col, alt = pos-t.pos, pos-t.pos
+			t.pos = pos
 			for t.pos < len(src) {
 				c := src[t.pos]
 				if c == ' ' {
@@ -362,15 +370,15 @@ func (t *tokenizer) tokenize() {
 			}
 		}
 		// skip spaces
-		for t.pos < len(src) {
-			c := src[t.pos]
-			if c == ' ' || c == '\t' || c == '\f' {
-				t.pos++
-				continue
+		pos := t.pos
+		for pos < len(src) {
+			if c := src[pos]; c != ' ' && c != '\t' && c != '\f' {
+				break
 			}
-			break
+			pos++
 		}
-		if t.pos >= len(src) {
+		t.pos = pos
+		if pos >= len(src) {
 			break
 		}
 		c := src[t.pos]
@@ -378,9 +386,9 @@ func (t *tokenizer) tokenize() {
 		line, col := t.line, t.pos-t.lineStart
 		switch {
 		case c == '#':
-			e := t.pos
-			for e < len(src) && src[e] != '\n' {
-				e++
+			e := len(src)
+			if i := bytes.IndexByte(src[t.pos:], '\n'); i >= 0 {
+				e = t.pos + i
 			}
 			t.comments = append(t.comments, ast.Comment{Pos: ast.Pos{Line: line, Col: col}, Text: t.srcStr[t.pos:e]})
 			t.pos = e
