@@ -77,3 +77,22 @@ func TestFStringColumnsAfterShift(t *testing.T) {
 		}
 	}
 }
+
+// TestKeywordMask checks that keywordList holds every keyword (one string
+// per keyword kind) and that the length mask lets each through.
+func TestKeywordMask(t *testing.T) {
+	seen := map[tokKind]bool{}
+	for _, k := range keywordList {
+		kind := keywordKind([]byte(k))
+		if kind == tName {
+			t.Errorf("%q is not a keyword", k)
+		}
+		seen[kind] = true
+		if n := len(k); n > 8 || keywordLens[k[0]]&(1<<n) == 0 {
+			t.Errorf("mask rejects %q", k)
+		}
+	}
+	if want := int(kwYield-kwFalse) + 1; len(seen) != want {
+		t.Errorf("keywordList has %d keyword kinds, want %d", len(seen), want)
+	}
+}

@@ -113,6 +113,22 @@ type token struct {
 	eline, ecol int32
 }
 
+// keywordList lists the strings keywordKind recognizes (checked by
+// TestKeywordMask).
+var keywordList = [...]string{"False", "None", "True", "and", "as", "assert", "async", "await",
+	"break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for",
+	"from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass",
+	"raise", "return", "try", "while", "with", "yield"}
+
+// keywordLens has bit n of entry c set if a keyword of length n starts with
+// byte c: most names are rejected without comparing strings.
+var keywordLens = func() (m [256]uint16) {
+	for _, k := range keywordList {
+		m[k[0]] |= 1 << len(k)
+	}
+	return
+}()
+
 func keywordKind(b []byte) tokKind {
 	switch string(b) {
 	case "False":
@@ -449,7 +465,7 @@ func (t *tokenizer) tokenize() {
 			k := tName
 			if high >= 0x80 {
 				t.checkIdent(t.pos, e)
-			} else if n := e - start; n >= 2 && n <= 8 && (src[start] >= 'a' || src[start] <= 'T') {
+			} else if n := e - start; n <= 8 && keywordLens[src[start]]&(1<<n) != 0 {
 				k = keywordKind(src[start:e])
 			}
 			t.pos = e
