@@ -548,47 +548,41 @@ func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Conf
 	if whole {
 		return nil, nil, false, hl, bl, nil
 	}
-	related := map[string]bool{}
-	for _, l := range []*lazyLoader{hl, bl} {
-		for _, f := range files {
-			if l.apis[PackagePath(f)] {
-				return nil, nil, false, hl, bl, nil
-			}
-		}
-		if !l.seed(files) {
-			return nil, nil, false, hl, bl, nil
-		}
-		changed := map[string]bool{}
-		for _, f := range files {
-			if file := l.repo.Files[f]; file != nil {
-				if file.AST == nil {
-					return nil, nil, false, hl, bl, nil
-				}
-				changed[f] = true
-			}
-		}
-		tab := BuildOpTable(l.repo)
-		for _, op := range tab.Ops {
-			for f := range OpFiles(tab, op) {
-				if changed[f] && !(op.Stub != nil && op.Stub.File.Path == f) {
-					related[op.Name] = true
-				}
-			}
-		}
+	// Each snapshot on its own goroutine: the ops its changed files belong
+	// to, then (with those of both) its check.
+	relatedOf := make([]map[string]bool, 2)
+	okOf := make([]bool, 2)
+	both := func(fn func(k int, l *lazyLoader)) {
+		done := make(chan struct{})
+		go func() { defer close(done); fn(1, bl) }()
+		fn(0, hl)
+		<-done
 	}
-	headRepo := hl.closeOver(related)
-	headRepo.Root = ch.Root
-	baseRepo := bl.closeOver(related)
+	both(func(k int, l *lazyLoader) { relatedOf[k], okOf[k] = changeOps(l, files) })
+	if !okOf[0] || !okOf[1] {
+		return nil, nil, false, hl, bl, nil
+	}
+	related := relatedOf[0]
+	for op := range relatedOf[1] {
+		related[op] = true
+	}
+	hl.repo.Root = ch.Root
 	check := func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, Options{}) }
 	// Only the findings of the ops of the change count (the others' are
 	// not whole), and those of no op in changed files.
 	keep := func(d Diagnostic) bool { return d.Op != "" && related[d.Op] || d.Op == "" && ch.HasFile(d.File) }
-	if res, err = hl.checkUntilRead(headRepo, related, check, keep); err != nil {
-		return nil, nil, false, nil, nil, err
+	results := make([]*Result, 2)
+	errs := make([]error, 2)
+	both(func(k int, l *lazyLoader) {
+		repo := l.closeOver(related)
+		results[k], errs[k] = l.checkUntilRead(repo, related, check, keep)
+	})
+	for _, err := range errs {
+		if err != nil {
+			return nil, nil, false, nil, nil, err
+		}
 	}
-	if baseRes, err = bl.checkUntilRead(baseRepo, related, check, keep); err != nil {
-		return nil, nil, false, nil, nil, err
-	}
+	res, baseRes = results[0], results[1]
 	if len(res.Errors) > 0 || len(baseRes.Errors) > 0 {
 		return nil, nil, false, hl, bl, nil
 	}
@@ -598,6 +592,41 @@ func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Conf
 		}
 	}
 	return res, baseRes, true, hl, bl, nil
+}
+
+// changeOps parses what a snapshot's check of the ops of a change starts
+// from (see seed, with the changed files) and returns the ops owning a
+// changed file other than by their dispatch stub. ok is false when a
+// changed file is an interface module of an API package, or it or a
+// dispatch file does not parse: the snapshots must be checked whole.
+func changeOps(l *lazyLoader, files []string) (related map[string]bool, ok bool) {
+	for _, f := range files {
+		if l.apis[PackagePath(f)] {
+			return nil, false
+		}
+	}
+	if !l.seed(files) {
+		return nil, false
+	}
+	changed := map[string]bool{}
+	for _, f := range files {
+		if file := l.repo.Files[f]; file != nil {
+			if file.AST == nil {
+				return nil, false
+			}
+			changed[f] = true
+		}
+	}
+	related = map[string]bool{}
+	tab := BuildOpTable(l.repo)
+	for _, op := range tab.Ops {
+		for f := range OpFiles(tab, op) {
+			if changed[f] && !(op.Stub != nil && op.Stub.File.Path == f) {
+				related[op.Name] = true
+			}
+		}
+	}
+	return related, true
 }
 
 // finishChange marks the findings of a change's snapshot that its base

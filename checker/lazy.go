@@ -11,6 +11,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -147,6 +148,10 @@ type lazyLoader struct {
 	same  []bool
 	other *lazyLoader
 
+	// mu guards repo.Files against the reads of another loader (whose
+	// other l is), which may parse on another goroutine.
+	mu sync.Mutex
+
 	warm func(*File) // see warmer
 }
 
@@ -232,7 +237,7 @@ func (l *lazyLoader) parse(idx []int) {
 		i := idx[k]
 		p := l.repo.Paths[i]
 		if l.same[i] && l.other != nil {
-			if f := l.other.repo.Files[p]; f != nil {
+			if f := l.other.file(p); f != nil {
 				files[k] = f
 				return
 			}
@@ -240,10 +245,20 @@ func (l *lazyLoader) parse(idx []int) {
 		files[k] = parseFile(p, l.data[i])
 		warm(files[k])
 	})
+	l.mu.Lock()
 	for k, i := range idx {
 		l.repo.Files[l.repo.Paths[i]] = files[k]
 		l.parsed[i] = true
 	}
+	l.mu.Unlock()
+}
+
+// file returns a parsed file, or nil; safe while l parses on another
+// goroutine.
+func (l *lazyLoader) file(p string) *File {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.repo.Files[p]
 }
 
 // parseAll parses every file not parsed yet.
