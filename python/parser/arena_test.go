@@ -36,6 +36,11 @@ func TestScratchHoldsNoTree(t *testing.T) {
 				t.Errorf("stmtStack holds %T", st)
 			}
 		}
+		for _, k := range s.kwStack[:cap(s.kwStack)] {
+			if k != nil {
+				t.Errorf("kwStack holds a keyword")
+			}
+		}
 		for _, c := range s.comments[:cap(s.comments)] {
 			if c != (ast.Comment{}) {
 				t.Errorf("comments holds %q", c.Text)

@@ -11,14 +11,16 @@ func (p *parser) starExpressions() ast.Expr {
 	if p.kind() != tComma {
 		return e
 	}
-	elts := []ast.Expr{e}
+	base := len(p.exprStack)
+	p.exprStack = append(p.exprStack, e)
 	for p.got(tComma) {
 		if !p.startsExpr() {
 			break
 		}
-		elts = append(elts, p.starExpression())
+		e := p.starExpression()
+		p.exprStack = append(p.exprStack, e)
 	}
-	return &ast.Tuple{Attrs: p.span(start), Elts: elts, Ctx: ast.Load}
+	return &ast.Tuple{Attrs: p.span(start), Elts: p.popExprs(base), Ctx: ast.Load}
 }
 
 // startsExpr reports whether the current token can begin an expression.
@@ -386,13 +388,23 @@ func (p *parser) sliceItem() ast.Expr {
 	return s
 }
 
+// popExprs returns the expressions pushed on p.exprStack since base as an
+// exact-size list and pops them.
+func (p *parser) popExprs(base int) []ast.Expr {
+	out := make([]ast.Expr, len(p.exprStack)-base)
+	copy(out, p.exprStack[base:])
+	p.exprStack = p.exprStack[:base]
+	return out
+}
+
 // callArgs parses call arguments up to (not including) ')'. open is the
 // index of the '(' token (for the span of a sole generator argument), or -1
 // for class bases.
 func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
 	base := len(p.exprStack)
 	defer func() { p.exprStack = p.exprStack[:base] }()
-	var kws []*ast.Keyword
+	kwBase := len(p.kwStack)
+	defer func() { p.kwStack = p.kwStack[:kwBase] }()
 	sawKw, sawDStar := false, false
 	n := 0
 	for p.kind() != tRParen {
@@ -410,7 +422,7 @@ func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
 			v := p.expression()
 			k := p.kwSlab.new()
 			k.Attrs, k.Value = p.span(start), v
-			kws = append(kws, k)
+			p.kwStack = append(p.kwStack, k)
 			sawDStar = true
 		case p.kind() == tName && p.peekKind(1) == tEqual:
 			nm, _ := p.name()
@@ -420,7 +432,7 @@ func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
 			sp := p.strSlab.new()
 			*sp = nm
 			k.Attrs, k.Arg, k.Value = p.span(start), sp, v
-			kws = append(kws, k)
+			p.kwStack = append(p.kwStack, k)
 			sawKw = true
 		default:
 			e := p.namedExpression()
@@ -449,6 +461,10 @@ func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
 	}
 	if p.kind() != tRParen {
 		p.syntaxError()
+	}
+	var kws []*ast.Keyword
+	if len(p.kwStack) > kwBase {
+		kws = p.kwLists.copyOf(p.kwStack[kwBase:])
 	}
 	var args []ast.Expr
 	if len(p.exprStack) > base {
@@ -567,13 +583,16 @@ func (p *parser) parenAtom() ast.Expr {
 	if p.kind() != tComma {
 		p.syntaxError()
 	}
-	elts := []ast.Expr{first}
+	base := len(p.exprStack)
+	p.exprStack = append(p.exprStack, first)
 	for p.got(tComma) {
 		if p.kind() == tRParen {
 			break
 		}
-		elts = append(elts, p.starNamedExpression())
+		e := p.starNamedExpression()
+		p.exprStack = append(p.exprStack, e)
 	}
+	elts := p.popExprs(base)
 	p.expect(tRParen)
 	return &ast.Tuple{Attrs: p.span(start), Elts: elts, Ctx: ast.Load}
 }
@@ -593,13 +612,16 @@ func (p *parser) listAtom() ast.Expr {
 		p.expect(tRBrack)
 		return &ast.ListComp{Attrs: p.span(start), Elt: first, Generators: gens}
 	}
-	elts := []ast.Expr{first}
+	base := len(p.exprStack)
+	p.exprStack = append(p.exprStack, first)
 	for p.got(tComma) {
 		if p.kind() == tRBrack {
 			break
 		}
-		elts = append(elts, p.starNamedExpression())
+		e := p.starNamedExpression()
+		p.exprStack = append(p.exprStack, e)
 	}
+	elts := p.popExprs(base)
 	p.expect(tRBrack)
 	return &ast.List{Attrs: p.span(start), Elts: elts, Ctx: ast.Load}
 }

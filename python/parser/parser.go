@@ -43,8 +43,9 @@ type arena struct {
 	argSlab   slab[ast.Arg]
 	intSlab   slab[big.Int]
 	wordSlab  slab[[1]big.Word]
-	argLists  listSlab[ast.Expr] // call arguments
-	stmtLists listSlab[ast.Stmt] // statement lists
+	argLists  listSlab[ast.Expr]     // call arguments
+	stmtLists listSlab[ast.Stmt]     // statement lists
+	kwLists   listSlab[*ast.Keyword] // call keywords
 	*scratch
 }
 
@@ -54,6 +55,7 @@ type arena struct {
 type scratch struct {
 	exprStack []ast.Expr // scratch stacks for building exact-size lists
 	stmtStack []ast.Stmt
+	kwStack   []*ast.Keyword
 	tokScratch
 }
 
@@ -77,6 +79,8 @@ func putScratch(s *scratch) {
 	s.exprStack = s.exprStack[:0]
 	clear(s.stmtStack[:cap(s.stmtStack)])
 	s.stmtStack = s.stmtStack[:0]
+	clear(s.kwStack[:cap(s.kwStack)])
+	s.kwStack = s.kwStack[:0]
 	clear(s.comments[:cap(s.comments)])
 	s.comments = s.comments[:0]
 	select {
@@ -174,7 +178,7 @@ func (a *arena) presize(toks []token) {
 	defDepth := -1    // paren depth outside a def's parameter list
 	assigned := false // the statement has an '=' already
 	var callAt uint64 // bit d: the brackets at depth d (1-63) are a call's
-	callArgs, stmts := 0, 0
+	callArgs, callKws, stmts := 0, 0, 0
 	for i := range toks {
 		k := toks[i].kind
 		switch k {
@@ -187,6 +191,7 @@ func (a *arena) presize(toks []token) {
 				kws++
 				if depth < 64 && callAt&(1<<depth) != 0 {
 					callArgs--
+					callKws++
 				}
 			default:
 				names++
@@ -268,6 +273,7 @@ func (a *arena) presize(toks []token) {
 	a.argSlab.reserve(args)
 	a.argLists.reserve(callArgs)
 	a.stmtLists.reserve(stmts)
+	a.kwLists.reserve(callKws)
 }
 
 func (p *parser) newName(a ast.Attrs, id string, ctx ast.ExprContext) *ast.Name {
