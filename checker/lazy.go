@@ -366,6 +366,32 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 			return repo
 		}
 		l.parse(more)
+		// The modules imported by the cuTile modules just parsed that may
+		// register a related op (and their parents): the next round would
+		// need them if they do (see opsNeeds). Parsed now, they save a
+		// round; if not needed, they are files more (which only brings the
+		// check nearer the whole one).
+		mods := map[string]bool{}
+		for _, i := range more {
+			p := repo.Paths[i]
+			if f := repo.Files[p]; f.AST != nil && registers[i] && inCuTile(layout, p) && containsAny(data[i], quoted) {
+				for _, q := range f.Imports().Local {
+					mods[q] = true
+					if j := strings.LastIndexByte(q, '.'); j >= 0 {
+						mods[q[:j]] = true
+					}
+				}
+			}
+		}
+		if len(mods) > 0 {
+			var spec []int
+			for i, p := range repo.Paths {
+				if !parsed[i] && mods[ModulePath(p)] {
+					spec = append(spec, i)
+				}
+			}
+			l.parse(spec)
+		}
 	}
 }
 
