@@ -93,8 +93,10 @@ func TestDecodeTOMLFastMutations(t *testing.T) {
 	src := tilegymlint.RulesTOML
 	lines := bytes.SplitAfter(src, []byte("\n"))
 	rng := rand.New(rand.NewSource(1))
+	// The decoder has no concurrency: under the race detector (ten times
+	// slower), fewer mutations.
 	n := 1200
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		n = 200
 	}
 	alphabet := []byte("\"'\\[]{}=,.#\n \tax1-_0u")
@@ -131,8 +133,12 @@ func TestDecodeTOMLFastMutations(t *testing.T) {
 func TestDecodeTOMLFastSmallMutations(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
 	alphabet := []byte("\"'\\[]{}=,.#\n \tax1-_0uU")
+	per := 300
+	if testing.Short() || raceEnabled {
+		per = 60
+	}
 	for _, s := range fastAccept {
-		for k := 0; k < 300; k++ {
+		for k := 0; k < per; k++ {
 			doc := []byte(s)
 			for m := 0; m <= k%3; m++ {
 				if len(doc) == 0 || rng.Intn(2) == 0 {
