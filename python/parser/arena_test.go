@@ -15,6 +15,17 @@ func TestScratchHoldsNoTree(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Bailouts in the middle of lists, calls, with items and comments.
+	for _, bad := range []string{
+		"# c\nf(a, k=1, (b, c, [d, e, *]))\n",
+		"with (open(x, k=[1, 2]) as f, g(1, 2, 3 +)): pass\n",
+		"x = (1, 2, f(3, *y, z=4)\n# open\n",
+		"def f():\n    return [a, b, (c, d, e) ++]\n",
+	} {
+		if _, err := ParseFile("bad.py", []byte(bad)); err == nil {
+			t.Fatalf("%q parsed", bad)
+		}
+	}
 	n := 0
 	for {
 		var s *scratch

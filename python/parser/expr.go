@@ -393,6 +393,7 @@ func (p *parser) sliceItem() ast.Expr {
 func (p *parser) popExprs(base int) []ast.Expr {
 	out := make([]ast.Expr, len(p.exprStack)-base)
 	copy(out, p.exprStack[base:])
+	clear(p.exprStack[base:])
 	p.exprStack = p.exprStack[:base]
 	return out
 }
@@ -402,9 +403,15 @@ func (p *parser) popExprs(base int) []ast.Expr {
 // for class bases.
 func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
 	base := len(p.exprStack)
-	defer func() { p.exprStack = p.exprStack[:base] }()
+	defer func() {
+		clear(p.exprStack[base:])
+		p.exprStack = p.exprStack[:base]
+	}()
 	kwBase := len(p.kwStack)
-	defer func() { p.kwStack = p.kwStack[:kwBase] }()
+	defer func() {
+		clear(p.kwStack[kwBase:])
+		p.kwStack = p.kwStack[:kwBase]
+	}()
 	sawKw, sawDStar := false, false
 	n := 0
 	for p.kind() != tRParen {

@@ -73,16 +73,16 @@ func getScratch() *scratch {
 }
 
 // putScratch hands s back for the next parse, first clearing every pointer
-// into the finished tree and its source.
+// into the finished tree and its source. Every pop of a scratch stack clears
+// what it pops, so only the entries below the current lengths (left by a
+// bailout) may still be set. (The comment buffer is cleared by tokenizeWith.)
 func putScratch(s *scratch) {
-	clear(s.exprStack[:cap(s.exprStack)])
+	clear(s.exprStack)
 	s.exprStack = s.exprStack[:0]
-	clear(s.stmtStack[:cap(s.stmtStack)])
+	clear(s.stmtStack)
 	s.stmtStack = s.stmtStack[:0]
-	clear(s.kwStack[:cap(s.kwStack)])
+	clear(s.kwStack)
 	s.kwStack = s.kwStack[:0]
-	clear(s.comments[:cap(s.comments)])
-	s.comments = s.comments[:0]
 	select {
 	case scratches <- s:
 	default:
@@ -335,12 +335,7 @@ func ParseFile(filename string, src []byte) (f *ast.File, err error) {
 	}()
 	ar := &arena{scratch: getScratch()}
 	defer putScratch(ar.scratch)
-	tz.tokenizeWith(&ar.tokScratch)
-	var comments []ast.Comment
-	if len(ar.comments) > 0 {
-		comments = make([]ast.Comment, len(ar.comments))
-		copy(comments, ar.comments)
-	}
+	comments := tz.tokenizeWith(&ar.tokScratch)
 	ar.presize(tz.toks)
 	p := &parser{filename: filename, src: text, srcStr: srcStr, toks: tz.toks, arena: ar}
 	mod := &ast.Module{Body: p.fileStmts(), TypeIgnores: []ast.TypeIgnore{}}

@@ -239,17 +239,26 @@ type tokScratch struct {
 	toks                  [][]token // free token buffers for f-string fields
 }
 
-// tokenizeWith runs tokenize with the stacks of s. The comments are left in
-// s.comments (not copied); the caller takes what it keeps.
-func (t *tokenizer) tokenizeWith(s *tokScratch) {
+// tokenizeWith runs tokenize with the stacks of s and returns an exact-size
+// copy of the comments (nil if none). The comment buffer of s is cleared
+// after use, even when tokenize bails out, so it never holds source text.
+func (t *tokenizer) tokenizeWith(s *tokScratch) (comments []ast.Comment) {
 	t.indents, t.altIndents = s.indents[:0], s.altIndents[:0]
 	t.parens, t.parenLines, t.parenCols = s.parens[:0], s.parenLines[:0], s.parenCols[:0]
 	t.comments = s.comments[:0]
+	defer func() {
+		s.indents, s.altIndents = t.indents, t.altIndents
+		s.parens, s.parenLines, s.parenCols = t.parens, t.parenLines, t.parenCols
+		clear(t.comments)
+		s.comments = t.comments[:0]
+		t.comments = nil
+	}()
 	t.tokenize()
-	s.indents, s.altIndents = t.indents, t.altIndents
-	s.parens, s.parenLines, s.parenCols = t.parens, t.parenLines, t.parenCols
-	s.comments = t.comments
-	t.comments = nil
+	if len(t.comments) > 0 {
+		comments = make([]ast.Comment, len(t.comments))
+		copy(comments, t.comments)
+	}
+	return comments
 }
 
 func (t *tokenizer) fail(line, col int, msg string) {
