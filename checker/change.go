@@ -64,24 +64,17 @@ func gitChange(root, base string, staged bool, revs func(top, prefix, mb string)
 	if base == "" {
 		base = "HEAD"
 	}
-	top, prefix, mb, err := gitRevs(root, base)
-	if err != nil {
-		return nil, err
+	diffArgs := func(rev string) []string {
+		args := []string{"diff", "--relative", "-U0", "--no-color", "--no-ext-diff", "--no-renames"}
+		if staged {
+			args = append(args, "--cached")
+		}
+		return append(args, rev, "--", ".")
 	}
-	if revs != nil {
-		revs(top, strings.TrimSuffix(prefix, "/"), mb)
-	}
+	// The commands that need no merge base run beside the one that finds
+	// it: the untracked files, and, against HEAD (its own merge base with
+	// HEAD), the diff.
 	var wg sync.WaitGroup
-	ch := &Change{
-		Root: root, Top: top, Prefix: strings.TrimSuffix(prefix, "/"),
-		Base: base, MergeBase: mb, Staged: staged,
-		Lines: map[string][]LineRange{}, Whole: map[string]bool{}, Deleted: map[string]bool{},
-	}
-	args := []string{"diff", "--relative", "-U0", "--no-color", "--no-ext-diff", "--no-renames"}
-	if staged {
-		args = append(args, "--cached")
-	}
-	args = append(args, ch.MergeBase, "--", ".")
 	var untracked string
 	var untrackedErr error
 	if !staged {
@@ -91,10 +84,35 @@ func gitChange(root, base string, staged bool, revs func(top, prefix, mb string)
 			untracked, untrackedErr = git(root, "ls-files", "--others", "--exclude-standard", "-z", "--", ".")
 		}()
 	}
-	out, err := git(root, args...)
-	wg.Wait()
+	var out string
+	var diffErr error
+	if base == "HEAD" {
+		wg.Add(1)
+		go func() { defer wg.Done(); out, diffErr = git(root, diffArgs("HEAD")...) }()
+	}
+	top, prefix, mb, err := gitRevs(root, base)
 	if err != nil {
+		wg.Wait()
 		return nil, err
+	}
+	if revs != nil {
+		revs(top, strings.TrimSuffix(prefix, "/"), mb)
+	}
+	ch := &Change{
+		Root: root, Top: top, Prefix: strings.TrimSuffix(prefix, "/"),
+		Base: base, MergeBase: mb, Staged: staged,
+		Lines: map[string][]LineRange{}, Whole: map[string]bool{}, Deleted: map[string]bool{},
+	}
+	if base != "HEAD" {
+		out, diffErr = git(root, diffArgs(ch.MergeBase)...)
+	}
+	wg.Wait()
+	if diffErr != nil && base == "HEAD" {
+		// Again against the merge base, for the error message naming it.
+		out, diffErr = git(root, diffArgs(ch.MergeBase)...)
+	}
+	if diffErr != nil {
+		return nil, diffErr
 	}
 	parseUnifiedDiff(out, ch)
 	if !staged {
