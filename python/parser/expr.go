@@ -184,6 +184,12 @@ func (p *parser) compOp() (ast.CmpOperator, bool) {
 	return 0, false
 }
 
+type compareAlloc struct {
+	c     ast.Compare
+	ops   [1]ast.CmpOperator
+	comps [1]ast.Expr
+}
+
 func (p *parser) comparison() ast.Expr {
 	start := p.p
 	e := p.bitwiseOr()
@@ -191,11 +197,17 @@ func (p *parser) comparison() ast.Expr {
 	if !ok {
 		return e
 	}
-	c := &ast.Compare{Left: e}
+	// One allocation for the usual single comparison: the node with its
+	// one-element lists (a longer chain reallocates them).
+	ca := &compareAlloc{}
+	c := &ca.c
+	c.Left = e
+	c.Ops, c.Comparators = ca.ops[:0:1], ca.comps[:0:1]
 	for ok {
 		p.next()
 		c.Ops = append(c.Ops, op)
-		c.Comparators = append(c.Comparators, p.bitwiseOr())
+		r := p.bitwiseOr()
+		c.Comparators = append(c.Comparators, r)
 		op, ok = p.compOp()
 	}
 	c.Attrs = p.span(start)
