@@ -563,6 +563,7 @@ func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Conf
 		return nil, nil, false, nil, nil, err
 	}
 	bl.other = hl // the base's files the same as the head's are parsed once
+	shareParses(hl, bl)
 	if whole {
 		return nil, nil, false, hl, bl, nil
 	}

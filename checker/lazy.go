@@ -152,6 +152,11 @@ type lazyLoader struct {
 	// other l is), which may parse on another goroutine.
 	mu sync.Mutex
 
+	// shared, when not nil, is shared by a head's loader (other nil) and
+	// its base's: a file of the head, or of the base the same as the
+	// head's, is parsed once by whichever asks first, the other waiting.
+	shared *sharedParses
+
 	warm func(*File) // see warmer
 }
 
@@ -236,6 +241,14 @@ func (l *lazyLoader) parse(idx []int) {
 	forEach(len(idx), func(k int) {
 		i := idx[k]
 		p := l.repo.Paths[i]
+		if l.shared != nil && (l.other == nil || l.same[i]) {
+			files[k] = l.shared.get(p, func() *File {
+				f := parseFile(p, l.data[i])
+				warm(f)
+				return f
+			})
+			return
+		}
 		if l.same[i] && l.other != nil {
 			if f := l.other.file(p); f != nil {
 				files[k] = f
@@ -251,6 +264,43 @@ func (l *lazyLoader) parse(idx []int) {
 		l.parsed[i] = true
 	}
 	l.mu.Unlock()
+}
+
+// sharedParses are the parsed files of a head snapshot, by path, that its
+// base's loader shares (see lazyLoader.shared).
+type sharedParses struct {
+	mu sync.Mutex
+	m  map[string]*sharedParse
+}
+
+type sharedParse struct {
+	once sync.Once
+	f    *File
+}
+
+// shareParses makes head and base (whose other is head) share their parses,
+// starting with the files head has parsed.
+func shareParses(head, base *lazyLoader) {
+	s := &sharedParses{m: map[string]*sharedParse{}}
+	for p, f := range head.repo.Files {
+		e := &sharedParse{f: f}
+		e.once.Do(func() {})
+		s.m[p] = e
+	}
+	head.shared, base.shared = s, s
+}
+
+// get returns the file parsed at p, parsing it unless done or under way.
+func (s *sharedParses) get(p string, parse func() *File) *File {
+	s.mu.Lock()
+	e := s.m[p]
+	if e == nil {
+		e = &sharedParse{}
+		s.m[p] = e
+	}
+	s.mu.Unlock()
+	e.once.Do(func() { e.f = parse() })
+	return e.f
 }
 
 // file returns a parsed file, or nil; safe while l parses on another
