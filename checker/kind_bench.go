@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/rules"
 )
 
 // ---------------------------------------------------------------------------
@@ -199,29 +200,19 @@ func runCheckBeforeTiming(pass *Pass) (any, error) {
 		if p == nil {
 			continue
 		}
-		for _, sf := range stepFiles(tab, 5, rule) {
+		eachBenchFunc(tab, rule, p.benchFuncParams, func(sf *stepFile, op *Op, fd *ast.FunctionDef) {
 			x := sf.Index
-			done := map[*ast.FunctionDef]bool{}
-			for _, op := range sf.Ops {
-				for _, fd := range x.benchFuncs(op, p.benchFuncParams) {
-					if done[fd] {
-						continue
-					}
-					done[fd] = true
-					seq := x.callSequence(funcScope{Def: fd})
-					ti := x.firstEvent(seq, p.Timers)
-					if ti < 0 {
-						continue
-					}
-					ci := x.firstEvent(seq, p.Check)
-					if ci >= 0 && ci < ti {
-						continue
-					}
-					pass.Reportf(rule, op.Name, sf.File, seq[ti].At, map[string]string{
-						"name": fd.Name, "func": op.Func, "timer": DottedName(seq[ti].Call.Func)})
-				}
+			seq := x.callSequence(funcScope{Def: fd})
+			ti := x.firstEvent(seq, p.Timers)
+			if ti < 0 {
+				return
 			}
-		}
+			if ci := x.firstEvent(seq, p.Check); ci >= 0 && ci < ti {
+				return
+			}
+			pass.Reportf(rule, op.Name, sf.File, seq[ti].At, map[string]string{
+				"name": fd.Name, "func": op.Func, "timer": DottedName(seq[ti].Call.Func)})
+		})
 	}
 	return nil, nil
 }
@@ -257,31 +248,38 @@ func runBenchTiming(pass *Pass) (any, error) {
 		if p == nil {
 			continue
 		}
-		for _, sf := range stepFiles(tab, 5, rule) {
-			x := sf.Index
-			done := map[*ast.FunctionDef]bool{}
-			for _, op := range sf.Ops {
-				for _, fd := range x.benchFuncs(op, p.benchFuncParams) {
-					if done[fd] {
-						continue
-					}
+		eachBenchFunc(tab, rule, p.benchFuncParams, func(sf *stepFile, op *Op, fd *ast.FunctionDef) {
+			var missing []string
+			if sf.Index.firstEvent(sf.Index.callSequence(funcScope{Def: fd}), p.Timers) < 0 {
+				missing = append(missing, "time it with "+strings.Join(shortNames(p.Timers), " or "))
+			}
+			if !returnsValue(fd.Body) {
+				missing = append(missing, "return the metric computed from the time")
+			}
+			if len(missing) > 0 {
+				pass.Reportf(rule, op.Name, sf.File, defNode(fd), map[string]string{
+					"name": fd.Name, "func": op.Func, "missing": strings.Join(missing, " and ")})
+			}
+		})
+	}
+	return nil, nil
+}
+
+// eachBenchFunc calls visit once for every benchmark function of every op in
+// the Step 5 files the rule applies to; a function that serves several ops of
+// a file is visited for the first of them only (one problem, one finding).
+func eachBenchFunc(tab *OpTable, rule *rules.Rule, p benchFuncParams, visit func(sf *stepFile, op *Op, fd *ast.FunctionDef)) {
+	for _, sf := range stepFiles(tab, 5, rule) {
+		done := map[*ast.FunctionDef]bool{}
+		for _, op := range sf.Ops {
+			for _, fd := range sf.Index.benchFuncs(op, p) {
+				if !done[fd] {
 					done[fd] = true
-					var missing []string
-					if x.firstEvent(x.callSequence(funcScope{Def: fd}), p.Timers) < 0 {
-						missing = append(missing, "time it with "+strings.Join(shortNames(p.Timers), " or "))
-					}
-					if !returnsValue(fd.Body) {
-						missing = append(missing, "return the metric computed from the time")
-					}
-					if len(missing) > 0 {
-						pass.Reportf(rule, op.Name, sf.File, defNode(fd), map[string]string{
-							"name": fd.Name, "func": op.Func, "missing": strings.Join(missing, " and ")})
-					}
+					visit(sf, op, fd)
 				}
 			}
 		}
 	}
-	return nil, nil
 }
 
 func shortNames(names []string) []string {
