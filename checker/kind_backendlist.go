@@ -69,17 +69,7 @@ func runBackendList(pass *Pass) (any, error) {
 						have[e] = true
 					}
 				}
-				var missing []string
-				for _, r := range p.Required {
-					ok := false
-					for _, alt := range strings.Split(r, "|") {
-						ok = ok || have[alt]
-					}
-					if !ok {
-						missing = append(missing, strings.Split(r, "|")[0])
-					}
-				}
-				if len(missing) > 0 {
+				if missing := missingRequired(p.Required, have); len(missing) > 0 {
 					report(assigns[0], missing)
 				}
 			}
@@ -92,17 +82,7 @@ func runBackendList(pass *Pass) (any, error) {
 								have[e] = true
 							}
 						}
-						var missing []string
-						for _, r := range p.Required {
-							ok := false
-							for _, alt := range strings.Split(r, "|") {
-								ok = ok || have[alt]
-							}
-							if !ok {
-								missing = append(missing, strings.Split(r, "|")[0])
-							}
-						}
-						if len(missing) > 0 {
+						if missing := missingRequired(p.Required, have); len(missing) > 0 {
 							report(defNode(prov[0]), missing)
 						}
 						continue
@@ -257,4 +237,22 @@ func tupleEntries(fd *ast.FunctionDef) []string {
 		return true
 	})
 	return out
+}
+
+// missingRequired returns the required backends that have no entry: each
+// requirement is a "|"-separated list of alternatives ("torch|pytorch"), and
+// a missing one is named by its first alternative.
+func missingRequired(required []string, have map[string]bool) []string {
+	var missing []string
+	for _, r := range required {
+		alts := strings.Split(r, "|")
+		ok := false
+		for _, alt := range alts {
+			ok = ok || have[alt]
+		}
+		if !ok {
+			missing = append(missing, alts[0])
+		}
+	}
+	return missing
 }
