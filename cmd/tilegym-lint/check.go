@@ -30,6 +30,7 @@ Flags:
   --format FMT    text (default), json, or github (GitHub Actions annotations)
   --config FILE   configuration file (default: [tool.tilegym-lint] in
                   pyproject.toml, or tilegym-lint.toml, found from PATH upwards)
+  --catalog FILE  use this rules.toml instead of the built-in rule catalog
   --diff BASE     change mode: report the ops the change since
                   merge-base(BASE, HEAD) touches, with uncommitted edits
   --staged        change mode on the index (what git commit would record)
