@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"sort"
@@ -156,7 +157,13 @@ func parseTOML(data []byte, filename string, fast bool) (map[string]any, KeyLine
 			if pe.Usage != "" {
 				msg += " (" + strings.TrimSpace(strings.SplitN(pe.Usage, "\n", 2)[0]) + ")"
 			}
-			return nil, nil, &LoadError{File: filename, Line: pe.Position.Line, Msg: "invalid TOML: " + msg}
+			line := pe.Position.Line
+			if st := pe.Position.Start; st >= 0 && st <= len(data) {
+				// The lexer counts a line when it reads the newline, so an
+				// error at a newline ("got '\n'") would name the next line.
+				line = 1 + bytes.Count(data[:st], []byte("\n"))
+			}
+			return nil, nil, &LoadError{File: filename, Line: line, Msg: "invalid TOML: " + msg}
 		}
 		return nil, nil, &LoadError{File: filename, Msg: "invalid TOML: " + err.Error()}
 	}

@@ -71,6 +71,7 @@ func TestLoadErrors(t *testing.T) {
 		want      string
 	}{
 		{"syntax", "version = 1\nx = = 2\n", 2, "invalid TOML"},
+		{"unclosed table array at a line end", "version = 1\n[[rule]\nid = \"x\"\n", 2, "invalid TOML"},
 		{"unknown top key", "version = 1\nbogus = 2\n", 2, `unknown key "bogus"`},
 		{"unknown rule key", "version = 1\n" + strings.Replace(goodRule, `kind = "withparams"`, "kind = \"withparams\"\ncolour = \"red\"", 1), 11, `unknown key "rule.0.colour"`},
 		{"unknown param", "version = 1\n" + strings.Replace(goodRule, "max = 3", "max = 3\nmaxx = 4", 1), 18, `unknown key "rule.0.params.maxx"`},
