@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -51,10 +52,17 @@ func BenchmarkParse(b *testing.B) {
 	}
 	b.SetBytes(int64(total))
 	b.ReportAllocs()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, f := range files {
 			ParseFile(f.name, f.src)
 		}
 	}
+	b.StopTimer()
+	runtime.ReadMemStats(&after)
+	mb := float64(total) * float64(b.N) / 1e6
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/mb, "allocs/MB")
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/mb/1e6, "allocMB/MB")
 }
