@@ -263,9 +263,10 @@ func (p *parser) bitwiseOr() ast.Expr { return p.binary(lvlOr) }
 func (p *parser) binary(minLevel int) ast.Expr {
 	start := p.p
 	e := p.factor()
-	for {
+	for n := 1; ; n++ {
 		op, lvl, ok := binOpInfo(p.kind())
 		if !ok || lvl < minLevel {
+			p.chain(n)
 			return e
 		}
 		p.next()
@@ -322,7 +323,7 @@ func (p *parser) power() ast.Expr {
 func (p *parser) primary() ast.Expr {
 	start := p.p
 	e := p.atom()
-	for {
+	for n := 1; ; n++ {
 		switch p.kind() {
 		case tDot:
 			p.next()
@@ -344,6 +345,7 @@ func (p *parser) primary() ast.Expr {
 			p.expect(tRBrack)
 			e = &ast.Subscript{Attrs: p.span(start), Value: e, Slice: s, Ctx: ast.Load}
 		default:
+			p.chain(n)
 			return e
 		}
 	}

@@ -13,6 +13,16 @@ import (
 // parser stack limit); brackets are limited to 200 levels by the tokenizer.
 const maxDepth = 2986
 
+// maxTreeDepth is the deepest tree CPython 3.11's ast.parse builds: it
+// raises RecursionError ("maximum recursion depth exceeded during ast
+// construction") beyond it, counting the Module as depth 1 (measured:
+// `x = 1+1+...` with 2986 terms and `x = a.b.b...` with 2985 attributes are
+// the longest accepted chains). Left-associative chains (binary operators,
+// attribute/call/subscript trailers) are built by loops, not recursion, so
+// maxDepth alone does not bound them; without this limit a long enough chain
+// would give a tree too deep for any recursive walk of it.
+const maxTreeDepth = 2988
+
 type parser struct {
 	filename string
 	src      []byte
@@ -31,6 +41,13 @@ type parser struct {
 // slabs are never carried over to another parse: a chunk shared by two trees
 // would keep the older tree alive, and through it the one before, and so on.
 type arena struct {
+	// peakDepth is the deepest recursion (depth) of the parse and
+	// longestChain the longest run of one loop that deepens the tree (a
+	// binary operator chain, a trailer chain, an elif chain): together they
+	// bound the tree's depth, so that only files that could be too deep
+	// are measured (see checkTreeDepth).
+	peakDepth, longestChain int
+
 	nameSlab  slab[ast.Name]
 	attrSlab  slab[ast.Attribute]
 	callSlab  slab[ast.Call]
@@ -339,6 +356,7 @@ func ParseFile(filename string, src []byte) (f *ast.File, err error) {
 	ar.presize(tz.toks)
 	p := &parser{filename: filename, src: text, srcStr: srcStr, toks: tz.toks, arena: ar}
 	mod := &ast.Module{Body: p.fileStmts(), TypeIgnores: []ast.TypeIgnore{}}
+	p.checkTreeDepth(mod.Body)
 	return &ast.File{Name: filename, Module: mod, Comments: comments}, nil
 }
 
@@ -429,6 +447,52 @@ func (p *parser) enter() {
 	if p.depth > maxDepth {
 		p.tooDeep()
 	}
+	if p.depth > p.peakDepth {
+		p.peakDepth = p.depth
+	}
+}
+
+// chain records a run of n iterations of a tree-deepening loop.
+func (p *parser) chain(n int) {
+	if n > p.longestChain {
+		p.longestChain = n
+	}
+}
+
+// checkTreeDepth rejects a tree deeper than maxTreeDepth, as CPython does.
+// The tree is measured only when the parse's recursion depth and longest
+// chain allow such depth: each recursion level adds at most a chain and a few
+// nodes, and block nesting (at most 100 indentation levels) a few per level.
+func (p *parser) checkTreeDepth(body []ast.Stmt) {
+	if 300+(p.peakDepth+1)*(p.longestChain+4) <= maxTreeDepth {
+		return
+	}
+	for _, s := range body {
+		if n := deeperThan(s, 2, maxTreeDepth); n != nil {
+			pos := n.Pos()
+			panic(bailout{&Error{p.filename, pos.Line, pos.Col,
+				"too complex: the syntax tree is nested deeper than " + itoa(maxTreeDepth) + " levels"}})
+		}
+	}
+}
+
+// deeperThan returns a node of the tree rooted at n (which is at depth d)
+// that lies deeper than limit, or nil. Its recursion is bounded by limit.
+func deeperThan(n ast.Node, d, limit int) ast.Node {
+	if d > limit {
+		return n
+	}
+	var found ast.Node
+	ast.Inspect(n, func(c ast.Node) bool {
+		if c == n {
+			return true
+		}
+		if found == nil {
+			found = deeperThan(c, d+1, limit)
+		}
+		return false
+	})
+	return found
 }
 
 func (p *parser) tooDeep() {
@@ -652,7 +716,12 @@ func (p *parser) ifStmt() ast.Stmt {
 	body := p.block()
 	var orelse []ast.Stmt
 	if p.kind() == kwElif {
+		// An elif is an If nested in the orelse of the one before: a level
+		// of recursion here and a level of the tree.
+		p.enter()
+		p.chain(p.depth)
 		orelse = []ast.Stmt{p.ifStmt()}
+		p.leave()
 	} else {
 		orelse = p.elseBlock()
 	}

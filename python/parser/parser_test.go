@@ -253,6 +253,18 @@ func TestLimits(t *testing.T) {
 		"x = " + strings.Repeat("not ", 100000) + "1\n",
 		"x = " + strings.Repeat("lambda: ", 100000) + "1\n",
 		"x = " + strings.Repeat("a if b else ", 100000) + "1\n",
+		// Chains built by loops, one past the longest that CPython's
+		// ast.parse builds when called from a shallow Python stack (its
+		// limit moves by a level or two with the caller's stack depth), and
+		// far deeper: a tree too deep for a recursive walk must never come
+		// out of the parser.
+		"x = " + strings.Repeat("a + ", 2986) + "b\n",
+		"x = " + strings.Repeat("a.", 2986) + "b\n",
+		"x = f" + strings.Repeat("()", 2986) + "\n",
+		"if a:\n    pass\n" + strings.Repeat("elif a:\n    pass\n", 2986),
+		"x = " + strings.Repeat("a.", 100000) + "b\n",
+		"x = " + strings.Repeat("a + ", 3000000) + "b\n",
+		"x = a" + strings.Repeat("[0]", 100000) + "\n",
 		"x = " + strings.Repeat("f'{", 1000) + "\n",
 	} {
 		_, err := ParseFile("deep.py", []byte(src))
@@ -266,8 +278,13 @@ func TestLimits(t *testing.T) {
 	for _, src := range []string{
 		strings.Repeat("(", 199) + "1" + strings.Repeat(")", 199) + "\n",
 		"x = " + strings.Repeat("-", 500) + "1\n",
-		"x = " + strings.Repeat("a.", 100000) + "b\n",
-		"x = " + strings.Repeat("a + ", 100000) + "b\n",
+		// The longest chains CPython 3.11's ast.parse builds from a shallow
+		// Python stack (one more raises RecursionError during ast
+		// construction).
+		"x = " + strings.Repeat("a + ", 2985) + "b\n",
+		"x = " + strings.Repeat("a.", 2985) + "b\n",
+		"x = f" + strings.Repeat("()", 2985) + "\n",
+		"if a:\n    pass\n" + strings.Repeat("elif a:\n    pass\n", 2985),
 	} {
 		if _, err := ParseFile("ok.py", []byte(src)); err != nil {
 			t.Errorf("%.20q...: %v", src, err)
