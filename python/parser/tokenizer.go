@@ -1022,49 +1022,13 @@ func (t *tokenizer) scanNumber() {
 		n := t.peekc(1) | 0x20
 		switch n {
 		case 'x':
-			t.pos += 2
-			if t.peekc(0) == '_' {
-				t.pos++
-			}
-			if !isHex(t.peekc(0)) {
-				t.failHere("invalid hexadecimal literal")
-			}
-			t.digits(isHex, "hexadecimal")
-			t.verifyEnd("hexadecimal")
+			t.radixLiteral(isHex, "hexadecimal")
 			return
 		case 'o':
-			t.pos += 2
-			if t.peekc(0) == '_' {
-				t.pos++
-			}
-			if !isOct(t.peekc(0)) {
-				if isDigit(t.peekc(0)) {
-					t.failHere("invalid digit '" + string(t.peekc(0)) + "' in octal literal")
-				}
-				t.failHere("invalid octal literal")
-			}
-			t.digits(isOct, "octal")
-			if isDigit(t.peekc(0)) {
-				t.failHere("invalid digit '" + string(t.peekc(0)) + "' in octal literal")
-			}
-			t.verifyEnd("octal")
+			t.radixLiteral(isOct, "octal")
 			return
 		case 'b':
-			t.pos += 2
-			if t.peekc(0) == '_' {
-				t.pos++
-			}
-			if !isBin(t.peekc(0)) {
-				if isDigit(t.peekc(0)) {
-					t.failHere("invalid digit '" + string(t.peekc(0)) + "' in binary literal")
-				}
-				t.failHere("invalid binary literal")
-			}
-			t.digits(isBin, "binary")
-			if isDigit(t.peekc(0)) {
-				t.failHere("invalid digit '" + string(t.peekc(0)) + "' in binary literal")
-			}
-			t.verifyEnd("binary")
+			t.radixLiteral(isBin, "binary")
 			return
 		}
 		// decimal starting with 0: only zeros unless float/imaginary
@@ -1274,4 +1238,25 @@ func (t *tokenizer) scanOp() tokKind {
 	}
 	t.pos += n
 	return k
+}
+
+// radixLiteral reads a 0x, 0o or 0b literal from its prefix on: digits of
+// the radix (ok), single underscores between them. A decimal digit that is
+// not a digit of the radix gets its own message, as in CPython.
+func (t *tokenizer) radixLiteral(ok func(byte) bool, kind string) {
+	t.pos += 2
+	if t.peekc(0) == '_' {
+		t.pos++
+	}
+	if !ok(t.peekc(0)) {
+		if isDigit(t.peekc(0)) {
+			t.failHere("invalid digit '" + string(t.peekc(0)) + "' in " + kind + " literal")
+		}
+		t.failHere("invalid " + kind + " literal")
+	}
+	t.digits(ok, kind)
+	if isDigit(t.peekc(0)) {
+		t.failHere("invalid digit '" + string(t.peekc(0)) + "' in " + kind + " literal")
+	}
+	t.verifyEnd(kind)
 }
