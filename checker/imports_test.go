@@ -1,8 +1,6 @@
 package checker
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -53,37 +51,12 @@ func oldNewImports(file string, f *ast.File) *Imports {
 // only) against a walk of the whole tree, on the fixtures, TileGym when
 // present, and this module's parser testdata.
 func TestNewImportsStatements(t *testing.T) {
-	dirs, _ := filepath.Glob("../fixtures/*")
-	dirs = append(dirs, "../python/parser/testdata")
-	if d := os.Getenv("EXTRA_PY_TREE"); d != "" {
-		dirs = append(dirs, d)
-	}
-	if fi, err := os.Stat("/work/tilegym"); err == nil && fi.IsDir() {
-		dirs = append(dirs, "/work/tilegym")
-	}
 	n := 0
-	for _, dir := range dirs {
-		src := &DiskSource{Dir: dir}
-		paths, err := src.List()
-		if err != nil {
-			continue
-		}
-		for _, p := range paths {
-			if filepath.Ext(p) != ".py" {
-				continue
-			}
-			data, err := src.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f := parseFile(p, data)
-			if f.AST == nil {
-				continue
-			}
-			n++
-			if got, want := NewImports(p, f.AST), oldNewImports(p, f.AST); !reflect.DeepEqual(got, want) {
-				t.Errorf("%s: imports %v, want %v", p, got.Local, want.Local)
-			}
+	for _, f := range corpusFiles(t, "../python/parser/testdata") {
+		p := f.Path
+		n++
+		if got, want := NewImports(p, f.AST), oldNewImports(p, f.AST); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: imports %v, want %v", p, got.Local, want.Local)
 		}
 	}
 	t.Logf("%d files", n)
@@ -122,34 +95,10 @@ func oldUsedNames(f *File) map[string]bool {
 // TestUsedNamesFromNodes checks buildUsedNames (from the attributes
 // recorded by the node walk) against the walk that stops at attributes.
 func TestUsedNamesFromNodes(t *testing.T) {
-	dirs, _ := filepath.Glob("../fixtures/*")
-	if d := os.Getenv("EXTRA_PY_TREE"); d != "" {
-		dirs = append(dirs, d)
-	}
-	if fi, err := os.Stat("/work/tilegym"); err == nil && fi.IsDir() {
-		dirs = append(dirs, "/work/tilegym")
-	}
-	for _, dir := range dirs {
-		src := &DiskSource{Dir: dir}
-		paths, err := src.List()
-		if err != nil {
-			continue
-		}
-		for _, p := range paths {
-			if filepath.Ext(p) != ".py" {
-				continue
-			}
-			data, err := src.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f := parseFile(p, data)
-			if f.AST == nil {
-				continue
-			}
-			if got, want := buildUsedNames(f), oldUsedNames(f); !reflect.DeepEqual(got, want) {
-				t.Errorf("%s: used names differ", p)
-			}
+	for _, f := range corpusFiles(t) {
+		p := f.Path
+		if got, want := buildUsedNames(f), oldUsedNames(f); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: used names differ", p)
 		}
 	}
 }

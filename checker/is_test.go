@@ -1,8 +1,6 @@
 package checker
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -27,48 +25,27 @@ func slowIs(im *Imports, e ast.Expr, names []string) bool {
 // name and attribute of the fixtures and of the TileGym tree when present,
 // with names that match and names that nearly do.
 func TestIsFast(t *testing.T) {
-	dirs, _ := filepath.Glob("../fixtures/*")
-	if fi, err := os.Stat("/work/tilegym"); err == nil && fi.IsDir() {
-		dirs = append(dirs, "/work/tilegym")
-	}
 	n := 0
-	for _, dir := range dirs {
-		src := &DiskSource{Dir: dir}
-		paths, err := src.List()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range paths {
-			if filepath.Ext(p) != ".py" {
-				continue
-			}
-			data, err := src.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f := parseFile(p, data)
-			if f.AST == nil {
-				continue
-			}
-			im := f.Imports()
-			InspectFile(f.AST, func(x ast.Node) bool {
-				e, ok := x.(ast.Expr)
-				if !ok {
-					return true
-				}
-				q, _ := im.Resolve(e)
-				d := DottedName(e)
-				for _, names := range [][]string{
-					{q}, {d}, {"x", q}, {q + "x"}, {"x" + q}, {q + ".x"}, {"." + q}, {d + "."}, {"tilegym.backend.register_impl"}, {""},
-				} {
-					n++
-					if got, want := im.Is(e, names), slowIs(im, e, names); got != want {
-						t.Errorf("%s:%d: Is(%s, %q) = %v, want %v", p, e.Pos().Line, d, names, got, want)
-					}
-				}
+	for _, f := range corpusFiles(t) {
+		p := f.Path
+		im := f.Imports()
+		InspectFile(f.AST, func(x ast.Node) bool {
+			e, ok := x.(ast.Expr)
+			if !ok {
 				return true
-			})
-		}
+			}
+			q, _ := im.Resolve(e)
+			d := DottedName(e)
+			for _, names := range [][]string{
+				{q}, {d}, {"x", q}, {q + "x"}, {"x" + q}, {q + ".x"}, {"." + q}, {d + "."}, {"tilegym.backend.register_impl"}, {""},
+			} {
+				n++
+				if got, want := im.Is(e, names), slowIs(im, e, names); got != want {
+					t.Errorf("%s:%d: Is(%s, %q) = %v, want %v", p, e.Pos().Line, d, names, got, want)
+				}
+			}
+			return true
+		})
 	}
 	// Chains the parser does not produce.
 	im := &Imports{Local: map[string]string{"a": "", "b": "x.y", "": "z"}}
@@ -95,67 +72,43 @@ func TestIsFast(t *testing.T) {
 // per-file node list are Calls(fd), and that the node list is in
 // InspectFile's order, on the fixtures and the TileGym tree when present.
 func TestCallsOfDef(t *testing.T) {
-	dirs, _ := filepath.Glob("../fixtures/*")
-	if d := os.Getenv("EXTRA_PY_TREE"); d != "" {
-		dirs = append(dirs, d)
-	}
-	if fi, err := os.Stat("/work/tilegym"); err == nil && fi.IsDir() {
-		dirs = append(dirs, "/work/tilegym")
-	}
 	n := 0
-	for _, dir := range dirs {
-		src := &DiskSource{Dir: dir}
-		paths, err := src.List()
-		if err != nil {
-			t.Fatal(err)
+	for _, f := range corpusFiles(t) {
+		p := f.Path
+		var want []ast.Node
+		InspectFile(f.AST, func(x ast.Node) bool {
+			switch x.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Call, *ast.Import, *ast.ImportFrom:
+				want = append(want, x)
+			}
+			return true
+		})
+		got := f.nodes()
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d nodes, want %d", p, len(got), len(want))
 		}
-		for _, p := range paths {
-			if filepath.Ext(p) != ".py" {
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("%s: node %d differs", p, i)
+			}
+		}
+		for _, x := range got {
+			fd, ok := x.(*ast.FunctionDef)
+			if !ok {
 				continue
 			}
-			data, err := src.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
+			n++
+			calls, ok := f.callsOfDef(fd)
+			if !ok {
+				t.Fatalf("%s: no span for %s", p, fd.Name)
 			}
-			f := parseFile(p, data)
-			if f.AST == nil {
-				continue
+			want := Calls(fd)
+			if len(calls) != len(want) {
+				t.Fatalf("%s: %s: %d calls, want %d", p, fd.Name, len(calls), len(want))
 			}
-			var want []ast.Node
-			InspectFile(f.AST, func(x ast.Node) bool {
-				switch x.(type) {
-				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Call, *ast.Import, *ast.ImportFrom:
-					want = append(want, x)
-				}
-				return true
-			})
-			got := f.nodes()
-			if len(got) != len(want) {
-				t.Fatalf("%s: %d nodes, want %d", p, len(got), len(want))
-			}
-			for i := range got {
-				if got[i] != want[i] {
-					t.Fatalf("%s: node %d differs", p, i)
-				}
-			}
-			for _, x := range got {
-				fd, ok := x.(*ast.FunctionDef)
-				if !ok {
-					continue
-				}
-				n++
-				calls, ok := f.callsOfDef(fd)
-				if !ok {
-					t.Fatalf("%s: no span for %s", p, fd.Name)
-				}
-				want := Calls(fd)
-				if len(calls) != len(want) {
-					t.Fatalf("%s: %s: %d calls, want %d", p, fd.Name, len(calls), len(want))
-				}
-				for i := range calls {
-					if calls[i] != want[i] {
-						t.Fatalf("%s: %s: call %d differs", p, fd.Name, i)
-					}
+			for i := range calls {
+				if calls[i] != want[i] {
+					t.Fatalf("%s: %s: call %d differs", p, fd.Name, i)
 				}
 			}
 		}
@@ -188,37 +141,16 @@ func oldDottedName(e ast.Expr) string {
 // every expression of the fixtures (and of EXTRA_PY_TREE), and on chains
 // the parser does not produce.
 func TestDottedName(t *testing.T) {
-	dirs, _ := filepath.Glob("../fixtures/*")
-	if d := os.Getenv("EXTRA_PY_TREE"); d != "" {
-		dirs = append(dirs, d)
-	}
-	for _, dir := range dirs {
-		src := &DiskSource{Dir: dir}
-		paths, err := src.List()
-		if err != nil {
-			continue
-		}
-		for _, p := range paths {
-			if filepath.Ext(p) != ".py" {
-				continue
-			}
-			data, err := src.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f := parseFile(p, data)
-			if f.AST == nil {
-				continue
-			}
-			InspectFile(f.AST, func(x ast.Node) bool {
-				if e, ok := x.(ast.Expr); ok {
-					if got, want := DottedName(e), oldDottedName(e); got != want {
-						t.Errorf("%s:%d: DottedName = %q, want %q", p, e.Pos().Line, got, want)
-					}
+	for _, f := range corpusFiles(t) {
+		p := f.Path
+		InspectFile(f.AST, func(x ast.Node) bool {
+			if e, ok := x.(ast.Expr); ok {
+				if got, want := DottedName(e), oldDottedName(e); got != want {
+					t.Errorf("%s:%d: DottedName = %q, want %q", p, e.Pos().Line, got, want)
 				}
-				return true
-			})
-		}
+			}
+			return true
+		})
 	}
 	for _, e := range []ast.Expr{
 		nil, (*ast.Name)(nil), (*ast.Attribute)(nil), &ast.Name{Id: ""},
