@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -20,16 +19,17 @@ type LineRange struct{ Start, End int }
 // Change is what a change touches: the files it modifies, with the line
 // ranges of their new version, relative to the checked root.
 type Change struct {
-	Root      string // the checked root
-	Top       string // the git top-level directory
-	Prefix    string // the checked root relative to Top ("" when it is Top)
-	Base      string // the revision the change is against, as given
-	MergeBase string // the merge base of Base and HEAD (the commit linted as "before")
-	Staged    bool   // the change is the index, not the working tree
-	Files     []string
-	Lines     map[string][]LineRange // changed lines of each file's new version
-	Whole     map[string]bool        // new files: every line changed
-	Deleted   map[string]bool        // files the change deletes
+	Root    string // the checked root
+	Base    string // the revision the change is against, as given
+	Staged  bool   // the change is the index, not the working tree
+	Files   []string
+	Lines   map[string][]LineRange // changed lines of each file's new version
+	Whole   map[string]bool        // new files: every line changed
+	Deleted map[string]bool        // files the change deletes
+
+	// diffs is what git diff says of each changed file, which rebuilds
+	// its old version (see baseSource).
+	diffs map[string]*fileDiff
 }
 
 // Touches reports whether the change modifies any line in [start, end] of file.
@@ -53,75 +53,62 @@ func (c *Change) HasFile(file string) bool {
 
 // GitChange computes a change with git: against the merge base of base and
 // HEAD, the working tree (with uncommitted and untracked files) or, when
-// staged, the index. base "" means HEAD.
+// staged, the index. base "" means HEAD. It runs `git diff -U0` and, for
+// the working tree, `git ls-files --others`, side by side.
 func GitChange(root, base string, staged bool) (*Change, error) {
-	return gitChange(root, base, staged, nil)
-}
-
-// gitChange is GitChange calling revs, when not nil, as soon as the top
-// level, the prefix and the merge base are known.
-func gitChange(root, base string, staged bool, revs func(top, prefix, mb string)) (*Change, error) {
 	if base == "" {
 		base = "HEAD"
 	}
-	diffArgs := func(rev string) []string {
-		args := []string{"diff", "--relative", "-U0", "--no-color", "--no-ext-diff", "--no-renames"}
+	diffArgs := func(rev string, mergeBase bool) []string {
+		args := []string{"diff", "--relative", "-U0", "--full-index", "--no-color", "--no-ext-diff",
+			"--no-textconv", "--no-renames", "--src-prefix=a/", "--dst-prefix=b/"}
 		if staged {
 			args = append(args, "--cached")
 		}
+		if mergeBase {
+			args = append(args, "--merge-base")
+		}
 		return append(args, rev, "--", ".")
 	}
-	// The commands that need no merge base run beside the one that finds
-	// it: the untracked files, and, against HEAD (its own merge base with
-	// HEAD), the diff.
 	var wg sync.WaitGroup
-	var untracked string
+	var untracked []byte
 	var untrackedErr error
 	if !staged {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			untracked, untrackedErr = git(root, "ls-files", "--others", "--exclude-standard", "-z", "--", ".")
+			untracked, untrackedErr = gitBytes(root, "ls-files", "--others", "--exclude-standard", "-z", "--", ".")
 		}()
 	}
-	var out string
-	var diffErr error
-	if base == "HEAD" {
-		wg.Add(1)
-		go func() { defer wg.Done(); out, diffErr = git(root, diffArgs("HEAD")...) }()
-	}
-	top, prefix, mb, err := gitRevs(root, base)
-	if err != nil {
-		wg.Wait()
-		return nil, err
-	}
-	if revs != nil {
-		revs(top, strings.TrimSuffix(prefix, "/"), mb)
+	// Against HEAD the diff is against HEAD itself (its own merge base with
+	// HEAD); against another base, against their merge base.
+	out, diffErr := gitBytes(root, diffArgs(base, base != "HEAD")...)
+	wg.Wait()
+	if diffErr != nil {
+		// Say why: no repository, no such base, no merge base. A git
+		// without --merge-base (before 2.30) gets the merge base apart.
+		_, _, mb, err := gitRevsSeparately(root, base)
+		if err != nil {
+			return nil, err
+		}
+		if out, diffErr = gitBytes(root, diffArgs(mb, false)...); diffErr != nil {
+			return nil, diffErr
+		}
 	}
 	ch := &Change{
-		Root: root, Top: top, Prefix: strings.TrimSuffix(prefix, "/"),
-		Base: base, MergeBase: mb, Staged: staged,
+		Root: root, Base: base, Staged: staged,
 		Lines: map[string][]LineRange{}, Whole: map[string]bool{}, Deleted: map[string]bool{},
 	}
-	if base != "HEAD" {
-		out, diffErr = git(root, diffArgs(ch.MergeBase)...)
-	}
-	wg.Wait()
-	if diffErr != nil && base == "HEAD" {
-		// Again against the merge base, for the error message naming it.
-		out, diffErr = git(root, diffArgs(ch.MergeBase)...)
-	}
-	if diffErr != nil {
-		return nil, diffErr
-	}
-	parseUnifiedDiff(out, ch)
+	parseGitDiff(out, ch)
 	if !staged {
 		if err := untrackedErr; err != nil {
 			return nil, err
 		}
-		for _, p := range strings.Split(untracked, "\x00") {
+		for _, p := range strings.Split(string(untracked), "\x00") {
 			if p != "" {
-				ch.Whole[filepath.ToSlash(p)] = true
+				p = filepath.ToSlash(p)
+				ch.Whole[p] = true
+				ch.Lines[p] = nil
 			}
 		}
 	}
@@ -142,42 +129,9 @@ func gitChange(root, base string, staged bool, revs func(top, prefix, mb string)
 	return ch, nil
 }
 
-// gitRevs returns the git top level of root, root's prefix in it and the
-// merge base of base and HEAD, each trimmed. One `git rev-parse` answers
-// the first two and, when base is HEAD, the third (the merge base of HEAD
-// and HEAD is HEAD); else `git merge-base` runs beside it. When that fails,
-// the separate commands run again for their errors.
-func gitRevs(root, base string) (top, prefix, mb string, err error) {
-	args := []string{"rev-parse", "--show-toplevel", "--show-prefix"}
-	var mbOut string
-	var mbErr error
-	var wg sync.WaitGroup
-	if base == "HEAD" {
-		args = append(args, "HEAD")
-	} else {
-		wg.Add(1)
-		go func() { defer wg.Done(); mbOut, mbErr = git(root, "merge-base", base, "HEAD") }()
-	}
-	out, revErr := git(root, args...)
-	wg.Wait()
-	if revErr == nil && mbErr == nil {
-		lines := strings.Split(out, "\n")
-		if len(lines) == len(args) && lines[len(lines)-1] == "" { // an answer a line, and the last newline
-			top, prefix = strings.TrimSpace(lines[0]), strings.TrimSpace(lines[1])
-			if base == "HEAD" {
-				mb = strings.TrimSpace(lines[2])
-			} else {
-				mb = strings.TrimSpace(mbOut)
-			}
-			if top != "" && mb != "" {
-				return top, prefix, mb, nil
-			}
-		}
-	}
-	return gitRevsSeparately(root, base)
-}
-
-// gitRevsSeparately is gitRevs with one git command per answer.
+// gitRevsSeparately returns the git top level of root, root's prefix in it
+// and the merge base of base and HEAD, each trimmed, or an error that says
+// which of them git could not find.
 func gitRevsSeparately(root, base string) (top, prefix, mb string, err error) {
 	var topErr, prefixErr, mbErr error
 	var wg sync.WaitGroup
@@ -198,63 +152,8 @@ func gitRevsSeparately(root, base string) (top, prefix, mb string, err error) {
 	return strings.TrimSpace(top), strings.TrimSpace(prefix), strings.TrimSpace(mb), nil
 }
 
-var hunkRE = regexp.MustCompile(`^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@`)
-
-// parseUnifiedDiff reads `git diff -U0` output: the files it names and the
-// line ranges of their new version. A deleted file is recorded with no
-// lines; a new file as whole.
-func parseUnifiedDiff(out string, ch *Change) {
-	var cur string
-	var isNew, isDeleted bool
-	for _, line := range strings.Split(out, "\n") {
-		switch {
-		case strings.HasPrefix(line, "diff --git "):
-			cur, isNew, isDeleted = "", false, false
-		case strings.HasPrefix(line, "new file mode"):
-			isNew = true
-		case strings.HasPrefix(line, "deleted file mode"):
-			isDeleted = true
-		case strings.HasPrefix(line, "--- "):
-			if p := strings.TrimPrefix(line, "--- "); p != "/dev/null" {
-				cur = strings.TrimPrefix(unquoteGitPath(p), "a/")
-			}
-		case strings.HasPrefix(line, "+++ "):
-			if p := strings.TrimPrefix(line, "+++ "); p != "/dev/null" {
-				cur = strings.TrimPrefix(unquoteGitPath(p), "b/")
-			}
-			if cur != "" && isDeleted {
-				ch.Deleted[cur] = true
-				cur = ""
-				continue
-			}
-			if cur != "" {
-				if _, ok := ch.Lines[cur]; !ok {
-					ch.Lines[cur] = nil
-				}
-				if isNew {
-					ch.Whole[cur] = true
-				}
-			}
-		case strings.HasPrefix(line, "@@"):
-			m := hunkRE.FindStringSubmatch(line)
-			if m == nil || cur == "" {
-				continue
-			}
-			start, _ := strconv.Atoi(m[1])
-			n := 1
-			if m[2] != "" {
-				n, _ = strconv.Atoi(m[2])
-			}
-			if n == 0 {
-				// Pure deletion after line start: the lines around it changed.
-				ch.Lines[cur] = append(ch.Lines[cur], LineRange{start, start + 1})
-				continue
-			}
-			ch.Lines[cur] = append(ch.Lines[cur], LineRange{start, start + n - 1})
-		}
-	}
-}
-
+// unquoteGitPath undoes git's quoting of a path with unusual characters
+// ("a/caf\303\251.py").
 func unquoteGitPath(p string) string {
 	if strings.HasPrefix(p, `"`) {
 		if u, err := strconv.Unquote(p); err == nil {
@@ -355,22 +254,12 @@ func preKey(d Diagnostic) string {
 // and read, and the files every check parses (see seed) parsed, while git
 // computes the change. The result is CheckChange's.
 func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options) (*Result, error) {
-	// The base snapshot is listed, and its cat-file process started, as
-	// soon as the merge base is known, while git computes the diff.
-	var baseSrc *GitSource
-	prepare := func(top, prefix, mb string) {
-		baseSrc = &GitSource{Dir: top, Rev: mb, Prefix: prefix}
-		baseSrc.prepare()
-	}
 	if staged {
-		ch, err := gitChange(root, base, staged, prepare)
+		ch, err := GitChange(root, base, staged)
 		if err != nil {
-			if baseSrc != nil {
-				baseSrc.Close()
-			}
 			return nil, err
 		}
-		res, _, err := checkChangeWith(ch, cat, cfg, layout, opts, true, nil, baseSrc)
+		res, _, err := checkChangeWith(ch, cat, cfg, layout, opts, true, nil)
 		return res, err
 	}
 	type loaded struct {
@@ -385,18 +274,15 @@ func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Con
 		}
 		head <- loaded{l, err}
 	}()
-	ch, err := gitChange(root, base, staged, prepare)
+	ch, err := GitChange(root, base, staged)
 	h := <-head
 	if err == nil {
 		err = h.err
 	}
 	if err != nil {
-		if baseSrc != nil {
-			baseSrc.Close()
-		}
 		return nil, err
 	}
-	res, _, err := checkChangeWith(ch, cat, cfg, layout, opts, true, h.l, baseSrc)
+	res, _, err := checkChangeWith(ch, cat, cfg, layout, opts, true, h.l)
 	return res, err
 }
 
@@ -417,26 +303,24 @@ func CheckChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, op
 // checkChange is CheckChange; with byOps false it checks the whole
 // snapshots. It reports whether it checked only the ops of the change.
 func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options, byOps bool) (*Result, bool, error) {
-	return checkChangeWith(ch, cat, cfg, layout, opts, byOps, nil, nil)
+	return checkChangeWith(ch, cat, cfg, layout, opts, byOps, nil)
 }
 
 // checkChangeWith is checkChange with, when hl is not nil, the working
-// tree's files already read by it (and some parsed) and, when baseSrc is
-// not nil, the base snapshot (closed on return).
-func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options, byOps bool, hl *lazyLoader, baseSrc *GitSource) (*Result, bool, error) {
+// tree's files already read by it (and some parsed).
+//
+// Checking by ops, the base snapshot is the head's with the change taken
+// back (baseSource); checking whole, as a reference, it is the merge base's
+// tree as git lists it (GitSource).
+func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options, byOps bool, hl *lazyLoader) (*Result, bool, error) {
 	var head Source = &DiskSource{Dir: ch.Root}
 	if ch.Staged {
-		gs := &GitSource{Dir: ch.Top, Rev: IndexRev, Prefix: ch.Prefix}
+		gs := &GitSource{Dir: ch.Root, Rev: IndexRev}
 		defer gs.Close()
 		head = gs
 	}
-	if baseSrc == nil {
-		baseSrc = &GitSource{Dir: ch.Top, Rev: ch.MergeBase, Prefix: ch.Prefix}
-	}
-	defer baseSrc.Close()
-
 	if byOps {
-		res, baseRes, ok, hl, bl, err := checkChangeOps(ch, head, baseSrc, cat, cfg, layout, hl)
+		res, baseRes, ok, hl, bl, err := checkChangeOps(ch, head, cat, cfg, layout, hl)
 		if err != nil {
 			return nil, false, err
 		}
@@ -468,6 +352,16 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout
 		}
 		return finishChange(ch, res, baseRes, opts), false, nil
 	}
+	_, prefix, mb, err := gitRevsSeparately(ch.Root, ch.Base)
+	if err != nil {
+		return nil, false, err
+	}
+	top, err := GitTopLevel(ch.Root)
+	if err != nil {
+		return nil, false, err
+	}
+	baseSrc := &GitSource{Dir: top, Rev: mb, Prefix: strings.TrimSuffix(prefix, "/")}
+	defer baseSrc.Close()
 	headRepo, err := Load(head, layout, cfg)
 	if err != nil {
 		return nil, false, err
@@ -508,7 +402,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout
 // It returns the loaders of the two snapshots, every file of which is read,
 // for the whole checks when ok is false. hl, when not nil, is the head's
 // loader, its files read.
-func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Config, layout *Layout, hl *lazyLoader) (res, baseRes *Result, ok bool, _, bl *lazyLoader, err error) {
+func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, layout *Layout, hl *lazyLoader) (res, baseRes *Result, ok bool, _, bl *lazyLoader, err error) {
 	if layout == nil {
 		layout = &Layout{}
 	}
@@ -529,36 +423,15 @@ func checkChangeOps(ch *Change, head, base Source, cat *rules.Catalog, cfg *Conf
 			whole = true
 		}
 	}
-	if gb, ok := base.(*GitSource); ok {
-		go gb.load() // list the base (git ls-tree) while the head is read
-	}
 	if hl == nil {
 		if hl, err = newLazyLoader(head, layout, cfg); err != nil {
 			return nil, nil, false, nil, nil, err
 		}
 	}
-	// A file of the base that the change leaves alone is the head's file:
-	// taken from it when its blob is the same, instead of read from git.
-	var same func(path string) ([]byte, bool)
-	if gb, ok := base.(*GitSource); ok {
-		gh, headIsGit := head.(*GitSource)
-		same = func(p string) ([]byte, bool) {
-			id, ok := gb.BlobID(p)
-			if !ok {
-				return nil, false
-			}
-			data, ok := hl.content(p)
-			if !ok {
-				return nil, false
-			}
-			if headIsGit {
-				hid, ok := gh.BlobID(p)
-				return data, ok && hid == id
-			}
-			return data, gitBlobID(data, len(id)) == id
-		}
-	}
-	bl, err = newLazyLoaderReusing(base, layout, cfg, same)
+	// The base is the head with the change taken back: a file the change
+	// leaves alone is the head's.
+	base := newBaseSource(ch.Root, hl, ch)
+	bl, err = newLazyLoaderReusing(base, layout, cfg, base.unchanged)
 	if err != nil {
 		return nil, nil, false, nil, nil, err
 	}

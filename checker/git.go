@@ -32,11 +32,10 @@ type GitSource struct {
 	blobs map[string]string // path -> blob id
 	paths []string
 
-	mu     sync.Mutex
-	closed bool // Close was called: prepare starts no process
-	cmd    *exec.Cmd
-	in     io.WriteCloser
-	out    *bufio.Reader
+	mu  sync.Mutex
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Reader
 }
 
 // IndexRev is the Rev of a GitSource that reads the index.
@@ -173,20 +172,6 @@ func (g *GitSource) startLocked() error {
 	return nil
 }
 
-// prepare lists the snapshot and starts the cat-file process, in the
-// background, so that both are ready when the snapshot is first read
-// (their errors, if any, come again then).
-func (g *GitSource) prepare() {
-	go func() { _ = g.load() }()
-	go func() {
-		g.mu.Lock()
-		defer g.mu.Unlock()
-		if !g.closed {
-			_ = g.startLocked()
-		}
-	}()
-}
-
 // BlobID returns the object id of a file of the snapshot.
 func (g *GitSource) BlobID(path string) (string, bool) {
 	if err := g.load(); err != nil {
@@ -226,7 +211,6 @@ func (g *GitSource) revName() string {
 func (g *GitSource) Close() error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.closed = true
 	if g.cmd == nil {
 		return nil
 	}
@@ -256,4 +240,16 @@ func GitTopLevel(dir string) (string, error) {
 		return "", err
 	}
 	return strings.TrimSpace(out), nil
+}
+
+// gitBytes is git returning bytes.
+func gitBytes(dir string, args ...string) ([]byte, error) {
+	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+	}
+	return out, nil
 }

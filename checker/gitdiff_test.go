@@ -1,0 +1,177 @@
+package checker
+
+import (
+	"fmt"
+	"maps"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestRebuildOld: for many random edits of files (lines added, removed,
+// changed; with and without a last line end; lines that look like diff
+// headers), the old version rebuilt from the new one and git diff's
+// removed lines is git's blob, byte for byte (rebuildOld checks the blob
+// id), and the base source gives it.
+func TestRebuildOld(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	gitRun(t, dir, "init", "-q")
+	rng := rand.New(rand.NewSource(1))
+	pool := []string{"x = 1", "--- a/x.py", "+++ b/x.py", "@@ -1 +1 @@", "diff --git a/x b/x",
+		"\\ No newline at end of file", "", "    pass", "def f():", "-", "+", " ", "y\r"}
+	randomText := func() string {
+		var b strings.Builder
+		n := rng.Intn(12)
+		for i := 0; i < n; i++ {
+			b.WriteString(pool[rng.Intn(len(pool))])
+			if i < n-1 || rng.Intn(3) > 0 {
+				b.WriteByte('\n')
+			}
+		}
+		return b.String()
+	}
+	edit := func(s string) string {
+		lines := strings.SplitAfter(s, "\n")
+		for k := rng.Intn(4); k >= 0; k-- {
+			i := rng.Intn(len(lines) + 1)
+			switch rng.Intn(3) {
+			case 0: // insert
+				lines = append(lines[:i], append([]string{pool[rng.Intn(len(pool))] + "\n"}, lines[i:]...)...)
+			case 1: // delete
+				if i < len(lines) {
+					lines = append(lines[:i], lines[i+1:]...)
+				}
+			case 2: // the last line end
+				if len(lines) > 0 {
+					last := lines[len(lines)-1]
+					if strings.HasSuffix(last, "\n") {
+						lines[len(lines)-1] = strings.TrimSuffix(last, "\n")
+					} else {
+						lines[len(lines)-1] = last + "\n"
+					}
+				}
+			}
+		}
+		return strings.Join(lines, "")
+	}
+	const files = 60
+	old := map[string]string{}
+	for i := 0; i < files; i++ {
+		p := fmt.Sprintf("tests/ops/test_f%02d.py", i)
+		switch i % 7 { // names git quotes, or ends with a tab
+		case 3:
+			p = fmt.Sprintf("tests/ops/test_f %02d.py", i)
+		case 4:
+			p = fmt.Sprintf("tests/ops/test_café%02d.py", i)
+		}
+		old[p] = randomText()
+		writeFile(t, dir, p, old[p])
+	}
+	gitRun(t, dir, "add", ".")
+	gitRun(t, dir, "commit", "-qm", "base")
+	deleted := map[string]bool{}
+	for i, p := range slices.Sorted(maps.Keys(old)) {
+		if i%10 == 9 {
+			if err := os.Remove(filepath.Join(dir, p)); err != nil {
+				t.Fatal(err)
+			}
+			deleted[p] = true
+			continue
+		}
+		writeFile(t, dir, p, edit(old[p]))
+	}
+	writeFile(t, dir, "tests/ops/test_new.py", "z = 3\n")
+	ch, err := GitChange(dir, "HEAD", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := catalog(t)
+	hl, err := newLazyLoader(&DiskSource{Dir: dir}, BuildLayout(cat.Layout, nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := newBaseSource(dir, hl, ch)
+	paths, _ := base.List()
+	if diff := cmp.Diff(slices.Sorted(maps.Keys(old)), paths); diff != "" {
+		t.Errorf("base listing (-want +got):\n%s", diff)
+	}
+	rebuilt := 0
+	for p, text := range old {
+		d := ch.diffs[p]
+		if d != nil {
+			var newData []byte
+			if !d.deleted {
+				newData, _ = hl.content(p)
+			}
+			if _, ok := d.rebuildOld(newData); !ok {
+				t.Errorf("%s: not rebuilt from the diff", p)
+			}
+			rebuilt++
+		}
+		got, err := base.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != text {
+			t.Errorf("%s: base content %q, want %q", p, got, text)
+		}
+		if deleted[p] != ch.Deleted[p] {
+			t.Errorf("%s: deleted = %v, want %v", p, ch.Deleted[p], deleted[p])
+		}
+	}
+	if rebuilt < files/2 {
+		t.Errorf("only %d files changed: the test tests little", rebuilt)
+	}
+	if !ch.Whole["tests/ops/test_new.py"] {
+		t.Error("test_new.py: not a new file of the change")
+	}
+}
+
+// TestBaseSourceFallsBackToGit: a file git converts (CRLF in the working
+// tree, LF in the blob under core.autocrlf) is not rebuilt from the diff,
+// whose lines are converted; the base source reads its blob from git.
+func TestBaseSourceFallsBackToGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	gitRun(t, dir, "init", "-q")
+	gitRun(t, dir, "config", "core.autocrlf", "true")
+	writeFile(t, dir, "tests/ops/test_a.py", "x = 1\r\ny = 2\r\n")
+	gitRun(t, dir, "add", ".")
+	gitRun(t, dir, "commit", "-qm", "base")
+	writeFile(t, dir, "tests/ops/test_a.py", "x = 1\r\ny = 3\r\n")
+	ch, err := GitChange(dir, "HEAD", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := catalog(t)
+	hl, err := newLazyLoader(&DiskSource{Dir: dir}, BuildLayout(cat.Layout, nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := ch.diffs["tests/ops/test_a.py"]
+	if d == nil {
+		t.Fatal("test_a.py: not in the change")
+	}
+	newData, _ := hl.content("tests/ops/test_a.py")
+	if _, ok := d.rebuildOld(newData); ok {
+		t.Error("rebuilt from converted lines: the blob id check let it through")
+	}
+	got, err := newBaseSource(dir, hl, ch).ReadFile("tests/ops/test_a.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "x = 1\ny = 2\n"; string(got) != want {
+		t.Errorf("base content %q, want the blob's %q", got, want)
+	}
+}
