@@ -510,7 +510,7 @@ func changeOps(l *lazyLoader, files []string) (related map[string]bool, ok bool)
 		}
 	}
 	related = map[string]bool{}
-	tab := BuildOpTable(l.repo)
+	tab := l.opTable()
 	for _, op := range tab.Ops {
 		for f := range OpFiles(tab, op) {
 			if changed[f] && !(op.Stub != nil && op.Stub.File.Path == f) {

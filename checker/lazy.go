@@ -158,6 +158,19 @@ type lazyLoader struct {
 	shared *sharedParses
 
 	warm func(*File) // see warmer
+
+	// table is the op table of the files parsed, when built since they
+	// were last added to (see opTable).
+	table *OpTable
+}
+
+// opTable returns the op table of the files parsed, built once for them.
+func (l *lazyLoader) opTable() *OpTable {
+	if l.table == nil {
+		l.table = BuildOpTable(l.repo)
+		keepWrappers(l.repo, l.table)
+	}
+	return l.table
 }
 
 // newLazyLoader lists and reads the files in scope of a snapshot.
@@ -263,6 +276,9 @@ func (l *lazyLoader) parse(idx []int) {
 		l.repo.Files[l.repo.Paths[i]] = files[k]
 		l.parsed[i] = true
 	}
+	if len(idx) > 0 {
+		l.table = nil
+	}
 	l.mu.Unlock()
 }
 
@@ -352,6 +368,19 @@ func (l *lazyLoader) seed(extra []string) bool {
 	return true
 }
 
+// keepWrappers keeps in repo, unless known, the wrappers of the op table
+// built from it. The interface modules are all parsed (seed), so they do
+// not change as more files are parsed: the tables built later take them.
+func keepWrappers(repo *Repo, tab *OpTable) {
+	if repo.wrappers != nil {
+		return
+	}
+	repo.wrappers = map[string][]string{}
+	for op, w := range tab.wrappers {
+		repo.wrappers[op.Name] = w
+	}
+}
+
 // closeOver parses, round by round, the files the wanted ops need (see
 // LoadForOps) and returns the repository.
 func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
@@ -374,15 +403,7 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 	}
 	step, registers, nonASCII := l.step, l.registers, l.nonASCII
 	for round := 0; ; round++ {
-		tab := BuildOpTable(repo)
-		if repo.wrappers == nil {
-			// The interface modules are all parsed (seed): the wrappers
-			// do not change from round to round.
-			repo.wrappers = map[string][]string{}
-			for op, w := range tab.wrappers {
-				repo.wrappers[op.Name] = w
-			}
-		}
+		tab := l.opTable()
 		need := opsNeeds(tab, layout, want)
 		quoted := need.quotedNames()
 		wanted := make([]bool, n)
