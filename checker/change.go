@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -53,9 +54,19 @@ func (c *Change) HasFile(file string) bool {
 
 // GitChange computes a change with git: against the merge base of base and
 // HEAD, the working tree (with uncommitted and untracked files) or, when
-// staged, the index. base "" means HEAD. It runs `git diff -U0` and, for
-// the working tree, `git ls-files --others`, side by side.
+// staged, the index. base "" means HEAD. It runs `git diff -U0` and, when
+// the working tree has files the index does not hold, `git ls-files
+// --others` on them (see untrackedFiles).
 func GitChange(root, base string, staged bool) (*Change, error) {
+	return gitChange(root, base, staged, func() ([]string, error) {
+		return (&DiskSource{Dir: root}).List()
+	})
+}
+
+// gitChange is GitChange with listed giving the working tree's files (those
+// the check lists are enough) that may be untracked; it is called while git
+// diff runs.
+func gitChange(root, base string, staged bool, listed func() ([]string, error)) (*Change, error) {
 	if base == "" {
 		base = "HEAD"
 	}
@@ -71,13 +82,16 @@ func GitChange(root, base string, staged bool) (*Change, error) {
 		return append(args, rev, "--", ".")
 	}
 	var wg sync.WaitGroup
-	var untracked []byte
+	var untracked []string
 	var untrackedErr error
 	if !staged {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			untracked, untrackedErr = gitBytes(root, "ls-files", "--others", "--exclude-standard", "-z", "--", ".")
+			var paths []string
+			if paths, untrackedErr = listed(); untrackedErr == nil {
+				untracked, untrackedErr = untrackedFiles(root, paths)
+			}
 		}()
 	}
 	// Against HEAD the diff is against HEAD itself (its own merge base with
@@ -104,12 +118,8 @@ func GitChange(root, base string, staged bool) (*Change, error) {
 		if err := untrackedErr; err != nil {
 			return nil, err
 		}
-		for _, p := range strings.Split(string(untracked), "\x00") {
-			if p != "" {
-				p = filepath.ToSlash(p)
-				ch.Whole[p] = true
-				ch.Lines[p] = nil
-			}
+		for _, p := range untracked {
+			ch.Whole[p] = true
 		}
 	}
 	seen := map[string]bool{}
@@ -267,14 +277,38 @@ func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Con
 		err error
 	}
 	head := make(chan loaded, 1)
+	type list struct {
+		paths []string
+		err   error
+	}
+	listed := make(chan list, 1)
 	go func() {
-		l, err := newLazyLoader(&DiskSource{Dir: root}, layout, cfg)
+		src := &DiskSource{Dir: root}
+		repo, err := listRepo(src, layout, cfg)
+		if err != nil {
+			listed <- list{nil, err}
+			head <- loaded{nil, err}
+			return
+		}
+		listed <- list{repo.Paths, nil}
+		l, err := readLazyLoader(src, repo, nil)
 		if err == nil {
 			l.seed(nil)
 		}
 		head <- loaded{l, err}
 	}()
-	ch, err := GitChange(root, base, staged)
+	// The files that may be untracked: those the check lists, and the
+	// configuration files at the root (a new one changes every op).
+	ch, err := gitChange(root, base, staged, func() ([]string, error) {
+		ls := <-listed
+		paths := ls.paths
+		for _, name := range ConfigFileNames {
+			if fi, err := os.Lstat(filepath.Join(root, name)); err == nil && fi.Mode().IsRegular() {
+				paths = append(paths, name)
+			}
+		}
+		return paths, ls.err
+	})
 	h := <-head
 	if err == nil {
 		err = h.err

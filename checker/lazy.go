@@ -187,6 +187,11 @@ func newLazyLoaderReusing(src Source, layout *Layout, cfg *Config, known func(pa
 	if err != nil {
 		return nil, err
 	}
+	return readLazyLoader(src, repo, known)
+}
+
+// readLazyLoader is newLazyLoaderReusing with the snapshot listed (listRepo).
+func readLazyLoader(src Source, repo *Repo, known func(path string) ([]byte, bool)) (*lazyLoader, error) {
 	n := len(repo.Paths)
 	l := &lazyLoader{repo: repo, layout: repo.Layout, data: make([][]byte, n), parsed: make([]bool, n), apis: map[string]bool{}, index: map[string]int{}}
 	for i, p := range repo.Paths {

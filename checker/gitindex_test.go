@@ -1,0 +1,121 @@
+package checker
+
+import (
+	"errors"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// indexRepo makes a repository with tracked files (some with names git
+// quotes), an intent-to-add file (an extended flag), ignored and untracked
+// files, in a subdirectory of the work tree as well.
+func indexRepo(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	gitRun(t, dir, "init", "-q")
+	for _, p := range []string{"a.py", "sub/b.py", "sub/deep/c.py", "sub/x y.py", "sub/café.py", "sub/deep/d.py"} {
+		writeFile(t, dir, p, "x = 1\n")
+	}
+	writeFile(t, dir, ".gitignore", "*.gen.py\nbuild/\n")
+	gitRun(t, dir, "add", ".")
+	gitRun(t, dir, "commit", "-qm", "base")
+	writeFile(t, dir, "sub/added.py", "y = 2\n")
+	gitRun(t, dir, "add", "-N", "sub/added.py")
+	writeFile(t, dir, "sub/new.py", "z = 3\n")
+	writeFile(t, dir, "sub/deep/new 2.py", "z = 3\n")
+	writeFile(t, dir, "sub/skip.gen.py", "z = 3\n")
+	writeFile(t, dir, "build/out.py", "z = 3\n")
+	return dir
+}
+
+// TestReadIndexPaths: the paths read from the index are git ls-files',
+// for index versions 2, 3 (extended flags) and 4 (compressed paths).
+func TestReadIndexPaths(t *testing.T) {
+	dir := indexRepo(t)
+	want := strings.Split(strings.TrimSuffix(gitRun(t, dir, "ls-files", "-z"), "\x00"), "\x00")
+	for _, version := range []string{"2", "3", "4"} {
+		gitRun(t, dir, "update-index", "--index-version", version)
+		got, err := readIndexPaths(filepath.Join(dir, ".git", "index"))
+		if err != nil {
+			t.Fatalf("version %s: %v", version, err)
+		}
+		var paths []string
+		for p := range got {
+			paths = append(paths, p)
+		}
+		slices.Sort(paths)
+		if diff := cmp.Diff(want, paths); diff != "" {
+			t.Errorf("version %s (-git +read):\n%s", version, diff)
+		}
+	}
+	// A split index keeps entries in another file: not read here.
+	gitRun(t, dir, "update-index", "--split-index")
+	if _, err := readIndexPaths(filepath.Join(dir, ".git", "index")); !errors.Is(err, errIndexUnsupported) {
+		t.Errorf("split index: err = %v, want errIndexUnsupported", err)
+	}
+}
+
+// TestUntrackedFiles: untrackedFiles gives what git ls-files --others
+// --exclude-standard gives of the files listed, from the top of the work
+// tree, from a subdirectory, from a linked work tree, and with an index it
+// does not read (split), and with no candidate at all.
+func TestUntrackedFiles(t *testing.T) {
+	dir := indexRepo(t)
+	check := func(name, root string) {
+		t.Helper()
+		if gitDir, _, err := findGitDir(root); err != nil {
+			t.Errorf("%s: %v", name, err)
+		} else if _, err := readIndexPaths(filepath.Join(gitDir, "index")); (err == nil) != (name != "split index") {
+			t.Errorf("%s: reading the index: %v", name, err)
+		}
+		listed, err := (&DiskSource{Dir: root}).List()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := untrackedFiles(root, listed)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var want []string
+		if out := gitRun(t, root, "ls-files", "--others", "--exclude-standard", "-z"); out != "" {
+			want = strings.Split(strings.TrimSuffix(out, "\x00"), "\x00")
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s (-git +got):\n%s", name, diff)
+		}
+		if len(want) == 0 {
+			t.Errorf("%s: no untracked file: the case tests little", name)
+		}
+	}
+	if _, prefix, err := findGitDir(filepath.Join(dir, "sub", "deep")); err != nil || prefix != "sub/deep/" {
+		t.Errorf("findGitDir(sub/deep): prefix %q, %v", prefix, err)
+	}
+	check("top", dir)
+	check("subdirectory", filepath.Join(dir, "sub"))
+	wt := filepath.Join(t.TempDir(), "wt")
+	gitRun(t, dir, "worktree", "add", "-q", "--detach", wt)
+	writeFile(t, wt, "sub/wt_new.py", "w = 1\n")
+	writeFile(t, wt, "sub/wt.gen.py", "w = 1\n")
+	check("linked work tree", wt)
+	gitRun(t, dir, "update-index", "--split-index")
+	check("split index", dir)
+
+	// Nothing untracked, nothing to ask git: the index settles it.
+	clean := t.TempDir()
+	gitRun(t, clean, "init", "-q")
+	writeFile(t, clean, "a.py", "x = 1\n")
+	gitRun(t, clean, "add", ".")
+	if got, err := untrackedFiles(clean, []string{"a.py"}); err != nil || len(got) != 0 {
+		t.Errorf("clean: %v, %v; want none", got, err)
+	}
+}
