@@ -90,15 +90,7 @@ func TestRebuildOld(t *testing.T) {
 		writeFile(t, dir, p, edit(old[p]))
 	}
 	writeFile(t, dir, "tests/ops/test_new.py", "z = 3\n")
-	ch, err := GitChange(dir, "HEAD", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat := catalog(t)
-	hl, err := newLazyLoader(&DiskSource{Dir: dir}, BuildLayout(cat.Layout, nil), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ch, hl := workingChange(t, dir)
 	base := newBaseSource(dir, hl, ch)
 	paths, _ := base.List()
 	if diff := cmp.Diff(slices.Sorted(maps.Keys(old)), paths); diff != "" {
@@ -150,15 +142,7 @@ func TestBaseSourceFallsBackToGit(t *testing.T) {
 	gitRun(t, dir, "add", ".")
 	gitRun(t, dir, "commit", "-qm", "base")
 	writeFile(t, dir, "tests/ops/test_a.py", "x = 1\r\ny = 3\r\n")
-	ch, err := GitChange(dir, "HEAD", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat := catalog(t)
-	hl, err := newLazyLoader(&DiskSource{Dir: dir}, BuildLayout(cat.Layout, nil), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ch, hl := workingChange(t, dir)
 	d := ch.diffs["tests/ops/test_a.py"]
 	if d == nil {
 		t.Fatal("test_a.py: not in the change")
@@ -174,4 +158,20 @@ func TestBaseSourceFallsBackToGit(t *testing.T) {
 	if want := "x = 1\ny = 2\n"; string(got) != want {
 		t.Errorf("base content %q, want the blob's %q", got, want)
 	}
+}
+
+// workingChange returns the change of dir's working tree against HEAD and
+// the working tree's files, read.
+func workingChange(t *testing.T, dir string) (*Change, *lazyLoader) {
+	t.Helper()
+	ch, err := GitChange(dir, "HEAD", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := catalog(t)
+	hl, err := newLazyLoader(&DiskSource{Dir: dir}, BuildLayout(cat.Layout, nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ch, hl
 }
