@@ -386,11 +386,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout
 		}
 		return finishChange(ch, res, baseRes, opts), false, nil
 	}
-	_, prefix, mb, err := gitRevsSeparately(ch.Root, ch.Base)
-	if err != nil {
-		return nil, false, err
-	}
-	top, err := GitTopLevel(ch.Root)
+	top, prefix, mb, err := gitRevsSeparately(ch.Root, ch.Base)
 	if err != nil {
 		return nil, false, err
 	}

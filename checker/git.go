@@ -172,15 +172,6 @@ func (g *GitSource) startLocked() error {
 	return nil
 }
 
-// BlobID returns the object id of a file of the snapshot.
-func (g *GitSource) BlobID(path string) (string, bool) {
-	if err := g.load(); err != nil {
-		return "", false
-	}
-	id, ok := g.blobs[path]
-	return id, ok
-}
-
 // gitBlobID returns the id git gives a blob of this content, in the object
 // format of an id of that length (SHA-1, or SHA-256); "" for another.
 func gitBlobID(data []byte, idLen int) string {
