@@ -48,7 +48,16 @@ type Pass struct {
 	ResultOf map[*Analyzer]any
 	// Report records a diagnostic.
 	Report func(Diagnostic)
+	// Focus, when not nil, holds the only ops whose findings the check
+	// reports (a check of some ops, or of a change). Report drops the
+	// others' findings, and an analyzer may skip their checks (see Wants).
+	Focus map[string]bool
 }
+
+// Wants reports whether the findings of an op are reported: an analyzer
+// may skip the checks of an op it does not want, when they report findings
+// of that op only.
+func (p *Pass) Wants(op string) bool { return p.Focus == nil || p.Focus[op] }
 
 // Diagnostic is one finding. Positions use the parser's convention (line
 // 1-based, column 0-based byte offset); the driver converts for output.

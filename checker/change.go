@@ -489,7 +489,7 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 		related[op] = true
 	}
 	hl.repo.Root = ch.Root
-	check := func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, Options{}) }
+	check := func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, Options{focus: related}) }
 	// Only the findings of the ops of the change count (the others' are
 	// not whole), and those of no op in changed files.
 	keep := func(d Diagnostic) bool { return d.Op != "" && related[d.Op] || d.Op == "" && ch.HasFile(d.File) }

@@ -51,7 +51,7 @@ func runBackendList(pass *Pass) (any, error) {
 		if p == nil || len(p.Vars) == 0 {
 			continue
 		}
-		for _, sf := range stepFiles(tab, p.Step, rule) {
+		for _, sf := range stepFiles(pass, tab, p.Step, rule) {
 			x := sf.Index
 			module := listAssigns(x.body(), p.Vars)
 			report := func(n ast.Node, missing []string) {

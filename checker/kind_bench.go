@@ -117,7 +117,7 @@ func runBenchDecorator(pass *Pass) (any, error) {
 		if p == nil {
 			continue
 		}
-		for _, sf := range stepFiles(tab, 5, rule) {
+		for _, sf := range stepFiles(pass, tab, 5, rule) {
 			x := sf.Index
 			done := map[ast.Node]bool{}
 			for _, op := range sf.Ops {
@@ -200,7 +200,7 @@ func runCheckBeforeTiming(pass *Pass) (any, error) {
 		if p == nil {
 			continue
 		}
-		eachBenchFunc(tab, rule, p.benchFuncParams, func(sf *stepFile, op *Op, fd *ast.FunctionDef) {
+		eachBenchFunc(pass, tab, rule, p.benchFuncParams, func(sf *stepFile, op *Op, fd *ast.FunctionDef) {
 			x := sf.Index
 			seq := x.callSequence(funcScope{Def: fd})
 			ti := x.firstEvent(seq, p.Timers)
@@ -248,7 +248,7 @@ func runBenchTiming(pass *Pass) (any, error) {
 		if p == nil {
 			continue
 		}
-		eachBenchFunc(tab, rule, p.benchFuncParams, func(sf *stepFile, op *Op, fd *ast.FunctionDef) {
+		eachBenchFunc(pass, tab, rule, p.benchFuncParams, func(sf *stepFile, op *Op, fd *ast.FunctionDef) {
 			var missing []string
 			if sf.Index.firstEvent(sf.Index.callSequence(funcScope{Def: fd}), p.Timers) < 0 {
 				missing = append(missing, "time it with "+strings.Join(shortNames(p.Timers), " or "))
@@ -268,8 +268,8 @@ func runBenchTiming(pass *Pass) (any, error) {
 // eachBenchFunc calls visit once for every benchmark function of every op in
 // the Step 5 files the rule applies to; a function that serves several ops of
 // a file is visited for the first of them only (one problem, one finding).
-func eachBenchFunc(tab *OpTable, rule *rules.Rule, p benchFuncParams, visit func(sf *stepFile, op *Op, fd *ast.FunctionDef)) {
-	for _, sf := range stepFiles(tab, 5, rule) {
+func eachBenchFunc(pass *Pass, tab *OpTable, rule *rules.Rule, p benchFuncParams, visit func(sf *stepFile, op *Op, fd *ast.FunctionDef)) {
+	for _, sf := range stepFiles(pass, tab, 5, rule) {
 		done := map[*ast.FunctionDef]bool{}
 		for _, op := range sf.Ops {
 			for _, fd := range sf.Index.benchFuncs(op, p) {
@@ -346,7 +346,7 @@ func runBenchOpCall(pass *Pass) (any, error) {
 		if p == nil {
 			continue
 		}
-		for _, sf := range stepFiles(tab, 5, rule) {
+		for _, sf := range stepFiles(pass, tab, 5, rule) {
 			x := sf.Index
 			// A file that selects the backend globally gets one finding per
 			// selection; its op calls without the keyword are the same
@@ -500,7 +500,7 @@ func runBenchFilter(pass *Pass) (any, error) {
 		if p == nil || len(p.Filters) == 0 {
 			continue
 		}
-		for _, sf := range stepFiles(tab, 5, rule) {
+		for _, sf := range stepFiles(pass, tab, 5, rule) {
 			x := sf.Index
 			vars := map[string]string{"func": sf.Primary.Func, "filter": p.Filters[0], "var": first(p.Vars)}
 			listNames := map[string]bool{}
@@ -616,7 +616,7 @@ func runBenchReference(pass *Pass) (any, error) {
 		if p == nil {
 			continue
 		}
-		for _, sf := range stepFiles(tab, 5, rule) {
+		for _, sf := range stepFiles(pass, tab, 5, rule) {
 			x := sf.Index
 			registered := map[string]bool{}
 			for _, s := range x.body() {
@@ -682,7 +682,7 @@ func runCallKeyword(pass *Pass) (any, error) {
 			kws = append(kws, k)
 		}
 		sort.Strings(kws)
-		for _, sf := range stepFiles(tab, p.Step, rule) {
+		for _, sf := range stepFiles(pass, tab, p.Step, rule) {
 			x := sf.Index
 			var calls []*ast.Call
 			for _, s := range x.body() {
@@ -768,7 +768,7 @@ func runPlotName(pass *Pass) (any, error) {
 			suffixes = append(suffixes, s)
 		}
 		sort.Strings(suffixes)
-		for _, sf := range stepFiles(tab, 5, rule) {
+		for _, sf := range stepFiles(pass, tab, 5, rule) {
 			x := sf.Index
 			for _, s := range x.body() {
 				var enclosing *ast.FunctionDef
@@ -950,7 +950,7 @@ func runMainGuard(pass *Pass) (any, error) {
 		if p == nil || p.Method == "" {
 			continue
 		}
-		for _, sf := range stepFiles(tab, 5, rule) {
+		for _, sf := range stepFiles(pass, tab, 5, rule) {
 			x := sf.Index
 			vars := map[string]string{"func": sf.Primary.Func, "method": p.Method, "keyword": p.Keyword}
 			guarded, unguarded := false, false

@@ -54,7 +54,7 @@ func runDispatchStub(pass *Pass) (any, error) {
 			continue
 		}
 		for _, op := range tab.Ops {
-			if op.Stub == nil || op.Stub.Def == nil {
+			if op.Stub == nil || op.Stub.Def == nil || !pass.Wants(op.Name) {
 				continue
 			}
 			st := op.Stub

@@ -91,7 +91,16 @@ func runImplModule(pass *Pass) (any, error) {
 		return nil, nil
 	}
 	names := LayoutNames(pass.Repo.Layout)
-	mods := cutileModules(tab, names)
+	// A module's findings are those of the ops it registers.
+	var mods []*implModule
+	for _, m := range cutileModules(tab, names) {
+		for _, im := range m.impls {
+			if pass.Wants(im.Op) {
+				mods = append(mods, m)
+				break
+			}
+		}
+	}
 	for _, rule := range pass.Rules {
 		p, _ := rule.Params.(*implModuleParams)
 		if p == nil {
@@ -100,7 +109,7 @@ func runImplModule(pass *Pass) (any, error) {
 		switch p.Check {
 		case "exists":
 			for _, op := range tab.Ops {
-				if stepSkipped(op, 2) || len(cutileImpls(op, names)) > 0 {
+				if !pass.Wants(op.Name) || stepSkipped(op, 2) || len(cutileImpls(op, names)) > 0 {
 					continue
 				}
 				f, n := dispatchAnchor(op)

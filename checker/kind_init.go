@@ -132,6 +132,11 @@ func runCuTileInit(pass *Pass) (any, error) {
 			if op.Scope == nil || !inScopes(p.Scopes, op.Scope) || stepSkipped(op, 3) {
 				continue
 			}
+			// The module check reports a module once, for the first op
+			// registered in it: it sees every op.
+			if p.Check != "module" && !pass.Wants(op.Name) {
+				continue
+			}
 			impls := cutileImpls(op, names)
 			if len(impls) == 0 {
 				continue

@@ -51,7 +51,7 @@ func runImplSignature(pass *Pass) (any, error) {
 			continue
 		}
 		for _, op := range tab.Ops {
-			if op.Stub == nil || op.Stub.Def == nil {
+			if op.Stub == nil || op.Stub.Def == nil || !pass.Wants(op.Name) {
 				continue
 			}
 			for _, impl := range op.Impls {

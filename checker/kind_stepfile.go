@@ -45,7 +45,7 @@ func runStepFile(pass *Pass) (any, error) {
 			continue
 		}
 		for _, op := range tab.Ops {
-			if op == nil || op.Stub == nil || op.Stub.File == nil || op.Skipped(p.Step) != nil {
+			if op == nil || op.Stub == nil || op.Stub.File == nil || op.Skipped(p.Step) != nil || !pass.Wants(op.Name) {
 				continue
 			}
 			files := op.Tests

@@ -26,8 +26,9 @@ type stepFile struct {
 // stepFiles returns the parsed files of a step (4: tests, 5: benchmarks)
 // that rule applies to, each once, with the ops that use them. Ops that
 // skip the step in writing are left out; a file no remaining op uses is
-// not checked.
-func stepFiles(tab *OpTable, step int, rule *rules.Rule) []*stepFile {
+// not checked, nor one none of whose ops the pass wants (the findings of
+// a file are those of its ops).
+func stepFiles(pass *Pass, tab *OpTable, step int, rule *rules.Rule) []*stepFile {
 	if tab == nil {
 		return nil
 	}
@@ -54,6 +55,16 @@ func stepFiles(tab *OpTable, step int, rule *rules.Rule) []*stepFile {
 			sf.Ops = append(sf.Ops, op)
 		}
 	}
+	wanted := order[:0]
+	for _, sf := range order {
+		for _, op := range sf.Ops {
+			if pass.Wants(op.Name) {
+				wanted = append(wanted, sf)
+				break
+			}
+		}
+	}
+	order = wanted
 	for _, sf := range order {
 		stem := strings.TrimSuffix(path.Base(sf.File.Path), ".py")
 		for _, op := range sf.Ops {

@@ -43,7 +43,7 @@ func runForbiddenImport(pass *Pass) (any, error) {
 		if p == nil || len(p.Modules) == 0 {
 			continue
 		}
-		for _, sf := range stepFiles(tab, p.Step, rule) {
+		for _, sf := range stepFiles(pass, tab, p.Step, rule) {
 			badLocal := map[string]bool{}
 			report := func(n ast.Node, module, name string) {
 				pass.Reportf(rule, sf.Primary.Name, sf.File, n, map[string]string{
@@ -147,7 +147,7 @@ func runTestParametrize(pass *Pass) (any, error) {
 		if p == nil {
 			continue
 		}
-		for _, sf := range stepFiles(tab, 4, rule) {
+		for _, sf := range stepFiles(pass, tab, 4, rule) {
 			x := sf.Index
 			for _, m := range x.matchingMethods(p.Methods) {
 				derived := backendDerivedNames(x, m.Class, p.BackendsVar)
@@ -359,7 +359,7 @@ func runBackendSelect(pass *Pass) (any, error) {
 		if p == nil {
 			continue
 		}
-		for _, sf := range stepFiles(tab, 4, rule) {
+		for _, sf := range stepFiles(pass, tab, 4, rule) {
 			x := sf.Index
 			for _, m := range x.matchingMethods(p.Methods) {
 				scopes := append([]funcScope{m}, x.helpers(m)...)
@@ -517,7 +517,7 @@ func runTestCompares(pass *Pass) (any, error) {
 		if p == nil {
 			continue
 		}
-		for _, sf := range stepFiles(tab, 4, rule) {
+		for _, sf := range stepFiles(pass, tab, 4, rule) {
 			x := sf.Index
 			methods := x.matchingMethods(p.Methods)
 			compared := false

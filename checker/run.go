@@ -73,6 +73,10 @@ type Options struct {
 	// Files, when not empty, keeps only the ops that own one of these
 	// files (slash paths relative to the root): pre-commit mode.
 	Files []string
+
+	// focus, when not nil, names the only ops whose findings the caller
+	// reads (see Pass.Focus); the others' may be left out.
+	focus map[string]bool
 }
 
 // VerifyCommander is implemented by the params of the Step 6 kind: the
@@ -125,8 +129,20 @@ func Check(repo *Repo, cat *rules.Catalog, cfg *Config, opts Options) (*Result, 
 	}
 	order := topoOrder(roots)
 
+	// A check of some ops knows them by name once the op table is built:
+	// it is built first (and kept in repo, as the op table analyzer's).
+	focus := opts.focus
+	if want := opts.selected(); want != nil {
+		if repo.table == nil {
+			repo.table = BuildOpTable(repo)
+		}
+		focus = map[string]bool{}
+		for _, op := range selectedOps(repo.table, want) {
+			focus[op.Name] = true
+		}
+	}
 	res := &Result{Root: repo.Root}
-	results, diags, errs := runAnalyzers(repo, order, byKind)
+	results, diags, errs := runAnalyzers(repo, order, byKind, focus)
 	res.Errors = errs
 	table, _ := results[OpTableAnalyzer].(*OpTable)
 	if table == nil {
@@ -198,7 +214,22 @@ func topoOrder(roots []*Analyzer) []*Analyzer {
 // runAnalyzers runs the analyzers concurrently, each once its requirements
 // are done. Diagnostics are gathered per analyzer and concatenated in
 // order, so the outcome does not depend on scheduling.
-func runAnalyzers(repo *Repo, order []*Analyzer, byKind map[*Analyzer][]*rules.Rule) (map[*Analyzer]any, []Diagnostic, []error) {
+//
+// With focus, the findings of ops outside it are dropped as reported,
+// except those a file that does not parse silences (see
+// blameParseErrors: they make the parse error the op's).
+func runAnalyzers(repo *Repo, order []*Analyzer, byKind map[*Analyzer][]*rules.Rule, focus map[string]bool) (map[*Analyzer]any, []Diagnostic, []error) {
+	broken := func(d Diagnostic) bool {
+		if f := repo.Files[d.File]; f != nil && f.Err != nil {
+			return true
+		}
+		for _, r := range d.Related {
+			if f := repo.Files[r.File]; f != nil && f.Err != nil {
+				return true
+			}
+		}
+		return false
+	}
 	type state struct {
 		done   chan struct{}
 		result any
@@ -233,10 +264,11 @@ func runAnalyzers(repo *Repo, order []*Analyzer, byKind map[*Analyzer][]*rules.R
 				Repo:     repo,
 				Rules:    byKind[a],
 				ResultOf: resultOf,
+				Focus:    focus,
 			}
 			var mu sync.Mutex // an analyzer may report from several goroutines
 			pass.Report = func(d Diagnostic) {
-				if d.Rule == nil {
+				if d.Rule == nil || d.Op != "" && focus != nil && !focus[d.Op] && !broken(d) {
 					return
 				}
 				mu.Lock()
@@ -497,6 +529,21 @@ func ParseNoqa(text string) (codes []string, ok bool) {
 type opSelection struct {
 	ops   map[string]bool
 	files map[string]bool // files of the kept ops, for findings with no op
+}
+
+// selected returns the ops a check of some ops selects, as given (the names
+// of ops, or the function names of unnamespaced ops; see selectedOps), or
+// nil: for all ops, or for those owning some files (which the findings
+// decide, see selectOps).
+func (o Options) selected() map[string]bool {
+	if len(o.Ops) == 0 || o.Files != nil {
+		return nil
+	}
+	m := map[string]bool{}
+	for _, n := range o.Ops {
+		m[n] = true
+	}
+	return m
 }
 
 // selectOps returns the ops a check reports on, or nil for all of them.
