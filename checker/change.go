@@ -292,8 +292,8 @@ func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Con
 		}
 		listed <- list{repo.Paths, nil}
 		l, err := readLazyLoader(src, repo, nil)
-		if err == nil {
-			l.seed(nil)
+		if err == nil && l.seed(nil) {
+			l.opTable() // and the wrappers, which the base shares
 		}
 		head <- loaded{l, err}
 	}()
@@ -469,6 +469,13 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 	shareParses(hl, bl)
 	if whole {
 		return nil, nil, false, hl, bl, nil
+	}
+	// The public wrappers of the ops are the same in both snapshots: the
+	// files that define them (the API modules) and the dispatch files are
+	// (see changeOps). The base takes the head's.
+	if hl.seed(nil) {
+		hl.opTable()
+		bl.repo.wrappers = hl.repo.wrappers
 	}
 	// Each snapshot on its own goroutine: the ops its changed files belong
 	// to, then (with those of both) its check.

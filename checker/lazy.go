@@ -159,6 +159,10 @@ type lazyLoader struct {
 
 	warm func(*File) // see warmer
 
+	// scanned: the names and words closeOver has looked for in the files
+	// then unparsed (see unscanned).
+	scanned map[scanKey]bool
+
 	// table is the op table of the files parsed, when built since they
 	// were last added to (see opTable).
 	table *OpTable
@@ -410,7 +414,10 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 	for round := 0; ; round++ {
 		tab := l.opTable()
 		need := opsNeeds(tab, layout, want)
-		quoted := need.quotedNames()
+		// The names and words looked for before are in no file still
+		// unparsed (each file that had one was parsed): look for the new.
+		fresh := l.unscanned(need)
+		quoted := fresh.quotedNames()
 		wanted := make([]bool, n)
 		forEach(n, func(i int) {
 			if parsed[i] {
@@ -418,7 +425,7 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 			}
 			p := repo.Paths[i]
 			wanted[i] = need.path(p) || registers[i] && containsAny(data[i], quoted) ||
-				step[i] && need.step(p, data[i], nonASCII[i])
+				step[i] && fresh.step(p, data[i], nonASCII[i])
 		})
 		var more []int
 		for i, w := range wanted {
@@ -469,6 +476,43 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 			l.parse(spec)
 		}
 	}
+}
+
+// unscanned returns the names and words of need that the loader has not
+// looked for in its unparsed files yet, and records them as looked for:
+// the caller parses every file that has one.
+func (l *lazyLoader) unscanned(need *needs) *needs {
+	if l.scanned == nil {
+		l.scanned = map[scanKey]bool{}
+	}
+	fresh := &needs{names: wordSet{}}
+	for name := range need.names {
+		if k := (scanKey{word: name}); !l.scanned[k] {
+			l.scanned[k] = true
+			fresh.names[name] = true
+		}
+	}
+	for _, sw := range need.words {
+		ws := wordSet{}
+		for w := range sw.words {
+			if k := (scanKey{sw.scope, sw.suite, w}); !l.scanned[k] {
+				l.scanned[k] = true
+				ws[w] = true
+			}
+		}
+		if len(ws) > 0 {
+			fresh.words = append(fresh.words, scopeWords{sw.scope, sw.suite, ws})
+		}
+	}
+	return fresh
+}
+
+// scanKey is a name looked for in quotes (scope nil), or a word of a
+// scope's tests and benchmarks.
+type scanKey struct {
+	scope *Scope
+	suite string
+	word  string
 }
 
 // needs says which further files a check of some ops must parse: the
