@@ -184,11 +184,11 @@ func TouchedOps(t *OpTable, ch *Change) map[string]bool {
 			if s.File == nil || s.Def == nil {
 				continue
 			}
-			start := s.Def.Pos().Line
-			for _, d := range s.Def.DecoratorList {
-				if l := d.Pos().Line; l < start {
-					start = l
-				}
+			// The stub from the comment lines right above it (where a skip
+			// directive may be, see findSkips).
+			start := stubStartLine(s)
+			for lines := commentLines(s.File); start > 1 && lines[start-1]; {
+				start--
 			}
 			if ch.Touches(s.File.Path, start, s.Def.End().Line) {
 				out[op.Name] = true
@@ -223,12 +223,15 @@ func TouchedOps(t *OpTable, ch *Change) map[string]bool {
 				}
 			}
 		}
+		// The ops of the package: whose cuTile package holds the
+		// __init__, and whose module is under it.
+		dir := path.Dir(in.File.Path)
 		for _, op := range t.Ops {
-			if names[op.Func] {
+			if names[op.Func] && op.Scope != nil && UnderDir(strings.TrimSuffix(ExpandSuite(op.Scope.CuTile, op.Suite), "/"), in.File.Path) {
 				out[op.Name] = true
 			}
 			for _, im := range op.Impls {
-				if im.Module != "" && names[im.Module] {
+				if im.Module != "" && names[im.Module] && UnderDir(dir, im.File.Path) {
 					out[op.Name] = true
 				}
 			}
@@ -413,21 +416,28 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout
 }
 
 // checkChangeOps checks the two snapshots of a change parsing only what the
-// ops of the changed files need (LoadForOps), when that gives what whole
-// checks give for the ops CheckChange keeps. ok is false, and the whole
-// snapshots must be checked, when the change touches a file every op may
-// depend on (a dispatch file, an __init__.py, an interface module of an API
-// package, a configuration file), when a changed file does not parse, or
-// when a finding of no op lands in a changed file (its pre-existing status
-// depends on the whole base).
+// ops of the change need (LoadForOps), when that gives what whole checks
+// give for the ops CheckChange keeps. ok is false, and the whole snapshots
+// must be checked, when the change adds or deletes a dispatch file or an
+// __init__.py, edits a configuration file, edits a shared file in a way
+// sharedChangeOps cannot scope, when a changed file does not parse, or when
+// a finding of no op other than an undeclared registration (TG206) lands
+// in a changed file.
 //
 // The ops CheckChange keeps are those the change touches (TouchedOps: a
-// changed module registering them, a changed test or benchmark of theirs,
-// a deleted file of theirs) and those with a finding in a changed file,
-// which is one of their modules, tests or benchmarks once shared files are
-// left out. So they all own a changed file, in one snapshot or the other;
-// their findings, and whether each was pre-existing, are the same as in
-// whole checks.
+// new or edited stub, a changed module registering them, a changed
+// __init__ entry naming them, a changed test or benchmark of theirs, a
+// deleted file of theirs) and those with a new finding in a changed file.
+// The ops checked are those owning a changed file, in one snapshot or the
+// other (other than by their stub), those sharedChangeOps gives for the
+// shared files, and those whose public wrappers differ (when an API
+// module changed): every other op's findings are the same in both
+// snapshots, and none is in a file the change touches but the op's own.
+// So the ops kept are among those checked, and their findings, and
+// whether each was pre-existing, are the same as in whole checks. An
+// undeclared registration in a changed file (a finding of no op) is
+// pre-existing if the base has one of the same name, anywhere: both
+// snapshots parse every file that registers the name.
 //
 // It returns the loaders of the two snapshots, every file of which is read,
 // for the whole checks when ok is false. hl, when not nil, is the head's
@@ -443,14 +453,22 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 			files = append(files, f)
 		}
 	}
+	// The shared files the change edits (dispatch files, cuTile
+	// __init__s) are scoped by sharedChangeOps; a new or deleted one, or
+	// __init__.py (a package made or unmade), and the configuration make
+	// every op's check.
 	whole := false
+	var shared, own []string
 	for _, f := range files {
 		base := path.Base(f)
-		if base == "__init__.py" || slices.Contains(ConfigFileNames, base) {
+		_, dispatch := DispatchScope(layout, f)
+		if slices.Contains(ConfigFileNames, base) || (dispatch || base == "__init__.py") && (ch.Whole[f] || ch.Deleted[f]) {
 			whole = true
 		}
-		if _, ok := DispatchScope(layout, f); ok {
-			whole = true
+		if dispatch || base == "__init__.py" && inCuTile(layout, f) {
+			shared = append(shared, f)
+		} else {
+			own = append(own, f)
 		}
 	}
 	if hl == nil {
@@ -470,31 +488,81 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 	if whole {
 		return nil, nil, false, hl, bl, nil
 	}
-	// The public wrappers of the ops are the same in both snapshots: the
-	// files that define them (the API modules) and the dispatch files are
-	// (see changeOps). The base takes the head's.
-	if hl.seed(nil) {
-		hl.opTable()
-		bl.repo.wrappers = hl.repo.wrappers
-	}
-	// Each snapshot on its own goroutine: the ops its changed files belong
-	// to, then (with those of both) its check.
-	relatedOf := make([]map[string]bool, 2)
-	okOf := make([]bool, 2)
+	// Each snapshot on its own goroutine, where they work apart.
 	both := func(fn func(k int, l *lazyLoader)) {
 		done := make(chan struct{})
 		go func() { defer close(done); fn(1, bl) }()
 		fn(0, hl)
 		<-done
 	}
-	both(func(k int, l *lazyLoader) { relatedOf[k], okOf[k] = changeOps(l, files) })
+	// The public wrappers of the ops (which decide which tests are an
+	// op's) are defined in the modules of the API packages: unless the
+	// change edits one, they are the same in both snapshots, and the base
+	// takes the head's; else the ops whose wrappers differ are checked.
+	related := map[string]bool{}
+	api := false
+	for _, f := range files {
+		api = api || hl.apis[PackagePath(f)] && path.Base(f) != "__init__.py"
+	}
+	// Both snapshots' seeds and tables, when the base's is needed.
+	needBase := api || len(shared) > 0
+	seeded := []bool{false, true}
+	both(func(k int, l *lazyLoader) {
+		if k == 0 || needBase {
+			if seeded[k] = l.seed(nil); seeded[k] {
+				l.opTable()
+			}
+		}
+	})
+	if !seeded[0] || !seeded[1] {
+		return nil, nil, false, hl, bl, nil
+	}
+	if !api {
+		bl.repo.wrappers = hl.repo.wrappers
+	} else {
+		for _, l := range []*lazyLoader{hl, bl} {
+			for _, op := range l.opTable().Ops {
+				if !slices.Equal(hl.repo.wrappers[op.Name], bl.repo.wrappers[op.Name]) {
+					related[op.Name] = true
+				}
+			}
+		}
+	}
+	if len(shared) > 0 {
+		ops, ok := sharedChangeOps(ch, hl, bl, shared, both)
+		if !ok {
+			return nil, nil, false, hl, bl, nil
+		}
+		for op := range ops {
+			related[op] = true
+		}
+	}
+	// The ops its changed files belong to, then (with those of both) its
+	// check.
+	relatedOf := make([]map[string]bool, 2)
+	okOf := make([]bool, 2)
+	both(func(k int, l *lazyLoader) { relatedOf[k], okOf[k] = changeOps(l, own, shared) })
 	if !okOf[0] || !okOf[1] {
 		return nil, nil, false, hl, bl, nil
 	}
-	related := relatedOf[0]
-	for op := range relatedOf[1] {
-		related[op] = true
+	for _, r := range relatedOf {
+		for op := range r {
+			related[op] = true
+		}
 	}
+	// A registration in a changed file of an op no stub declares is a
+	// finding of no op (TG206), pre-existing if the base registers that
+	// name anywhere: each snapshot parses every file that does.
+	orphans := map[string]bool{}
+	for _, l := range []*lazyLoader{hl, bl} {
+		t := l.opTable()
+		for _, im := range t.Impls {
+			if t.ByName[im.Op] == nil && ch.HasFile(im.File.Path) {
+				orphans[im.Op] = true
+			}
+		}
+	}
+	hl.names, bl.names = orphans, orphans
 	hl.repo.Root = ch.Root
 	check := func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, Options{focus: related}) }
 	// Only the findings of the ops of the change count (the others' are
@@ -516,7 +584,7 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 		return nil, nil, false, hl, bl, nil
 	}
 	for _, d := range res.Diagnostics {
-		if d.Op == "" && ch.HasFile(d.File) {
+		if d.Op == "" && ch.HasFile(d.File) && d.Rule.Kind != ImplOrphanAnalyzer.Name {
 			return nil, nil, false, hl, bl, nil
 		}
 	}
@@ -525,20 +593,15 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 
 // changeOps parses what a snapshot's check of the ops of a change starts
 // from (see seed, with the changed files) and returns the ops owning a
-// changed file other than by their dispatch stub. ok is false when a
-// changed file is an interface module of an API package, or it or a
+// changed file, or a changed shared file (see sharedChangeOps), other
+// than by their dispatch stub. ok is false when a changed file or a
 // dispatch file does not parse: the snapshots must be checked whole.
-func changeOps(l *lazyLoader, files []string) (related map[string]bool, ok bool) {
-	for _, f := range files {
-		if l.apis[PackagePath(f)] {
-			return nil, false
-		}
-	}
+func changeOps(l *lazyLoader, files, shared []string) (related map[string]bool, ok bool) {
 	if !l.seed(files) {
 		return nil, false
 	}
 	changed := map[string]bool{}
-	for _, f := range files {
+	for _, f := range append(files[:len(files):len(files)], shared...) {
 		if file := l.repo.Files[f]; file != nil {
 			if file.AST == nil {
 				return nil, false
@@ -585,8 +648,9 @@ func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
 			}
 		}
 	}
+	// The ops the change broke: a new finding in a changed file.
 	for _, d := range res.Diagnostics {
-		if d.Op != "" && ch.HasFile(d.File) && (!d.PreExisting || ch.Touches(d.File, d.Pos.Line, d.End.Line)) {
+		if d.Op != "" && ch.HasFile(d.File) && !d.PreExisting {
 			touched[d.Op] = true
 		}
 	}

@@ -15,6 +15,7 @@ type changeScenario struct {
 	edit   func(t *testing.T, dir string)
 	staged bool
 	byOps  bool // the ops of the change are checked alone (else the whole snapshots)
+	quiet  bool // the change touches no op
 }
 
 func appendFile(t testing.TB, dir, rel, text string) {
@@ -94,8 +95,11 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 		if !bytes.Equal(wb.Bytes(), vb.Bytes()) {
 			t.Errorf("%s: CheckGitChange's report differs from whole checks':\n got: %s\nwant: %s", sc.name, vb.String(), wb.String())
 		}
-		if len(whole.Ops) == 0 && sc.byOps && sc.name != "readme" && sc.name != "drop registration" {
+		if len(whole.Ops) == 0 && !sc.quiet {
 			t.Errorf("%s: no op touched; the scenario tests nothing", sc.name)
+		}
+		if len(whole.Ops) > 0 && sc.quiet {
+			t.Errorf("%s: ops touched, want none: %s", sc.name, wb.String())
 		}
 	}
 }
@@ -105,7 +109,7 @@ func TestChangeByOps(t *testing.T) {
 	const softmax = "src/tilegym/ops/cutile/softmax.py"
 	runChangeScenarios(t, "../fixtures/good", []changeScenario{
 		{name: "edit module", byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, softmax, "\n# edit\n") }},
-		{name: "drop registration", byOps: true, edit: func(t *testing.T, dir string) {
+		{name: "drop registration", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
 			replaceInFile(t, dir, softmax, `@register_impl("softmax", backend="cutile")`, "")
 		}},
 		{name: "edit test", byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, "tests/ops/test_softmax.py", "\n# edit\n") }},
@@ -121,11 +125,102 @@ func TestChangeByOps(t *testing.T) {
 			gitRun(t, dir, "add", "tests/ops/test_silu_and_mul.py")
 			appendFile(t, dir, softmax, "\n# unstaged\n")
 		}},
-		{name: "readme", byOps: true, edit: func(t *testing.T, dir string) { writeFile(t, dir, "README.md", "# changed\n") }},
+		{name: "readme", quiet: true, byOps: true, edit: func(t *testing.T, dir string) { writeFile(t, dir, "README.md", "# changed\n") }},
 		{name: "broken test", byOps: false, edit: func(t *testing.T, dir string) { writeFile(t, dir, "tests/ops/test_softmax.py", "def (:\n") }},
-		{name: "dispatch file", byOps: false, edit: func(t *testing.T, dir string) { appendFile(t, dir, "src/tilegym/ops/ops.py", "\n# edit\n") }},
-		{name: "cutile init", byOps: false, edit: func(t *testing.T, dir string) { appendFile(t, dir, "src/tilegym/ops/cutile/__init__.py", "\n# edit\n") }},
+		{name: "dispatch file comment", quiet: true, byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, opsPy, "\n# edit\n") }},
+		{name: "cutile init comment", quiet: true, byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, initPy, "\n# edit\n") }},
+		{name: "add op", byOps: true, edit: func(t *testing.T, dir string) { addOp(t, dir, "gelu_and_mul", true) }},
+		{name: "add op, no export", byOps: true, edit: func(t *testing.T, dir string) { addOp(t, dir, "gelu_and_mul", false) }},
+		{name: "add stub", byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, opsPy, stubOf("gelu_and_mul")) }},
+		{name: "edit stub", byOps: true, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, opsPy, "SiLU of the first half", "SiLU of the first half of input")
+		}},
+		{name: "break stub", byOps: true, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, opsPy, "def silu_and_mul(input: torch.Tensor, out", "def silu_and_mul(input: torch.Tensor, outs")
+		}},
+		{name: "remove stub", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, opsPy, `@dispatch("silu_and_mul"`, `@_gone("silu_and_mul"`)
+		}},
+		{name: "skip comment above a stub", byOps: true, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, opsPy, "\n@dispatch(\"silu_and_mul\"", "\n# tilegym-lint: skip-step=5 reason=\"no harness\"\n@dispatch(\"silu_and_mul\"")
+		}},
+		{name: "dispatch file import", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, opsPy, "import torch\n", "import torch\nimport os\n")
+		}},
+		{name: "dispatch file import a stub uses", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, opsPy, "from typing import Optional\n", "from collections import OrderedDict as Optional\n")
+		}},
+		{name: "dispatch file call", quiet: true, byOps: false, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, opsPy, "import torch\n", "import torch\ntorch.manual_seed(0)\n")
+		}},
+		{name: "dispatch file imports moved", quiet: true, byOps: false, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, opsPy, "from typing import Any\nfrom typing import Optional\n", "from typing import Optional\nfrom typing import Any\n")
+		}},
+		{name: "unexport", byOps: true, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, initPy, "    from . import softmax\n", "")
+		}},
+		{name: "drop from __all__", byOps: true, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, initPy, "        \"softmax\",\n", "")
+		}},
+		{name: "misorder", byOps: true, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, initPy, "    from . import silu_and_mul\n    from . import softmax\n", "    from . import softmax\n    from . import silu_and_mul\n")
+		}},
+		{name: "sub-package init", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
+			appendFile(t, dir, "src/tilegym/ops/cutile/activation/__init__.py", "\n# edit\n")
+		}},
+		{name: "init noqa", byOps: false, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, initPy, "    from . import softmax\n", "    from . import softmax  # noqa: TG302\n")
+		}},
+		{name: "init shape", byOps: false, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, initPy, "    from .softmax import softmax\n", "")
+			replaceInFile(t, dir, initPy, "    from .silu_and_mul import silu_and_mul\n", "")
+		}},
+		{name: "new init", quiet: true, byOps: false, edit: func(t *testing.T, dir string) {
+			writeFile(t, dir, "src/tilegym/ops/cutile/experimental/__init__.py", "")
+		}},
+		{name: "orphan registration", byOps: true, edit: func(t *testing.T, dir string) {
+			appendFile(t, dir, softmax, "\n\n@register_impl(\"softmax_v2\", backend=\"cutile\")\ndef softmax_v2(x, **kwargs):\n    return x\n")
+		}},
+		{name: "other init", quiet: true, byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, "tests/ops/__init__.py", "\n# edit\n") }},
 	})
+}
+
+const (
+	opsPy  = "src/tilegym/ops/ops.py"
+	initPy = "src/tilegym/ops/cutile/__init__.py"
+)
+
+// stubOf is the text of a dispatch stub of fixtures/good's shape.
+func stubOf(name string) string {
+	return "\n\n@dispatch(\"" + name + "\", fallback_backend=\"torch\")\n" +
+		"def " + name + "(input: torch.Tensor, out: Optional[torch.Tensor] = None, **kwargs: Any):\n" +
+		"    \"\"\"\n    " + name + ".\n\n    Args:\n        input: input tensor\n        out: optional output tensor\n\n" +
+		"    Returns:\n        The result tensor.\n    \"\"\"\n    raise NotImplementedError\n"
+}
+
+// addOp adds an op to fixtures/good as a pull request would: its stub, its
+// cuTile module (silu_and_mul's, renamed), its import in the cuTile
+// __init__ (and, if export, its function and __all__ entry), its test and
+// benchmark.
+func addOp(t *testing.T, dir, name string, export bool) {
+	t.Helper()
+	appendFile(t, dir, opsPy, stubOf(name))
+	for _, f := range [][2]string{
+		{"src/tilegym/ops/cutile/silu_and_mul.py", "src/tilegym/ops/cutile/" + name + ".py"},
+		{"tests/ops/test_silu_and_mul.py", "tests/ops/test_" + name + ".py"},
+		{"tests/benchmark/bench_silu_and_mul.py", "tests/benchmark/bench_" + name + ".py"},
+	} {
+		data, err := os.ReadFile(filepath.Join(dir, f[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, dir, f[1], strings.ReplaceAll(string(data), "silu_and_mul", name))
+	}
+	replaceInFile(t, dir, initPy, "    from . import activation\n", "    from . import activation\n    from . import "+name+"\n")
+	if export {
+		replaceInFile(t, dir, initPy, "    from .silu_and_mul import", "    from ."+name+" import "+name+"\n    from .silu_and_mul import")
+		replaceInFile(t, dir, initPy, "    __all__ = [\n", "    __all__ = [\n        \""+name+"\",\n")
+	}
 }
 
 // TestChangeByOpsTileGym: change mode on a copy of the TileGym tree, when
@@ -151,11 +246,74 @@ func TestChangeByOpsTileGym(t *testing.T) {
 		}},
 		{name: "delete benchmark", byOps: true, edit: func(t *testing.T, dir string) { gitRun(t, dir, "rm", "-q", "tests/benchmark/bench_softmax.py") }},
 		{name: "edit suite test", byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, "tests/suites/liger/test_softmax.py", "\n# edit\n") }},
-		{name: "dispatch and init", byOps: false, edit: func(t *testing.T, dir string) {
-			appendFile(t, dir, "src/tilegym/ops/ops.py", "\n# edit\n")
-			appendFile(t, dir, "src/tilegym/ops/cutile/__init__.py", "\n# edit\n")
+		{name: "dispatch and init comments", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
+			appendFile(t, dir, opsPy, "\n# edit\n")
+			appendFile(t, dir, initPy, "\n# edit\n")
+		}},
+		{name: "unexport softmax", byOps: true, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, initPy, "    from . import softmax\n", "")
+		}},
+		{name: "edit a stub", byOps: true, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, opsPy, "def softmax(", "def softmax_(")
+		}},
+		{name: "dispatch file import", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, opsPy, "import torch\n", "import torch\nimport os\n")
+		}},
+		{name: "add op", byOps: true, edit: func(t *testing.T, dir string) {
+			cloneOp(t, dir, opsPy, "softmax", "softmax2", "src/tilegym/ops/cutile/softmax.py", "tests/ops/test_softmax.py", "tests/benchmark/bench_softmax.py")
+			replaceInFile(t, dir, initPy, "    from . import softmax\n", "    from . import softmax\n    from . import softmax2\n")
+		}},
+		{name: "add suite op", byOps: true, edit: func(t *testing.T, dir string) {
+			const liger = "src/tilegym/suites/liger/"
+			cloneOp(t, dir, liger+"ops.py", "dyt", "dyt2", liger+"cutile/dyt.py", "tests/suites/liger/test_dyt.py")
+			replaceInFile(t, dir, liger+"cutile/__init__.py", "from . import dyt  # noqa: F401\n", "from . import dyt  # noqa: F401\nfrom . import dyt2  # noqa: F401\n")
+			replaceInFile(t, dir, liger+"cutile/__init__.py", "    \"dyt\",\n", "    \"dyt\",\n    \"dyt2\",\n")
+			replaceInFile(t, dir, liger+"__init__.py", "from .ops import dyt\n", "from .ops import dyt\nfrom .ops import dyt2\n")
+		}},
+		{name: "edit a module with an orphan registration", byOps: true, edit: func(t *testing.T, dir string) {
+			appendFile(t, dir, "src/tilegym/ops/cutile/attention.py", "\n# edit\n")
+		}},
+		{name: "register an orphan elsewhere too", byOps: true, edit: func(t *testing.T, dir string) {
+			// In a file before attention.py: the whole check's first
+			// such finding is pre-existing.
+			appendFile(t, dir, "src/tilegym/ops/cutile/activation/gelu.py", "\n\n@register_impl(\"fmha_backward\", backend=\"cutile\")\ndef more(q, **kwargs):\n    return q\n")
+		}},
+		{name: "edit an interface module", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, "src/tilegym/ops/attn_interface.py", "def fmha_interface(", "def fmha_interface2(")
 		}},
 	})
+}
+
+// cloneOp adds to a TileGym tree a copy of an op under another name, as a
+// pull request adding an op would: its stub appended to the dispatch file,
+// and a copy of each of its files with the name replaced.
+func cloneOp(t *testing.T, dir, dispatchFile, name, newName string, files ...string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, dispatchFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(data)
+	i := strings.Index(src, "\""+name+"\"")
+	if i < 0 {
+		i = strings.Index(src, "."+name+"\"")
+	}
+	start := strings.LastIndex(src[:max(i, 0)], "@dispatch(")
+	if i < 0 || start < 0 {
+		t.Fatalf("%s: no stub of %s", dispatchFile, name)
+	}
+	end := strings.Index(src[start:], "\n\n\n")
+	if end < 0 {
+		end = len(src) - start
+	}
+	appendFile(t, dir, dispatchFile, "\n\n"+strings.ReplaceAll(src[start:start+end], name, newName)+"\n")
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, dir, strings.Replace(f, name, newName, 1), strings.ReplaceAll(string(data), name, newName))
+	}
 }
 
 func TestGitBlobID(t *testing.T) {

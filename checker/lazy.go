@@ -163,6 +163,10 @@ type lazyLoader struct {
 	// then unparsed (see unscanned).
 	scanned map[scanKey]bool
 
+	// names are more names closeOver parses every registration of (the
+	// undeclared ops a change registers, see checkChangeOps).
+	names map[string]bool
+
 	// table is the op table of the files parsed, when built since they
 	// were last added to (see opTable).
 	table *OpTable
@@ -414,6 +418,9 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 	for round := 0; ; round++ {
 		tab := l.opTable()
 		need := opsNeeds(tab, layout, want)
+		for name := range l.names {
+			need.names[name] = true
+		}
 		// The names and words looked for before are in no file still
 		// unparsed (each file that had one was parsed): look for the new.
 		fresh := l.unscanned(need)
