@@ -145,10 +145,19 @@ func editOpModule(b *testing.B, dir string) {
 }
 
 // editShared edits the files every op shares (the dispatch file and the
-// cuTile __init__): change mode checks both snapshots whole.
+// cuTile __init__) with a comment: no op is concerned.
 func editShared(b *testing.B, dir string) {
 	appendFile(b, dir, "src/tilegym/ops/ops.py", "\n# edit\n")
 	appendFile(b, dir, "src/tilegym/ops/cutile/__init__.py", "\n# edit\n")
+}
+
+// editAddOp adds an op to a TileGym tree as a pull request does: a copy of
+// softmax named softmax2 (stub, cuTile module and its import, test,
+// benchmark).
+func editAddOp(b *testing.B, dir string) {
+	cloneOp(b, dir, "src/tilegym/ops/ops.py", "softmax", "softmax2",
+		"src/tilegym/ops/cutile/softmax.py", "tests/ops/test_softmax.py", "tests/benchmark/bench_softmax.py")
+	replaceInFile(b, dir, "src/tilegym/ops/cutile/__init__.py", "    from . import softmax\n", "    from . import softmax\n    from . import softmax2\n")
 }
 
 // BenchmarkCheckChangeFixture: change mode on fixtures/good with one op's
@@ -170,7 +179,13 @@ func BenchmarkCheckChange(b *testing.B) {
 }
 
 // BenchmarkCheckChangeShared: change mode on a copy of a TileGym tree with
-// ops.py and the cuTile __init__ edited.
+// ops.py and the cuTile __init__ edited (a comment each).
 func BenchmarkCheckChangeShared(b *testing.B) {
 	benchChange(b, benchTree(b), func(dir string) { editShared(b, dir) })
+}
+
+// BenchmarkCheckChangeAddOp: change mode on a copy of a TileGym tree with
+// an op added (see editAddOp).
+func BenchmarkCheckChangeAddOp(b *testing.B) {
+	benchChange(b, benchTree(b), func(dir string) { editAddOp(b, dir) })
 }

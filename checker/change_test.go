@@ -287,7 +287,7 @@ func TestChangeByOpsTileGym(t *testing.T) {
 // cloneOp adds to a TileGym tree a copy of an op under another name, as a
 // pull request adding an op would: its stub appended to the dispatch file,
 // and a copy of each of its files with the name replaced.
-func cloneOp(t *testing.T, dir, dispatchFile, name, newName string, files ...string) {
+func cloneOp(t testing.TB, dir, dispatchFile, name, newName string, files ...string) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dir, dispatchFile))
 	if err != nil {
