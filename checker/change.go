@@ -484,6 +484,7 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 		return nil, nil, false, nil, nil, err
 	}
 	bl.other = hl // the base's files the same as the head's are parsed once
+	bl.classesFrom(hl)
 	shareParses(hl, bl)
 	if whole {
 		return nil, nil, false, hl, bl, nil

@@ -412,7 +412,6 @@ func initEntries(in *Init) map[initEntry]int {
 // changed __init__s that can concern their names (see sharedChangeOps),
 // and returns the ops concerned.
 func initChangeOps(l *lazyLoader, words map[string]map[string]bool) map[string]bool {
-	register := registerWords(l.layout)
 	var todo []int
 	concerns := make([]bool, len(l.repo.Paths))
 	for i, p := range l.repo.Paths {
@@ -426,13 +425,8 @@ func initChangeOps(l *lazyLoader, words map[string]map[string]bool) map[string]b
 					hit = true
 				}
 			}
-			if !hit && containsAny(l.data[i], register) {
-				for w := range ws {
-					if hasWord(l.data[i], w) {
-						hit = true
-						break
-					}
-				}
+			if !hit && l.registers[i] {
+				hit = len(wordSet(ws).find(l.data[i])) > 0
 			}
 			if hit {
 				concerns[i] = true

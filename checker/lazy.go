@@ -139,7 +139,11 @@ type lazyLoader struct {
 	parsed []bool
 	apis   map[string]bool // the API packages of every scope
 
-	// What each file not parsed by the seed can be (see closeOver).
+	// What each file can be (see closeOver): a test or benchmark of some
+	// scope, a module that registers ops (it spells register_impl: the
+	// last part of the name, as written or imported), one with non-ASCII
+	// text (whose identifiers may normalize to a name). Found as a file
+	// is read, or taken from other for a file the same (classesFrom).
 	step, registers, nonASCII []bool
 
 	// same[i]: the file's content is that of the same path in other, whose
@@ -215,6 +219,8 @@ func readLazyLoader(src Source, repo *Repo, known func(path string) ([]byte, boo
 	}
 	errs := make([]error, n)
 	l.same = make([]bool, n)
+	l.step, l.registers, l.nonASCII = make([]bool, n), make([]bool, n), make([]bool, n)
+	register := registerWords(l.layout)
 	var early []*File
 	if known == nil {
 		early = make([]*File, n)
@@ -229,6 +235,11 @@ func readLazyLoader(src Source, repo *Repo, known func(path string) ([]byte, boo
 			}
 		}
 		l.data[i], errs[i] = src.ReadFile(repo.Paths[i])
+		if errs[i] == nil {
+			l.step[i] = stepPath(l.layout, repo.Paths[i])
+			l.nonASCII[i] = hasNonASCII(l.data[i])
+			l.registers[i] = l.nonASCII[i] || containsAny(l.data[i], register)
+		}
 		if early != nil && errs[i] == nil && l.isSeed(repo.Paths[i]) {
 			early[i] = parseFile(repo.Paths[i], l.data[i])
 			l.warm(early[i])
@@ -246,6 +257,16 @@ func readLazyLoader(src Source, repo *Repo, known func(path string) ([]byte, boo
 		}
 	}
 	return l, nil
+}
+
+// classesFrom takes what each file the same as other's can be (see
+// lazyLoader.step) from other.
+func (l *lazyLoader) classesFrom(other *lazyLoader) {
+	for i, p := range l.repo.Paths {
+		if j, ok := other.index[p]; ok && l.same[i] {
+			l.step[i], l.registers[i], l.nonASCII[i] = other.step[j], other.registers[j], other.nonASCII[j]
+		}
+	}
 }
 
 // isSeed reports whether seed parses a file in any case: a dispatch file,
@@ -399,21 +420,6 @@ func keepWrappers(repo *Repo, tab *OpTable) {
 func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 	repo, layout, data, parsed := l.repo, l.layout, l.data, l.parsed
 	n := len(repo.Paths)
-	if l.step == nil {
-		// What each unparsed file can be: a test or benchmark of some
-		// scope, a module that registers ops (it spells register_impl:
-		// the last part of the name, as written or imported), one with
-		// non-ASCII text (whose identifiers may normalize to a name).
-		register := registerWords(layout)
-		l.step, l.registers, l.nonASCII = make([]bool, n), make([]bool, n), make([]bool, n)
-		forEach(n, func(i int) {
-			if !parsed[i] {
-				l.step[i] = stepPath(layout, repo.Paths[i])
-				l.nonASCII[i] = hasNonASCII(data[i])
-				l.registers[i] = l.nonASCII[i] || containsAny(data[i], register)
-			}
-		})
-	}
 	step, registers, nonASCII := l.step, l.registers, l.nonASCII
 	for round := 0; ; round++ {
 		tab := l.opTable()
