@@ -86,3 +86,74 @@ def b(x, **kwargs):
 		})
 	}
 }
+
+// initTable loads a cuTile __init__.py alone and returns its table.
+func initTable(t *testing.T, src string) *OpTable {
+	t.Helper()
+	cat := catalog(t)
+	repo, err := Load(&MapSource{Dir: "x", Files: map[string]string{initPy: src}}, BuildLayout(cat.Layout, nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := repo.Files[initPy]; f == nil || f.AST == nil {
+		t.Fatalf("%s does not parse", initPy)
+	}
+	return BuildOpTable(repo)
+}
+
+// TestInitChangeWords: the names a change to a cuTile __init__ concerns,
+// told from its two versions alone.
+func TestInitChangeWords(t *testing.T) {
+	const base = `from tilegym.backend import is_backend_available
+
+if is_backend_available("cutile"):
+    from . import gelu
+    from . import softmax
+    from .experimental import mhc
+
+    from .softmax import softmax
+
+    __all__ = ["softmax"]
+`
+	for _, tc := range []struct {
+		name    string
+		head    string
+		touched []LineRange // lines the change touches in head, besides those edited
+		want    []string    // nil: must be checked whole
+	}{
+		{"same", base, nil, []string{}},
+		{"add a module", strings.Replace(base, "    from . import softmax\n", "    from . import relu\n    from . import softmax\n", 1), nil, []string{"relu"}},
+		{"export a function", strings.Replace(base, `["softmax"]`, `["softmax", "gelu"]`, 1), nil, []string{"gelu"}},
+		{"a sub-package module", strings.Replace(base, "from .experimental import mhc", "from .experimental.mhc import mhc_apply", 1), nil, []string{"experimental", "mhc", "mhc_apply"}},
+		{"a touched line", base, []LineRange{{4, 4}}, []string{"gelu"}},
+		{"misorder", strings.Replace(base, "    from . import gelu\n    from . import softmax\n", "    from . import softmax\n    from . import gelu\n", 1), nil, []string{"gelu", "softmax"}},
+		{"a noqa of another linter", strings.Replace(base, "import gelu\n", "import gelu  # noqa: F401\n", 1), nil, []string{}},
+		{"a noqa of ours", strings.Replace(base, "import gelu\n", "import gelu  # noqa: TG302\n", 1), nil, nil},
+		{"a bare noqa", strings.Replace(base, "import gelu\n", "import gelu  # noqa\n", 1), nil, nil},
+		{"no function imports any more", strings.Replace(strings.Replace(base, "    from .softmax import softmax\n", "", 1), "    from .experimental import mhc\n", "", 1), nil, nil},
+		{"no backend block", strings.Replace(strings.Replace(base, "if is_backend_available(\"cutile\"):\n", "", 1), "\n    ", "\n", -1), nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ch := &Change{Lines: map[string][]LineRange{}, Whole: map[string]bool{}}
+			ch.Lines[initPy] = append(tc.touched, LineRange{100, 100})
+			got, ok := initChangeWords(ch, initPy, initTable(t, tc.head), initTable(t, base))
+			if tc.want == nil {
+				if ok {
+					t.Errorf("names %v, want a whole check", got)
+				}
+				return
+			}
+			if !ok {
+				t.Fatalf("a whole check, want names %v", tc.want)
+			}
+			names := []string{}
+			for w := range got {
+				names = append(names, w)
+			}
+			sort.Strings(names)
+			if diff := cmp.Diff(tc.want, names); diff != "" {
+				t.Errorf("names (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
