@@ -2,9 +2,12 @@ package checker
 
 import (
 	"bytes"
+	"fmt"
+	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -16,6 +19,7 @@ type changeScenario struct {
 	staged bool
 	byOps  bool // the ops of the change are checked alone (else the whole snapshots)
 	quiet  bool // the change touches no op
+	random bool // generated: either path, any ops (the reports must be equal)
 }
 
 func appendFile(t testing.TB, dir, rel, text string) {
@@ -70,7 +74,7 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if byOps != sc.byOps {
+		if byOps != sc.byOps && !sc.random {
 			t.Errorf("%s: checked the ops of the change alone = %v, want %v", sc.name, byOps, sc.byOps)
 		}
 		var wb, gb bytes.Buffer
@@ -94,6 +98,10 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 		}
 		if !bytes.Equal(wb.Bytes(), vb.Bytes()) {
 			t.Errorf("%s: CheckGitChange's report differs from whole checks':\n got: %s\nwant: %s", sc.name, vb.String(), wb.String())
+		}
+		if sc.random {
+			t.Logf("%s: byOps=%v ops=%d", sc.name, byOps, len(whole.Ops))
+			continue
 		}
 		if len(whole.Ops) == 0 && !sc.quiet {
 			t.Errorf("%s: no op touched; the scenario tests nothing", sc.name)
@@ -223,6 +231,73 @@ func addOp(t *testing.T, dir, name string, export bool) {
 	}
 }
 
+// TestChangeByOpsRandom: random line edits of fixtures/good's shared files
+// (dispatch files, cuTile __init__s) and of a module: the report of the
+// ops checked alone equals the whole checks'.
+func TestChangeByOpsRandom(t *testing.T) {
+	n := 120
+	if testing.Short() || raceEnabled {
+		n = 25
+	}
+	runChangeScenarios(t, "../fixtures/good", randomScenarios(n, 1, []string{opsPy, initPy, "src/tilegym/ops/cutile/activation/__init__.py",
+		"src/tilegym/suites/demo/ops.py", "src/tilegym/suites/demo/cutile/__init__.py", "src/tilegym/ops/cutile/softmax.py"}))
+}
+
+// randomScenarios returns n changes, each of one to three random line edits
+// (delete, duplicate, swap, insert a line of a pool of the lines such
+// files have) of one or two of files, drawn from seed.
+func randomScenarios(n int, seed int64, files []string) []changeScenario {
+	pool := []string{
+		"from . import relu", "from . import silu_and_mul", "from . import zeta", "from .softmax import softmax",
+		"from .silu_and_mul import silu_and_mul", `"silu_and_mul",`, `"relu",`, `"softmax",`, "import os",
+		"from typing import Optional", "from typing import List as Optional", "LIMIT = 3", "print(LIMIT)",
+		"# a comment", `# tilegym-lint: skip-step=4 reason="later"`, "pass  # noqa: TG302", "x = 1  # noqa: F401",
+		`@dispatch("softmax")`, `@dispatch("gelu_and_mul", fallback_backend="torch")`,
+		"def gelu_and_mul(input, out=None, **kwargs):", "    raise NotImplementedError",
+		`@register_impl("softmax", backend="cutile")`, `@register_impl("nothing", backend="cutile")`, "def f(x, **kwargs):",
+	}
+	rng := rand.New(rand.NewSource(seed))
+	type edit struct {
+		file string
+		op   int
+		a, b int
+		line string
+	}
+	var scenarios []changeScenario
+	for i := 0; i < n; i++ {
+		var edits []edit
+		for k := 0; k < 1+rng.Intn(2); k++ {
+			f := files[rng.Intn(len(files))]
+			for m := 0; m < 1+rng.Intn(3); m++ {
+				edits = append(edits, edit{f, rng.Intn(4), rng.Int(), rng.Int(), pool[rng.Intn(len(pool))]})
+			}
+		}
+		scenarios = append(scenarios, changeScenario{name: fmt.Sprintf("random %d", i), random: true, edit: func(t *testing.T, dir string) {
+			for _, e := range edits {
+				data, err := os.ReadFile(filepath.Join(dir, e.file))
+				if err != nil {
+					t.Fatal(err)
+				}
+				lines := strings.Split(string(data), "\n")
+				a, b := e.a%len(lines), e.b%len(lines)
+				switch e.op {
+				case 0: // delete a line
+					lines = append(lines[:a], lines[a+1:]...)
+				case 1: // duplicate a line
+					lines = append(lines[:a+1], lines[a:]...)
+				case 2: // swap two lines
+					lines[a], lines[b] = lines[b], lines[a]
+				case 3: // insert a line, indented as the one it goes before
+					indent := lines[a][:len(lines[a])-len(strings.TrimLeft(lines[a], " "))]
+					lines = append(lines[:a], append([]string{indent + e.line}, lines[a:]...)...)
+				}
+				writeFile(t, dir, e.file, strings.Join(lines, "\n"))
+			}
+		}})
+	}
+	return scenarios
+}
+
 // TestChangeByOpsTileGym: change mode on a copy of the TileGym tree, when
 // present ($TILEGYM_LINT_BENCH_TREE, default /work/tilegym).
 func TestChangeByOpsTileGym(t *testing.T) {
@@ -314,6 +389,29 @@ func cloneOp(t testing.TB, dir, dispatchFile, name, newName string, files ...str
 		}
 		writeFile(t, dir, strings.Replace(f, name, newName, 1), strings.ReplaceAll(string(data), name, newName))
 	}
+}
+
+// TestChangeByOpsRandomTileGym: random line edits of TileGym's shared
+// files (see TestChangeByOpsRandom), when the tree is present. More with
+// $TILEGYM_LINT_RANDOM_CHANGES.
+func TestChangeByOpsRandomTileGym(t *testing.T) {
+	tree := os.Getenv("TILEGYM_LINT_BENCH_TREE")
+	if tree == "" {
+		tree = "/work/tilegym"
+	}
+	if fi, err := os.Stat(tree); err != nil || !fi.IsDir() {
+		t.Skipf("no TileGym tree at %s", tree)
+	}
+	if testing.Short() || raceEnabled {
+		t.Skip("short, or under the race detector")
+	}
+	n := 10
+	if v, err := strconv.Atoi(os.Getenv("TILEGYM_LINT_RANDOM_CHANGES")); err == nil {
+		n = v
+	}
+	runChangeScenarios(t, tree, randomScenarios(n, 2, []string{opsPy, initPy,
+		"src/tilegym/suites/liger/ops.py", "src/tilegym/suites/liger/cutile/__init__.py", "src/tilegym/suites/liger/__init__.py",
+		"src/tilegym/ops/cutile/activation/__init__.py", "src/tilegym/ops/attn_interface.py", "src/tilegym/ops/cutile/softmax.py"}))
 }
 
 func TestGitBlobID(t *testing.T) {
