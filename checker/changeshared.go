@@ -426,7 +426,13 @@ func initChangeOps(l *lazyLoader, words map[string]map[string]bool) map[string]b
 				}
 			}
 			if !hit && l.registers[i] {
-				hit = len(wordSet(ws).find(l.data[i])) > 0
+				for w := range ws {
+					if hit = hasWord(l.data[i], w); hit {
+						break
+					}
+				}
+				// An identifier with non-ASCII letters may normalize to one.
+				hit = hit || l.nonASCII[i] && len(wordSet(ws).find(l.data[i])) > 0
 			}
 			if hit {
 				concerns[i] = true
