@@ -505,22 +505,30 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 	for _, f := range files {
 		api = api || hl.apis[PackagePath(f)] && path.Base(f) != "__init__.py"
 	}
-	// Both snapshots' seeds and tables, when the base's is needed.
-	needBase := api || len(shared) > 0
-	seeded := []bool{false, true}
+	if !hl.seed(nil) {
+		return nil, nil, false, hl, bl, nil
+	}
+	if !api {
+		hl.opTable()
+		bl.repo.wrappers = hl.repo.wrappers
+	}
+	// The base's seed and table when they are needed, the head's table
+	// meanwhile.
+	seeded := true
 	both(func(k int, l *lazyLoader) {
-		if k == 0 || needBase {
-			if seeded[k] = l.seed(nil); seeded[k] {
+		switch {
+		case k == 0:
+			l.opTable()
+		case api || len(shared) > 0:
+			if seeded = l.seed(nil); seeded {
 				l.opTable()
 			}
 		}
 	})
-	if !seeded[0] || !seeded[1] {
+	if !seeded {
 		return nil, nil, false, hl, bl, nil
 	}
-	if !api {
-		bl.repo.wrappers = hl.repo.wrappers
-	} else {
+	if api {
 		for _, l := range []*lazyLoader{hl, bl} {
 			for _, op := range l.opTable().Ops {
 				if !slices.Equal(hl.repo.wrappers[op.Name], bl.repo.wrappers[op.Name]) {
