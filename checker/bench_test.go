@@ -13,7 +13,7 @@ import (
 // benchTree returns the TileGym tree the benchmarks check:
 // $TILEGYM_LINT_BENCH_TREE, default /work/tilegym. The benchmark is skipped
 // when it does not exist.
-func benchTree(b *testing.B) string {
+func benchTree(b testing.TB) string {
 	b.Helper()
 	dir := os.Getenv("TILEGYM_LINT_BENCH_TREE")
 	if dir == "" {

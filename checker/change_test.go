@@ -298,19 +298,20 @@ func randomScenarios(n int, seed int64, files []string) []changeScenario {
 	return scenarios
 }
 
+// changeTree returns the TileGym tree that change mode tests copy
+// (benchTree), skipping under -short or the race detector (the fixtures
+// exercise the same concurrency).
+func changeTree(t *testing.T) string {
+	if testing.Short() || raceEnabled {
+		t.Skip("short, or under the race detector")
+	}
+	return benchTree(t)
+}
+
 // TestChangeByOpsTileGym: change mode on a copy of the TileGym tree, when
 // present ($TILEGYM_LINT_BENCH_TREE, default /work/tilegym).
 func TestChangeByOpsTileGym(t *testing.T) {
-	tree := os.Getenv("TILEGYM_LINT_BENCH_TREE")
-	if tree == "" {
-		tree = "/work/tilegym"
-	}
-	if fi, err := os.Stat(tree); err != nil || !fi.IsDir() {
-		t.Skipf("no TileGym tree at %s", tree)
-	}
-	if testing.Short() || raceEnabled {
-		t.Skip("short, or under the race detector (the fixtures exercise the same concurrency)")
-	}
+	tree := changeTree(t)
 	runChangeScenarios(t, tree, []changeScenario{
 		{name: "edit module and test", byOps: true, edit: func(t *testing.T, dir string) {
 			appendFile(t, dir, "src/tilegym/ops/cutile/softmax.py", "\n# edit\n")
@@ -395,16 +396,7 @@ func cloneOp(t testing.TB, dir, dispatchFile, name, newName string, files ...str
 // files (see TestChangeByOpsRandom), when the tree is present. More with
 // $TILEGYM_LINT_RANDOM_CHANGES.
 func TestChangeByOpsRandomTileGym(t *testing.T) {
-	tree := os.Getenv("TILEGYM_LINT_BENCH_TREE")
-	if tree == "" {
-		tree = "/work/tilegym"
-	}
-	if fi, err := os.Stat(tree); err != nil || !fi.IsDir() {
-		t.Skipf("no TileGym tree at %s", tree)
-	}
-	if testing.Short() || raceEnabled {
-		t.Skip("short, or under the race detector")
-	}
+	tree := changeTree(t)
 	n := 10
 	if v, err := strconv.Atoi(os.Getenv("TILEGYM_LINT_RANDOM_CHANGES")); err == nil {
 		n = v

@@ -23,6 +23,29 @@ func dispatchTable(t *testing.T, src string) (*File, *OpTable) {
 	return f, BuildOpTable(repo)
 }
 
+// checkScoped compares what a shared file's change concerns (got, ok) with
+// want (nil: the change must be checked whole).
+func checkScoped(t *testing.T, what string, got map[string]bool, ok bool, want []string) {
+	t.Helper()
+	if want == nil {
+		if ok {
+			t.Errorf("%s %v, want a whole check", what, got)
+		}
+		return
+	}
+	if !ok {
+		t.Fatalf("a whole check, want %s %v", what, want)
+	}
+	names := []string{}
+	for n := range got {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	if diff := cmp.Diff(want, names); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", what, diff)
+	}
+}
+
 // TestChangedStubs: which ops a change to a dispatch file concerns, told
 // from its two versions alone.
 func TestChangedStubs(t *testing.T) {
@@ -66,23 +89,7 @@ def b(x, **kwargs):
 			bf, bt := dispatchTable(t, base)
 			hf, ht := dispatchTable(t, tc.head)
 			got, ok := changedStubs(hf, bf, ht, bt)
-			if tc.want == nil {
-				if ok {
-					t.Errorf("ops %v, want a whole check", got)
-				}
-				return
-			}
-			if !ok {
-				t.Fatalf("a whole check, want ops %v", tc.want)
-			}
-			names := []string{}
-			for op := range got {
-				names = append(names, op)
-			}
-			sort.Strings(names)
-			if diff := cmp.Diff(tc.want, names); diff != "" {
-				t.Errorf("ops (-want +got):\n%s", diff)
-			}
+			checkScoped(t, "ops", got, ok, tc.want)
 		})
 	}
 }
@@ -137,23 +144,7 @@ if is_backend_available("cutile"):
 			ch := &Change{Lines: map[string][]LineRange{}, Whole: map[string]bool{}}
 			ch.Lines[initPy] = append(tc.touched, LineRange{100, 100})
 			got, ok := initChangeWords(ch, initPy, initTable(t, tc.head), initTable(t, base))
-			if tc.want == nil {
-				if ok {
-					t.Errorf("names %v, want a whole check", got)
-				}
-				return
-			}
-			if !ok {
-				t.Fatalf("a whole check, want names %v", tc.want)
-			}
-			names := []string{}
-			for w := range got {
-				names = append(names, w)
-			}
-			sort.Strings(names)
-			if diff := cmp.Diff(tc.want, names); diff != "" {
-				t.Errorf("names (-want +got):\n%s", diff)
-			}
+			checkScoped(t, "names", got, ok, tc.want)
 		})
 	}
 }
