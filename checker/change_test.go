@@ -139,6 +139,11 @@ func TestChangeByOps(t *testing.T) {
 		{name: "cutile init comment", quiet: true, byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, initPy, "\n# edit\n") }},
 		{name: "add op", byOps: true, edit: func(t *testing.T, dir string) { addOp(t, dir, "gelu_and_mul", true) }},
 		{name: "add op, no export", byOps: true, edit: func(t *testing.T, dir string) { addOp(t, dir, "gelu_and_mul", false) }},
+		{name: "add op, staged", staged: true, byOps: true, edit: func(t *testing.T, dir string) {
+			addOp(t, dir, "gelu_and_mul", true)
+			gitRun(t, dir, "add", ".")
+			appendFile(t, dir, initPy, "\n# unstaged\n")
+		}},
 		{name: "add stub", byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, opsPy, stubOf("gelu_and_mul")) }},
 		{name: "edit stub", byOps: true, edit: func(t *testing.T, dir string) {
 			replaceInFile(t, dir, opsPy, "SiLU of the first half", "SiLU of the first half of input")
