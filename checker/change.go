@@ -562,16 +562,8 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 	// A registration in a changed file of an op no stub declares is a
 	// finding of no op (TG206), pre-existing if the base registers that
 	// name anywhere: each snapshot parses every file that does.
-	orphans := map[string]bool{}
-	for _, l := range []*lazyLoader{hl, bl} {
-		t := l.opTable()
-		for _, im := range t.Impls {
-			if t.ByName[im.Op] == nil && ch.HasFile(im.File.Path) {
-				orphans[im.Op] = true
-			}
-		}
-	}
-	hl.names, bl.names = orphans, orphans
+	hl.names = undeclared(ch, hl, bl)
+	bl.names = hl.names
 	hl.repo.Root = ch.Root
 	check := func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, Options{focus: related}) }
 	// Only the findings of the ops of the change count (the others' are
@@ -598,6 +590,21 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 		}
 	}
 	return res, baseRes, true, hl, bl, nil
+}
+
+// undeclared returns the names that the changed files register in either
+// snapshot and no stub declares.
+func undeclared(ch *Change, loaders ...*lazyLoader) map[string]bool {
+	out := map[string]bool{}
+	for _, l := range loaders {
+		t := l.opTable()
+		for _, im := range t.Impls {
+			if t.ByName[im.Op] == nil && ch.HasFile(im.File.Path) {
+				out[im.Op] = true
+			}
+		}
+	}
+	return out
 }
 
 // changeOps parses what a snapshot's check of the ops of a change starts
