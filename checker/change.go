@@ -224,14 +224,15 @@ func TouchedOps(t *OpTable, ch *Change) map[string]bool {
 			}
 		}
 		// The ops of the package: whose cuTile package holds the
-		// __init__, and whose module is under it.
-		dir := path.Dir(in.File.Path)
+		// __init__ and whose function is named, or whose module is named
+		// as the __init__ names it (relative to its package).
+		dir, pkg := path.Dir(in.File.Path), ModulePath(in.File.Path)+"."
 		for _, op := range t.Ops {
 			if names[op.Func] && op.Scope != nil && UnderDir(strings.TrimSuffix(ExpandSuite(op.Scope.CuTile, op.Suite), "/"), in.File.Path) {
 				out[op.Name] = true
 			}
 			for _, im := range op.Impls {
-				if im.Module != "" && names[im.Module] && UnderDir(dir, im.File.Path) {
+				if im.Module != "" && UnderDir(dir, im.File.Path) && names[strings.TrimPrefix(ModulePath(im.File.Path), pkg)] {
 					out[op.Name] = true
 				}
 			}

@@ -181,6 +181,9 @@ func TestChangeByOps(t *testing.T) {
 		{name: "sub-package init", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
 			appendFile(t, dir, "src/tilegym/ops/cutile/activation/__init__.py", "\n# edit\n")
 		}},
+		{name: "sub-package init entry", byOps: true, edit: func(t *testing.T, dir string) {
+			replaceInFile(t, dir, "src/tilegym/ops/cutile/activation/__init__.py", "from . import relu", "from . import relu  # the module")
+		}},
 		{name: "init noqa", byOps: false, edit: func(t *testing.T, dir string) {
 			replaceInFile(t, dir, initPy, "    from . import softmax\n", "    from . import softmax  # noqa: TG302\n")
 		}},

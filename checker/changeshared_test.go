@@ -148,3 +148,36 @@ if is_backend_available("cutile"):
 		})
 	}
 }
+
+// TestTouchedOpsInitModule: a touched __init__ entry names an op's module
+// relative to its package, and only the ops of that cuTile package.
+func TestTouchedOpsInitModule(t *testing.T) {
+	cat := catalog(t)
+	files := map[string]string{
+		opsPy:                                "from tilegym.backend import dispatch\n\n\n@dispatch(\"relu2\")\ndef relu2(x, **kwargs):\n    raise NotImplementedError\n",
+		"src/tilegym/ops/cutile/__init__.py": "from tilegym.backend import is_backend_available\n\nif is_backend_available(\"cutile\"):\n    from . import activation\n",
+		"src/tilegym/ops/cutile/activation/__init__.py": "from . import kernels\n",
+		"src/tilegym/ops/cutile/activation/kernels.py":  "from tilegym.backend import register_impl\n\n\n@register_impl(\"relu2\", backend=\"cutile\")\ndef relu2(x, **kwargs):\n    return x\n",
+		"src/tilegym/suites/demo/cutile/__init__.py":    "from . import kernels\n",
+		"src/tilegym/suites/demo/cutile/kernels.py":     "x = 1\n",
+		"src/tilegym/suites/demo/ops.py":                "from tilegym.backend import dispatch\n",
+		"src/tilegym/suites/demo/__init__.py":           "",
+	}
+	repo, err := Load(&MapSource{Dir: "x", Files: files}, BuildLayout(cat.Layout, nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := BuildOpTable(repo)
+	for _, tc := range []struct {
+		file string
+		want bool
+	}{
+		{"src/tilegym/ops/cutile/activation/__init__.py", true}, // from . import kernels: relu2's module
+		{"src/tilegym/suites/demo/cutile/__init__.py", false},   // another package's kernels
+	} {
+		ch := &Change{Lines: map[string][]LineRange{tc.file: {{1, 1}}}, Whole: map[string]bool{}}
+		if got := TouchedOps(tab, ch)["relu2"]; got != tc.want {
+			t.Errorf("%s line 1 touched: relu2 touched = %v, want %v", tc.file, got, tc.want)
+		}
+	}
+}
