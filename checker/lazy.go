@@ -100,12 +100,15 @@ func (l *lazyLoader) checkUntilRead(repo *Repo, want map[string]bool, check func
 //     every cuTile package's exports);
 //   - the interface modules of the API packages, where the public wrappers
 //     of the ops are defined;
-//   - every file whose path or text has a word that names a related op: its
-//     function name, its stub's name, the name of a wrapper of it. The
-//     related ops are the selected ones and those that share an
-//     implementation, test or benchmark file with them (the checks compare
-//     the ops a file serves), so that each of them is seen whole. A file
-//     can only register, test or benchmark an op by naming it;
+//   - every file that registers a related op (names it in quotes), and
+//     every test or benchmark file of its scope whose path has a word that
+//     names it (its function name, its stub's name, the name of a wrapper
+//     of it) or that may use it (mayUse: its text has such a word, not
+//     only where it cannot be the op's). The related ops are the selected
+//     ones and those that share an implementation, test or benchmark file
+//     with them (the checks compare the ops a file serves), so that each
+//     of them is seen whole. A file can only register, test or benchmark
+//     an op by naming it;
 //   - for the implementation modules of related ops, the modules they
 //     import (shared kernels, constant aliases) and every file of the
 //     sub-packages they live in (the __init__ order rule names the first
@@ -506,22 +509,22 @@ func (l *lazyLoader) unscanned(need *needs) *needs {
 		}
 	}
 	for _, sw := range need.words {
-		ws := wordSet{}
-		for w := range sw.words {
-			if k := (scanKey{sw.scope, sw.suite, w}); !l.scanned[k] {
+		var ts []useTarget
+		for _, t := range sw.targets {
+			if k := (scanKey{sw.scope, sw.suite, t.q}); !l.scanned[k] {
 				l.scanned[k] = true
-				ws[w] = true
+				ts = append(ts, t)
 			}
 		}
-		if len(ws) > 0 {
-			fresh.words = append(fresh.words, scopeWords{sw.scope, sw.suite, ws})
+		if len(ts) > 0 {
+			fresh.words = append(fresh.words, scopeWords{sw.scope, sw.suite, ts})
 		}
 	}
 	return fresh
 }
 
-// scanKey is a name looked for in quotes (scope nil), or a word of a
-// scope's tests and benchmarks.
+// scanKey is a name looked for in quotes (scope nil), or a qualified name
+// looked for in a scope's tests and benchmarks.
 type scanKey struct {
 	scope *Scope
 	suite string
@@ -534,33 +537,59 @@ type scanKey struct {
 // of some modules and directories.
 type needs struct {
 	names   wordSet         // the names of the related ops
-	words   []scopeWords    // the words that refer to them, by scope
+	words   []scopeWords    // the names through which files use them, by scope
 	modules map[string]bool // dotted modules whose files are needed
 	dirs    []string        // directories all of whose files are needed
 }
 
-// scopeWords are the words that refer to related ops of a scope (and
-// suite), in its test and benchmark files.
+// scopeWords are the qualified names through which the test and benchmark
+// files of a scope (and suite) use its related ops.
 type scopeWords struct {
-	scope *Scope
-	suite string
-	words wordSet
+	scope   *Scope
+	suite   string
+	targets []useTarget
+}
+
+// useTarget is a name through which a file uses an op: the op's name in an
+// API module ("tilegym.ops.softmax"), or (in tests only) a public wrapper
+// of it.
+type useTarget struct {
+	q         string
+	last      string // the last part of q: a word the file has, if it uses q
+	testsOnly bool
 }
 
 // step reports whether a test or benchmark file is needed: it is one of
-// the scope of a related op, and has one of its words, in its text or its
-// path (test_<func>.py).
+// the scope of a related op, and is named after it (test_<func>.py, any
+// of its words in its path) or may use it (mayUse, asked only when the
+// file has the word).
 func (nd *needs) step(p string, src []byte, nonASCII bool) bool {
 	for _, sw := range nd.words {
-		if !matchBound(sw.scope.Tests, sw.suite, p) && !matchBound(sw.scope.Benchmarks, sw.suite, p) {
+		isTest := matchBound(sw.scope.Tests, sw.suite, p)
+		if !isTest && !matchBound(sw.scope.Benchmarks, sw.suite, p) {
 			continue
 		}
-		for w := range sw.words {
-			if strings.Contains(p, w) || hasWord(src, w) {
-				return true
+		var found wordSet
+		if nonASCII {
+			ws := wordSet{}
+			for _, t := range sw.targets {
+				ws[t.last] = true
+			}
+			found = wordSet{}
+			for _, w := range ws.find(src) {
+				found[w] = true
 			}
 		}
-		if nonASCII && len(sw.words.find(src)) > 0 {
+		var qs []string
+		for _, t := range sw.targets {
+			if strings.Contains(p, t.last) {
+				return true
+			}
+			if (isTest || !t.testsOnly) && (hasWord(src, t.last) || found[t.last]) {
+				qs = append(qs, t.q)
+			}
+		}
+		if len(qs) > 0 && mayUse(p, src, qs) {
 			return true
 		}
 	}
@@ -616,7 +645,7 @@ func opsNeeds(tab *OpTable, layout *Layout, want map[string]bool) *needs {
 		scope *Scope
 		suite string
 	}
-	byScope := map[key]wordSet{}
+	byScope := map[key]int{} // index in nd.words
 	selected := selectedOps(tab, want)
 	// The files of the selected ops (not their dispatch file, which every
 	// op of the scope shares), and the ops that share one of them.
@@ -663,15 +692,13 @@ func opsNeeds(tab *OpTable, layout *Layout, want map[string]bool) *needs {
 		nd.names[op.Name] = true
 		if op.Scope != nil {
 			k := key{op.Scope, op.Suite}
-			ws := byScope[k]
-			if ws == nil {
-				ws = wordSet{}
-				byScope[k] = ws
-				nd.words = append(nd.words, scopeWords{op.Scope, op.Suite, ws})
+			i, ok := byScope[k]
+			if !ok {
+				i = len(nd.words)
+				byScope[k] = i
+				nd.words = append(nd.words, scopeWords{scope: op.Scope, suite: op.Suite})
 			}
-			for w := range opWords(tab, op) {
-				ws[w] = true
-			}
+			nd.words[i].targets = append(nd.words[i].targets, useTargets(tab, op)...)
 		}
 		for _, im := range op.Impls {
 			if im.Module == "" {
@@ -733,18 +760,25 @@ func underAny(dirs []string, p string) bool {
 	return false
 }
 
-// opWords returns the words that name an op in a file that uses it: its
-// function name, its stub's name, the names of its wrappers.
-func opWords(tab *OpTable, op *Op) wordSet {
-	ws := wordSet{op.Func: true}
-	if op.Stub != nil && op.Stub.Def != nil {
-		ws[op.Stub.Def.Name] = true
+// useTargets returns the names through which a test or benchmark file
+// uses an op (see matchTestsAndBenchmarks): its function name, and its
+// stub's name, in each API module of its scope; in a test, a public wrapper
+// of it.
+func useTargets(tab *OpTable, op *Op) []useTarget {
+	funcs := []string{op.Func}
+	if op.Stub != nil && op.Stub.Def != nil && op.Stub.Def.Name != op.Func {
+		funcs = append(funcs, op.Stub.Def.Name)
+	}
+	var out []useTarget
+	for _, api := range apiModules(op.Scope, op.Suite) {
+		for _, f := range funcs {
+			out = append(out, useTarget{q: api + "." + f, last: f})
+		}
 	}
 	for _, w := range tab.wrappers[op] {
-		ws[lastDotted(w)] = true
+		out = append(out, useTarget{q: w, last: lastDotted(w), testsOnly: true})
 	}
-	delete(ws, "")
-	return ws
+	return out
 }
 
 // any reports whether one of words is in the set.

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	tilegymlint "github.com/tilegym/tilegym-lint"
 )
 
@@ -186,31 +188,35 @@ func jsonOf(t *testing.T, res *Result) string {
 	return b.String()
 }
 
-// TestUnscanned: closeOver looks for each name and word once; a round with
-// new ones looks for those only.
+// TestUnscanned: closeOver looks for each name once; a round with new ones
+// looks for those only.
 func TestUnscanned(t *testing.T) {
 	core, suites := &Scope{Name: "core"}, &Scope{Name: "suites"}
+	softmax := useTarget{q: "tilegym.ops.softmax", last: "softmax"}
+	fwd := useTarget{q: "tilegym.ops.softmax_fwd", last: "softmax_fwd"}
+	norm := useTarget{q: "tilegym.ops.layer_norm", last: "layer_norm"}
+	ligerSoftmax := useTarget{q: "tilegym.suites.liger.ops.softmax", last: "softmax"}
 	l := &lazyLoader{}
 	first := l.unscanned(&needs{
 		names: wordSet{"softmax": true},
-		words: []scopeWords{{core, "", wordSet{"softmax": true, "softmax_fwd": true}}},
+		words: []scopeWords{{core, "", []useTarget{softmax, fwd}}},
 	})
-	if len(first.names) != 1 || len(first.words) != 1 || len(first.words[0].words) != 2 {
+	if len(first.names) != 1 || len(first.words) != 1 || len(first.words[0].targets) != 2 {
 		t.Fatalf("first round: %+v", first)
 	}
 	second := l.unscanned(&needs{
 		names: wordSet{"softmax": true, "layer_norm": true},
 		words: []scopeWords{
-			{core, "", wordSet{"softmax": true, "layer_norm": true}},
-			{suites, "liger", wordSet{"softmax": true}}, // the same word, another scope
+			{core, "", []useTarget{softmax, norm}},
+			{suites, "liger", []useTarget{ligerSoftmax}}, // the same word, another scope
 		},
 	})
 	if len(second.names) != 1 || !second.names["layer_norm"] {
 		t.Errorf("second round names = %v, want layer_norm only", second.names)
 	}
-	if len(second.words) != 2 || len(second.words[0].words) != 1 || !second.words[0].words["layer_norm"] ||
-		second.words[1].scope != suites || !second.words[1].words["softmax"] {
-		t.Errorf("second round words = %+v, want core's layer_norm and liger's softmax", second.words)
+	if diff := cmp.Diff([]scopeWords{{core, "", []useTarget{norm}}, {suites, "liger", []useTarget{ligerSoftmax}}}, second.words,
+		cmp.AllowUnexported(scopeWords{}, useTarget{}), cmp.Comparer(func(a, b *Scope) bool { return a == b })); diff != "" {
+		t.Errorf("second round words (-want +got):\n%s", diff)
 	}
 	if third := l.unscanned(&needs{names: wordSet{"softmax": true}}); len(third.names) != 0 {
 		t.Errorf("third round names = %v, want none", third.names)

@@ -1,0 +1,89 @@
+package checker
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+)
+
+func TestMayUse(t *testing.T) {
+	const q = "tilegym.ops.softmax"
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"import torch\nimport tilegym\ny = torch.softmax(x, dim=-1)\n", false},
+		{"import torch\ny = torch.nn.functional.softmax(x)\n", false},
+		{"import torch.nn.functional as F\nF.softmax(x)\n# the softmax of x\n", false},
+		{"import tilegym.ops as F  # ours\nF.softmax(x)\n", true},
+		{"from tilegym import ops as F\nF.softmax(x)\n", true},
+		{"import tilegym.ops as \\\n    F\nF.softmax(x)\n", true},
+		{"with open(p) as F:\n    F.softmax\n", true}, // an "as" of another form
+		{"s = 'tilegym.ops.softmax'\n", true},         // a dotted name ending in ops: parse and see
+		{"from tilegym.ops import softmax\n", true},
+		{"from tilegym import ops\nops.softmax(x)\n", true},
+		{"import tilegym\ntilegym.ops.softmax(x)\n", true},
+		{"import tilegym\n(tilegym.ops).softmax(x)\n", true},
+		{"import tilegym\ntilegym.ops .softmax(x)\n", true},
+		{"y = f(x).softmax(dim=-1)\n", true},
+		{"\"\"\"Tests softmax.\"\"\"\n", true}, // a bare word not on a comment line
+		{"import tilegym\ntilegym.ops.ｓoftmax(x)\n", true},
+		{"import torch\nprint(f\"{torch.softmax(x)}\")\n", false},
+		{"import torch\ntorch.backends.cuda.softmax = 1\n", false},
+		{"import tilegym\nx.tilegym.ops.softmax\n", false}, // x is not imported
+		{"softmax_ref = torch.softmax\n", false},
+		{"from . import common\ncommon.softmax\n", false},
+	} {
+		if got := mayUse("tests/ops/test_x.py", []byte(tc.src), []string{q}); got != tc.want {
+			t.Errorf("mayUse(%q) = %v, want %v", tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestMayUseAgainstUsedNames: on every Python file of the fixtures and of
+// TileGym (when present), every name the parsed file uses (usedNames) is
+// one mayUse says it may use.
+func TestMayUseAgainstUsedNames(t *testing.T) {
+	dirs, _ := filepath.Glob("../fixtures/*")
+	if tree := os.Getenv("TILEGYM_LINT_BENCH_TREE"); tree != "" {
+		dirs = append(dirs, tree)
+	} else if fi, err := os.Stat("/work/tilegym"); err == nil && fi.IsDir() && !raceEnabled {
+		dirs = append(dirs, "/work/tilegym")
+	}
+	checked := 0
+	for _, dir := range dirs {
+		src := &DiskSource{Dir: dir}
+		paths, err := src.List()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range paths {
+			if filepath.Ext(p) != ".py" {
+				continue
+			}
+			data, err := src.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := parseFile(p, data)
+			if f.AST == nil {
+				continue
+			}
+			var names []string
+			for n := range f.usedNames() {
+				names = append(names, n)
+			}
+			sort.Strings(names)
+			for _, n := range names {
+				checked++
+				if !mayUse(p, data, []string{n}) {
+					t.Errorf("%s/%s uses %s; mayUse says it does not", dir, p, n)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no used name checked")
+	}
+}
