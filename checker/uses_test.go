@@ -1,8 +1,6 @@
 package checker
 
 import (
-	"os"
-	"path/filepath"
 	"sort"
 	"testing"
 )
@@ -41,45 +39,21 @@ func TestMayUse(t *testing.T) {
 	}
 }
 
-// TestMayUseAgainstUsedNames: on every Python file of the fixtures and of
-// TileGym (when present), every name the parsed file uses (usedNames) is
-// one mayUse says it may use.
+// TestMayUseAgainstUsedNames: on every file of the corpus (the fixtures,
+// TileGym when present), every name the parsed file uses (usedNames) is one
+// mayUse says it may use.
 func TestMayUseAgainstUsedNames(t *testing.T) {
-	dirs, _ := filepath.Glob("../fixtures/*")
-	if tree := os.Getenv("TILEGYM_LINT_BENCH_TREE"); tree != "" {
-		dirs = append(dirs, tree)
-	} else if fi, err := os.Stat("/work/tilegym"); err == nil && fi.IsDir() && !raceEnabled {
-		dirs = append(dirs, "/work/tilegym")
-	}
 	checked := 0
-	for _, dir := range dirs {
-		src := &DiskSource{Dir: dir}
-		paths, err := src.List()
-		if err != nil {
-			t.Fatal(err)
+	for _, f := range corpusFiles(t) {
+		var names []string
+		for n := range f.usedNames() {
+			names = append(names, n)
 		}
-		for _, p := range paths {
-			if filepath.Ext(p) != ".py" {
-				continue
-			}
-			data, err := src.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f := parseFile(p, data)
-			if f.AST == nil {
-				continue
-			}
-			var names []string
-			for n := range f.usedNames() {
-				names = append(names, n)
-			}
-			sort.Strings(names)
-			for _, n := range names {
-				checked++
-				if !mayUse(p, data, []string{n}) {
-					t.Errorf("%s/%s uses %s; mayUse says it does not", dir, p, n)
-				}
+		sort.Strings(names)
+		for _, n := range names {
+			checked++
+			if !mayUse(f.Path, f.Src, []string{n}) {
+				t.Errorf("%s uses %s; mayUse says it does not", f.Path, n)
 			}
 		}
 	}
