@@ -508,7 +508,7 @@ func (l *lazyLoader) unscanned(need *needs) *needs {
 			fresh.names[name] = true
 		}
 	}
-	for _, sw := range need.words {
+	for _, sw := range need.uses {
 		var ts []useTarget
 		for _, t := range sw.targets {
 			if k := (scanKey{sw.scope, sw.suite, t.q}); !l.scanned[k] {
@@ -517,7 +517,7 @@ func (l *lazyLoader) unscanned(need *needs) *needs {
 			}
 		}
 		if len(ts) > 0 {
-			fresh.words = append(fresh.words, scopeWords{sw.scope, sw.suite, ts})
+			fresh.uses = append(fresh.uses, scopeUses{sw.scope, sw.suite, ts})
 		}
 	}
 	return fresh
@@ -537,14 +537,14 @@ type scanKey struct {
 // of some modules and directories.
 type needs struct {
 	names   wordSet         // the names of the related ops
-	words   []scopeWords    // the names through which files use them, by scope
+	uses    []scopeUses     // the names through which files use them, by scope
 	modules map[string]bool // dotted modules whose files are needed
 	dirs    []string        // directories all of whose files are needed
 }
 
-// scopeWords are the qualified names through which the test and benchmark
+// scopeUses are the qualified names through which the test and benchmark
 // files of a scope (and suite) use its related ops.
-type scopeWords struct {
+type scopeUses struct {
 	scope   *Scope
 	suite   string
 	targets []useTarget
@@ -564,7 +564,7 @@ type useTarget struct {
 // of its words in its path) or may use it (mayUse, asked only when the
 // file has the word).
 func (nd *needs) step(p string, src []byte, nonASCII bool) bool {
-	for _, sw := range nd.words {
+	for _, sw := range nd.uses {
 		isTest := matchBound(sw.scope.Tests, sw.suite, p)
 		if !isTest && !matchBound(sw.scope.Benchmarks, sw.suite, p) {
 			continue
@@ -645,7 +645,7 @@ func opsNeeds(tab *OpTable, layout *Layout, want map[string]bool) *needs {
 		scope *Scope
 		suite string
 	}
-	byScope := map[key]int{} // index in nd.words
+	byScope := map[key]int{} // index in nd.uses
 	selected := selectedOps(tab, want)
 	// The files of the selected ops (not their dispatch file, which every
 	// op of the scope shares), and the ops that share one of them.
@@ -694,11 +694,11 @@ func opsNeeds(tab *OpTable, layout *Layout, want map[string]bool) *needs {
 			k := key{op.Scope, op.Suite}
 			i, ok := byScope[k]
 			if !ok {
-				i = len(nd.words)
+				i = len(nd.uses)
 				byScope[k] = i
-				nd.words = append(nd.words, scopeWords{scope: op.Scope, suite: op.Suite})
+				nd.uses = append(nd.uses, scopeUses{scope: op.Scope, suite: op.Suite})
 			}
-			nd.words[i].targets = append(nd.words[i].targets, useTargets(tab, op)...)
+			nd.uses[i].targets = append(nd.uses[i].targets, useTargets(tab, op)...)
 		}
 		for _, im := range op.Impls {
 			if im.Module == "" {

@@ -199,14 +199,14 @@ func TestUnscanned(t *testing.T) {
 	l := &lazyLoader{}
 	first := l.unscanned(&needs{
 		names: wordSet{"softmax": true},
-		words: []scopeWords{{core, "", []useTarget{softmax, fwd}}},
+		uses:  []scopeUses{{core, "", []useTarget{softmax, fwd}}},
 	})
-	if len(first.names) != 1 || len(first.words) != 1 || len(first.words[0].targets) != 2 {
+	if len(first.names) != 1 || len(first.uses) != 1 || len(first.uses[0].targets) != 2 {
 		t.Fatalf("first round: %+v", first)
 	}
 	second := l.unscanned(&needs{
 		names: wordSet{"softmax": true, "layer_norm": true},
-		words: []scopeWords{
+		uses: []scopeUses{
 			{core, "", []useTarget{softmax, norm}},
 			{suites, "liger", []useTarget{ligerSoftmax}}, // the same word, another scope
 		},
@@ -214,8 +214,8 @@ func TestUnscanned(t *testing.T) {
 	if len(second.names) != 1 || !second.names["layer_norm"] {
 		t.Errorf("second round names = %v, want layer_norm only", second.names)
 	}
-	if diff := cmp.Diff([]scopeWords{{core, "", []useTarget{norm}}, {suites, "liger", []useTarget{ligerSoftmax}}}, second.words,
-		cmp.AllowUnexported(scopeWords{}, useTarget{}), cmp.Comparer(func(a, b *Scope) bool { return a == b })); diff != "" {
+	if diff := cmp.Diff([]scopeUses{{core, "", []useTarget{norm}}, {suites, "liger", []useTarget{ligerSoftmax}}}, second.uses,
+		cmp.AllowUnexported(scopeUses{}, useTarget{}), cmp.Comparer(func(a, b *Scope) bool { return a == b })); diff != "" {
 		t.Errorf("second round words (-want +got):\n%s", diff)
 	}
 	if third := l.unscanned(&needs{names: wordSet{"softmax": true}}); len(third.names) != 0 {
