@@ -166,8 +166,8 @@ type lazyLoader struct {
 
 	warm func(*File) // see warmer
 
-	// scanned: the names and words closeOver has looked for in the files
-	// then unparsed (see unscanned).
+	// scanned: the names closeOver has looked for in the files then
+	// unparsed (see unscanned).
 	scanned map[scanKey]bool
 
 	// names are more names closeOver parses every registration of (the
@@ -430,8 +430,8 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 		for name := range l.names {
 			need.names[name] = true
 		}
-		// The names and words looked for before are in no file still
-		// unparsed (each file that had one was parsed): look for the new.
+		// The names looked for before are in no file still unparsed (each
+		// file that had one was parsed): look for the new.
 		fresh := l.unscanned(need)
 		quoted := fresh.quotedNames()
 		wanted := make([]bool, n)
@@ -494,9 +494,10 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 	}
 }
 
-// unscanned returns the names and words of need that the loader has not
-// looked for in its unparsed files yet, and records them as looked for:
-// the caller parses every file that has one.
+// unscanned returns the names of need (quoted, and used by tests and
+// benchmarks) that the loader has not looked for in its unparsed files
+// yet, and records them as looked for: the caller parses every file that
+// has one.
 func (l *lazyLoader) unscanned(need *needs) *needs {
 	if l.scanned == nil {
 		l.scanned = map[scanKey]bool{}
@@ -533,8 +534,8 @@ type scanKey struct {
 
 // needs says which further files a check of some ops must parse: the
 // files that register a related op (name it in quotes), the test and
-// benchmark files that name one (a word, or in their path), and the files
-// of some modules and directories.
+// benchmark files named after one or that may use one (see step), and the
+// files of some modules and directories.
 type needs struct {
 	names   wordSet         // the names of the related ops
 	uses    []scopeUses     // the names through which files use them, by scope
