@@ -113,9 +113,14 @@ func boundOnlyElsewhere(src []byte, name, top string) bool {
 		if j > 0 && wordByte[src[j-1]] || end < len(src) && wordByte[src[end]] {
 			continue
 		}
-		// The word before it, across spaces, line breaks and backslashes.
+		// The word before it, across spaces, line breaks and backslashes;
+		// across a line with a comment, it cannot be told ("as  # c\n F"
+		// in brackets).
 		b := j
 		for b > 0 && (src[b-1] == ' ' || src[b-1] == '\t' || src[b-1] == '\n' || src[b-1] == '\r' || src[b-1] == '\\' || src[b-1] == '\f') {
+			if src[b-1] == '\n' && bytes.IndexByte(lineAt(src, b-1), '#') >= 0 {
+				return false
+			}
 			b--
 		}
 		if b < 2 || string(src[b-2:b]) != "as" || b > 2 && wordByte[src[b-3]] {

@@ -18,6 +18,8 @@ func TestMayUse(t *testing.T) {
 		{"from tilegym import ops as F\nF.softmax(x)\n", true},
 		{"import tilegym.ops as \\\n    F\nF.softmax(x)\n", true},
 		{"with open(p) as F:\n    F.softmax\n", true}, // an "as" of another form
+		{"from tilegym import (ops as  # the ops\n    F)\nF.softmax(x)\n", true},
+		{"import torch\nx = 1  # F\nF.softmax(x)\n", true}, // a comment line before a use of F: cannot tell
 		{"s = 'tilegym.ops.softmax'\n", true},         // a dotted name ending in ops: parse and see
 		{"from tilegym.ops import softmax\n", true},
 		{"from tilegym import ops\nops.softmax(x)\n", true},
