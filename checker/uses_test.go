@@ -20,7 +20,7 @@ func TestMayUse(t *testing.T) {
 		{"with open(p) as F:\n    F.softmax\n", true}, // an "as" of another form
 		{"from tilegym import (ops as  # the ops\n    F)\nF.softmax(x)\n", true},
 		{"import torch\nx = 1  # F\nF.softmax(x)\n", true}, // a comment line before a use of F: cannot tell
-		{"s = 'tilegym.ops.softmax'\n", true},         // a dotted name ending in ops: parse and see
+		{"s = 'tilegym.ops.softmax'\n", true},              // a dotted name ending in ops: parse and see
 		{"from tilegym.ops import softmax\n", true},
 		{"from tilegym import ops\nops.softmax(x)\n", true},
 		{"import tilegym\ntilegym.ops.softmax(x)\n", true},
