@@ -868,15 +868,22 @@ func containsAny(src []byte, subs [][]byte) bool {
 // hasWord reports whether src has w as a whole word: not preceded or
 // followed by a letter, digit, underscore or non-ASCII byte.
 func hasWord(src []byte, w string) bool {
+	return !eachWord(src, w, func(int) bool { return false })
+}
+
+// eachWord calls fn with the offset of each place src has w as a whole
+// word, in order, while fn returns true; it reports whether every call
+// did.
+func eachWord(src []byte, w string, fn func(j int) bool) bool {
 	for i := 0; ; {
 		j := bytes.Index(src[i:], []byte(w))
 		if j < 0 {
-			return false
+			return true
 		}
 		j += i
 		end := j + len(w)
-		if (j == 0 || !wordByte[src[j-1]]) && (end == len(src) || !wordByte[src[end]]) {
-			return true
+		if (j == 0 || !wordByte[src[j-1]]) && (end == len(src) || !wordByte[src[end]]) && !fn(j) {
+			return false
 		}
 		i = j + 1
 	}

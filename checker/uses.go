@@ -45,20 +45,8 @@ func mayUse(p string, src []byte, qs []string) bool {
 		if top, _, _ := strings.Cut(pkg, "."); top == module[0] && bytes.Contains(src, []byte("from .")) {
 			return true
 		}
-		for k := 0; ; {
-			j := bytes.Index(src[k:], []byte(w))
-			if j < 0 {
-				break
-			}
-			j += k
-			k = j + 1
-			end := j + len(w)
-			if j > 0 && wordByte[src[j-1]] || end < len(src) && wordByte[src[end]] {
-				continue // not a whole word
-			}
-			if !cannotUse(src, j, module) {
-				return true
-			}
+		if !eachWord(src, w, func(j int) bool { return cannotUse(src, j, module) }) {
+			return true
 		}
 	}
 	return false
@@ -102,17 +90,7 @@ func cannotUse(src []byte, j int, module []string) bool {
 // boundOnlyElsewhere reports whether every "as name" of the file is on a
 // line "import a.b as name" (a comment may follow) with a not top.
 func boundOnlyElsewhere(src []byte, name, top string) bool {
-	for k := 0; ; {
-		j := bytes.Index(src[k:], []byte(name))
-		if j < 0 {
-			return true
-		}
-		j += k
-		k = j + 1
-		end := j + len(name)
-		if j > 0 && wordByte[src[j-1]] || end < len(src) && wordByte[src[end]] {
-			continue
-		}
+	return eachWord(src, name, func(j int) bool {
 		// The word before it, across spaces, line breaks and backslashes;
 		// across a line with a comment, it cannot be told ("as  # c\n F"
 		// in brackets).
@@ -124,12 +102,10 @@ func boundOnlyElsewhere(src []byte, name, top string) bool {
 			b--
 		}
 		if b < 2 || string(src[b-2:b]) != "as" || b > 2 && wordByte[src[b-3]] {
-			continue
+			return true // not an "as name"
 		}
-		if !importAsLine(lineAt(src, j), name, top) {
-			return false
-		}
-	}
+		return importAsLine(lineAt(src, j), name, top)
+	})
 }
 
 // importAsLine reports whether a line is "import a.b as name" (and maybe a
