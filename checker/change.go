@@ -209,20 +209,7 @@ func TouchedOps(t *OpTable, ch *Change) map[string]bool {
 		if in.File == nil || !ch.HasFile(in.File.Path) {
 			continue
 		}
-		names := map[string]bool{}
-		for _, imp := range append(append([]*InitImport(nil), in.ModuleImports...), in.FuncImports...) {
-			if imp.Stmt != nil && ch.Touches(in.File.Path, imp.Stmt.Pos().Line, imp.Stmt.End().Line) {
-				names[imp.Name] = true
-				names[imp.Module] = true
-			}
-		}
-		for _, c := range in.All {
-			if ch.Touches(in.File.Path, c.Pos().Line, c.End().Line) {
-				if s, ok := c.Value.(string); ok {
-					names[s] = true
-				}
-			}
-		}
+		names := touchedInitNames(in, ch)
 		// The ops of the package: whose cuTile package holds the
 		// __init__ and whose function is named, or whose module is named
 		// as the __init__ names it (relative to its package).
@@ -239,6 +226,27 @@ func TouchedOps(t *OpTable, ch *Change) map[string]bool {
 		}
 	}
 	return out
+}
+
+// touchedInitNames returns the names that the entries of an __init__ on
+// lines the change touches name: imported modules and names, __all__
+// strings.
+func touchedInitNames(in *Init, ch *Change) map[string]bool {
+	names := map[string]bool{}
+	for _, imp := range append(append([]*InitImport(nil), in.ModuleImports...), in.FuncImports...) {
+		if imp.Stmt != nil && ch.Touches(in.File.Path, imp.Stmt.Pos().Line, imp.Stmt.End().Line) {
+			names[imp.Name] = true
+			names[imp.Module] = true
+		}
+	}
+	for _, c := range in.All {
+		if ch.Touches(in.File.Path, c.Pos().Line, c.End().Line) {
+			if s, ok := c.Value.(string); ok {
+				names[s] = true
+			}
+		}
+	}
+	return names
 }
 
 // preKey identifies a finding across revisions: rule, op and message with

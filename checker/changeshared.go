@@ -330,17 +330,9 @@ func initChangeWords(ch *Change, file string, ht, bt *OpTable) (map[string]bool,
 			add(k.name)
 		}
 	}
-	// Touched lines (TouchedOps reads them).
-	for _, imp := range append(append([]*InitImport(nil), hi.ModuleImports...), hi.FuncImports...) {
-		if imp.Stmt != nil && ch.Touches(file, imp.Stmt.Pos().Line, imp.Stmt.End().Line) {
-			add(imp.Module)
-			add(imp.Name)
-		}
-	}
-	for _, c := range hi.All {
-		if ch.Touches(file, c.Pos().Line, c.End().Line) {
-			add(fmt.Sprint(c.Value))
-		}
+	// The entries on touched lines (TouchedOps reads them).
+	for n := range touchedInitNames(hi, ch) {
+		add(n)
 	}
 	// The order check names the op of the first import out of order.
 	for _, in := range []*Init{hi, bi} {
@@ -383,8 +375,8 @@ func initOf(t *OpTable, file string) *Init {
 
 // initShape is what of an __init__ decides where its imports belong and
 // where its findings point, other than its entries.
-func initShape(in *Init) string {
-	return fmt.Sprint(in.Block != nil, len(in.BlockBody) > 0, len(in.FuncImports) > 0, in.AllNode != nil)
+func initShape(in *Init) [4]bool {
+	return [4]bool{in.Block != nil, len(in.BlockBody) > 0, len(in.FuncImports) > 0, in.AllNode != nil}
 }
 
 type initEntry struct {
