@@ -70,6 +70,9 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 	if base == "" {
 		base = "HEAD"
 	}
+	if err := CheckRevision(base); err != nil {
+		return nil, err
+	}
 	diffArgs := func(rev string, mergeBase bool) []string {
 		args := []string{"diff", "--relative", "-U0", "--full-index", "--no-color", "--no-ext-diff",
 			"--no-textconv", "--no-renames", "--src-prefix=a/", "--dst-prefix=b/"}
@@ -79,7 +82,7 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 		if mergeBase {
 			args = append(args, "--merge-base")
 		}
-		return append(args, rev, "--", ".")
+		return append(args, "--end-of-options", rev, "--", ".")
 	}
 	var wg sync.WaitGroup
 	var untracked []string
@@ -148,7 +151,7 @@ func gitRevsSeparately(root, base string) (top, prefix, mb string, err error) {
 	wg.Add(3)
 	go func() { defer wg.Done(); top, topErr = git(root, "rev-parse", "--show-toplevel") }()
 	go func() { defer wg.Done(); prefix, prefixErr = git(root, "rev-parse", "--show-prefix") }()
-	go func() { defer wg.Done(); mb, mbErr = git(root, "merge-base", base, "HEAD") }()
+	go func() { defer wg.Done(); mb, mbErr = git(root, "merge-base", "--end-of-options", base, "HEAD") }()
 	wg.Wait()
 	if topErr != nil {
 		return "", "", "", fmt.Errorf("%s is not in a git repository: %w", root, topErr)

@@ -54,7 +54,10 @@ func (g *GitSource) load() error {
 		if g.Rev == IndexRev {
 			cmd = exec.Command("git", "-C", g.Dir, "ls-files", "-s", "-z")
 		} else {
-			cmd = exec.Command("git", "-C", g.Dir, "ls-tree", "-r", "-z", "--full-tree", g.Rev)
+			if g.err = CheckRevision(g.Rev); g.err != nil {
+				return
+			}
+			cmd = exec.Command("git", "-C", g.Dir, "ls-tree", "-r", "-z", "--full-tree", "--end-of-options", g.Rev)
 		}
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
@@ -209,6 +212,16 @@ func (g *GitSource) Close() error {
 	err := g.cmd.Wait()
 	g.cmd = nil
 	return err
+}
+
+// CheckRevision refuses a revision that git could read as an option
+// ("--output=ops.py" would make git diff write that file) or that is empty.
+// Every revision given to git is also passed after --end-of-options.
+func CheckRevision(rev string) error {
+	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\x00\n") {
+		return fmt.Errorf("invalid revision %q: a revision names a commit (origin/main, HEAD~1, a hash) and cannot be empty or start with '-'", rev)
+	}
+	return nil
 }
 
 // git runs a git command in dir and returns its standard output.

@@ -175,3 +175,34 @@ func workingChange(t *testing.T, dir string) (*Change, *lazyLoader) {
 	}
 	return ch, hl
 }
+
+// TestRevisionCannotBeAnOption: a --diff value or a GitSource revision that
+// git would read as an option ("--output=FILE" truncates FILE) is refused,
+// and the file it names is left as it was.
+func TestRevisionCannotBeAnOption(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	gitRun(t, dir, "init", "-q")
+	writeFile(t, dir, "src/tilegym/ops/ops.py", "x = 1\n")
+	gitRun(t, dir, "add", ".")
+	gitRun(t, dir, "commit", "-qm", "base")
+	for _, rev := range []string{"--output=src/tilegym/ops/ops.py", "-ooops", "--output=" + filepath.Join(dir, "src/tilegym/ops/ops.py")} {
+		if _, err := GitChange(dir, rev, false); err == nil || !strings.Contains(err.Error(), "invalid revision") {
+			t.Errorf("GitChange(%q): err %v, want an invalid revision", rev, err)
+		}
+		if _, err := GitChange(dir, rev, true); err == nil {
+			t.Errorf("GitChange(%q, staged): no error", rev)
+		}
+		if _, err := (&GitSource{Dir: dir, Rev: rev}).List(); err == nil || !strings.Contains(err.Error(), "invalid revision") {
+			t.Errorf("GitSource{Rev: %q}.List: err %v, want an invalid revision", rev, err)
+		}
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "src/tilegym/ops/ops.py")); err != nil || string(got) != "x = 1\n" {
+		t.Errorf("ops.py now %q (%v), want it untouched", got, err)
+	}
+	if _, err := GitChange(dir, "HEAD", false); err != nil {
+		t.Errorf("GitChange(HEAD): %v", err)
+	}
+}
