@@ -773,9 +773,11 @@ fix = "f"
 [[rule.params.commands]]
 run = "echo testing {op} {test}"
 [[rule.params.commands]]
-run = "printf 'line1\nline2\n'; test {op} != softmax"
+run = "printf line1\\nline2\\n"
 [[rule.params.commands]]
-run = "echo bench; exit 7"
+run = "test {op} != softmax"
+[[rule.params.commands]]
+run = "test 1 -eq not-a-number"
 optional = true
 `), "verify.toml")
 	if err != nil {
@@ -802,10 +804,10 @@ optional = true
 	if silu.Status != StatusPass || soft.Status != StatusFail {
 		t.Errorf("verify status: silu_and_mul %s (want pass), softmax %s (want fail)", silu.Status, soft.Status)
 	}
-	if len(soft.Runs) != 3 || soft.Runs[1].Passed || soft.Runs[1].ExitCode != 1 || soft.Runs[1].Tail != "line1\nline2" {
+	if len(soft.Runs) != 4 || !soft.Runs[1].Passed || soft.Runs[1].Tail != "line1\nline2" || soft.Runs[2].Passed || soft.Runs[2].ExitCode != 1 {
 		t.Errorf("softmax runs = %+v", soft.Runs)
 	}
-	if r := soft.Runs[2]; r.Passed || !r.Optional || r.ExitCode != 7 {
+	if r := soft.Runs[3]; r.Passed || !r.Optional || r.ExitCode != 2 {
 		t.Errorf("optional run = %+v", r)
 	}
 	if r := silu.Runs[0]; !r.Passed || r.Cmd != "echo testing silu_and_mul tests/ops/test_silu_and_mul.py" {
@@ -815,7 +817,7 @@ optional = true
 	if err := WriteJSON(&buf, res, false); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(buf.String(), `"exit_code": 7`) {
+	if !strings.Contains(buf.String(), `"exit_code": 2`) {
 		t.Errorf("JSON lacks the runs:\n%s", buf.String())
 	}
 }

@@ -218,7 +218,7 @@ func TestVerifyCommands(t *testing.T) {
 func verifyPlanStrings(cs []VerifyCommand) []string {
 	var out []string
 	for _, c := range cs {
-		out = append(out, c.Cmd)
+		out = append(out, c.Cmd())
 	}
 	return out
 }

@@ -1,6 +1,8 @@
 package checker
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/rules"
@@ -17,7 +19,8 @@ mode: the kind reports no finding, and the driver shows Step 6 as "not run"
 with the rule's command templates filled in for each op (the params
 implement VerifyCommander): {test} is the op's test files, {benchmark} one benchmark
 file per command, {op} and {func} the op's names. A command whose
-placeholders have no file for the op is left out.`,
+placeholders have no file for the op is left out. A template is words
+separated by spaces, run as an argument vector: no shell reads it.`,
 	Requires: []*Analyzer{OpTableAnalyzer},
 	Params:   func() any { return new(verifyParams) },
 	Run:      func(*Pass) (any, error) { return nil, nil },
@@ -34,18 +37,41 @@ type verifyCommandParam struct {
 
 func init() { Register(VerifyAnalyzer) }
 
-// VerifyCommand is one filled-in verify command for an op.
+// VerifyCommand is one filled-in verify command for an op: the program and
+// its arguments, never a shell line.
 type VerifyCommand struct {
-	Cmd      string
+	Argv     []string
 	Optional bool
+	// Err says why the command cannot run safely (an op name that would be
+	// read as an option); such a command is shown but never run.
+	Err string
+}
+
+// Cmd is the command as a shell would need it typed: every word that is not
+// plain is single-quoted, so a copied command runs exactly Argv.
+func (c VerifyCommand) Cmd() string {
+	words := make([]string, len(c.Argv))
+	for i, w := range c.Argv {
+		words[i] = shellQuote(w)
+	}
+	return strings.Join(words, " ")
+}
+
+// shellQuote returns w as one POSIX shell word.
+func shellQuote(w string) string {
+	if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == "" {
+		return w
+	}
+	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 }
 
 // VerifyPlan returns the verify commands of a rule of kind "verify" for an
-// op, in the rule's order: {test} becomes the op's test files (space
-// separated, one command), {benchmark} one command per benchmark file, {op}
-// and {func} the op's dispatch and function names. A command needing a
-// file the op does not have is left out. It returns nil for a rule of
-// another kind or without params.
+// op, in the rule's order. A template is words separated by white space
+// (no shell syntax); a word {test} becomes the op's test files, one argument
+// each (the command is left out when the op has none); {benchmark} gives
+// one command per benchmark file; {op} and {func} in a word become the op's
+// dispatch and function names. It returns nil for a rule of another kind or
+// without params.
 func VerifyPlan(rule *rules.Rule, op *Op) []VerifyCommand {
 	if rule == nil || op == nil {
 		return nil
@@ -61,30 +87,57 @@ func (p *verifyParams) plan(op *Op) []VerifyCommand {
 	if op == nil {
 		return nil
 	}
-	var tests []string
-	for _, f := range op.Tests {
-		if f != nil {
-			tests = append(tests, f.Path)
-		}
-	}
+	tests := filePaths(op.Tests)
+	benchmarks := filePaths(op.Benchmarks)
 	var out []VerifyCommand
 	for _, c := range p.Commands {
-		cmd := replaceAll(c.Run, "{op}", op.Name, "{func}", op.Func)
-		if strings.Contains(cmd, "{test}") {
-			if len(tests) == 0 {
-				continue
-			}
-			cmd = strings.ReplaceAll(cmd, "{test}", strings.Join(tests, " "))
+		words := strings.Fields(c.Run)
+		if slices.Contains(words, "{test}") && len(tests) == 0 {
+			continue
 		}
-		if strings.Contains(cmd, "{benchmark}") {
-			for _, f := range op.Benchmarks {
-				if f != nil {
-					out = append(out, VerifyCommand{Cmd: strings.ReplaceAll(cmd, "{benchmark}", f.Path), Optional: c.Optional})
+		fill := func(bench string) VerifyCommand {
+			vc := VerifyCommand{Optional: c.Optional}
+			for _, w := range words {
+				switch w {
+				case "{test}":
+					vc.Argv = append(vc.Argv, tests...)
+					continue
+				case "{benchmark}":
+					vc.Argv = append(vc.Argv, bench)
+					continue
 				}
+				filled := strings.NewReplacer("{op}", op.Name, "{func}", op.Func).Replace(w)
+				if filled != w && strings.HasPrefix(filled, "-") && vc.Err == "" {
+					vc.Err = fmt.Sprintf("the argument %q would be read as an option; not run", filled)
+				}
+				vc.Argv = append(vc.Argv, filled)
+			}
+			return vc
+		}
+		if slices.Contains(words, "{benchmark}") {
+			for _, b := range benchmarks {
+				out = append(out, fill(b))
 			}
 			continue
 		}
-		out = append(out, VerifyCommand{Cmd: cmd, Optional: c.Optional})
+		out = append(out, fill(""))
+	}
+	return out
+}
+
+// filePaths returns the paths of files, each made safe to pass as an
+// argument: a path that starts with '-' gets a leading "./".
+func filePaths(files []*File) []string {
+	var out []string
+	for _, f := range files {
+		if f == nil {
+			continue
+		}
+		p := f.Path
+		if strings.HasPrefix(p, "-") {
+			p = "./" + p
+		}
+		out = append(out, p)
 	}
 	return out
 }
@@ -96,7 +149,7 @@ func (p *verifyParams) plan(op *Op) []VerifyCommand {
 func (p *verifyParams) VerifyCommands(op *Op) []string {
 	var out []string
 	for _, c := range p.plan(op) {
-		s := c.Cmd
+		s := c.Cmd()
 		if c.Optional {
 			s += "  # optional"
 		}

@@ -27,9 +27,11 @@ type VerifyOptions struct {
 	Dir       string        // where the commands run: the checked root
 	Timeout   time.Duration // per command; 0 means none
 	TailLines int           // lines of output kept; 0 means 20
-	// Shell runs one command line; nil means sh -c.
-	Shell func(ctx context.Context, dir, cmd string) *exec.Cmd
 }
+
+// killGrace is how long a command may hold its output open after it was
+// killed or exited (a child that inherited it) before the wait gives up.
+const killGrace = 2 * time.Second
 
 // RunVerify is the explicit verify mode of Step 6 (S6.1): for every op of
 // the result whose Step 6 is not skipped, it runs the commands of the
@@ -47,13 +49,6 @@ func RunVerify(res *Result, cat *rules.Catalog, cfg *Config, opt VerifyOptions) 
 	if opt.TailLines <= 0 {
 		opt.TailLines = 20
 	}
-	if opt.Shell == nil {
-		opt.Shell = func(ctx context.Context, dir, cmd string) *exec.Cmd {
-			c := exec.CommandContext(ctx, "sh", "-c", cmd)
-			c.Dir = dir
-			return c
-		}
-	}
 	cache := map[string]CommandRun{} // a command shared by ops (pre-commit run -a) runs once
 	for i := range res.Ops {
 		o := &res.Ops[i]
@@ -64,10 +59,11 @@ func RunVerify(res *Result, cat *rules.Catalog, cfg *Config, opt VerifyOptions) 
 		var runs []CommandRun
 		for _, r := range step6 {
 			for _, vc := range VerifyPlan(r, o.Op) {
-				run, ok := cache[vc.Cmd]
+				key := vc.Cmd()
+				run, ok := cache[key]
 				if !ok {
-					run = runCommand(vc.Cmd, opt)
-					cache[vc.Cmd] = run
+					run = runCommand(vc, opt)
+					cache[key] = run
 				}
 				run.Optional = vc.Optional
 				runs = append(runs, run)
@@ -90,25 +86,40 @@ func RunVerify(res *Result, cat *rules.Catalog, cfg *Config, opt VerifyOptions) 
 	}
 }
 
-func runCommand(cmd string, opt VerifyOptions) CommandRun {
+// runCommand runs one command as an argument vector (no shell) in its own
+// process group; on timeout the whole group is killed, and the wait for its
+// output is bounded even when a child keeps it open.
+func runCommand(vc VerifyCommand, opt VerifyOptions) CommandRun {
+	run := CommandRun{Cmd: vc.Cmd()}
+	if vc.Err != "" || len(vc.Argv) == 0 {
+		run.ExitCode, run.Err = -1, vc.Err
+		if run.Err == "" {
+			run.Err = "empty command"
+		}
+		return run
+	}
 	ctx := context.Background()
 	var cancel context.CancelFunc = func() {}
 	if opt.Timeout > 0 {
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 	}
 	defer cancel()
-	c := opt.Shell(ctx, opt.Dir, cmd)
+	c := exec.CommandContext(ctx, vc.Argv[0], vc.Argv[1:]...)
+	c.Dir = opt.Dir
+	ownProcessGroup(c)
+	c.WaitDelay = killGrace
 	out := &tailBuffer{max: 1 << 16}
 	c.Stdout, c.Stderr = out, out
 	err := c.Run()
-	run := CommandRun{Cmd: cmd, Tail: lastLines(out.String(), opt.TailLines)}
+	killProcessGroup(c) // children left behind, even after a clean exit
+	run.Tail = lastLines(out.String(), opt.TailLines)
 	var exit *exec.ExitError
 	switch {
-	case err == nil:
-		run.Passed = true
 	case ctx.Err() != nil:
 		run.ExitCode, run.Err = -1, fmt.Sprintf("timed out after %s", opt.Timeout)
-	case errors.As(err, &exit):
+	case err == nil:
+		run.Passed = true
+	case errors.As(err, &exit) && exit.Exited():
 		run.ExitCode = exit.ExitCode()
 	default:
 		run.ExitCode, run.Err = -1, err.Error()

@@ -1,0 +1,94 @@
+//go:build unix
+
+package checker
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestVerifyNoShell: a test file whose name holds shell syntax and spaces
+// reaches the command as one argument; nothing it spells runs.
+func TestVerifyNoShell(t *testing.T) {
+	dir := t.TempDir()
+	name := "tests/ops/test_x;touch INJECTED;.py"
+	p := &verifyParams{Commands: []verifyCommandParam{{Run: "printf %s| {test}"}, {Run: "echo {op}"}}}
+	op := &Op{Name: "-rf", Func: "x", Tests: []*File{{Path: name}, {Path: "-t.py"}}}
+	plan := p.plan(op)
+	if len(plan) != 2 {
+		t.Fatalf("plan = %+v", plan)
+	}
+	run := runCommand(plan[0], VerifyOptions{Dir: dir, TailLines: 5})
+	if !run.Passed || run.Tail != name+"|./-t.py|" {
+		t.Errorf("run = %+v, want the two paths as two arguments", run)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "INJECTED")); err == nil {
+		t.Error("the file name's shell syntax ran")
+	}
+	if run := runCommand(plan[1], VerifyOptions{Dir: dir}); run.Passed || !strings.Contains(run.Err, "option") {
+		t.Errorf("an op name starting with '-' ran as an argument: %+v", run)
+	}
+	if _, err := exec.LookPath("sh"); err != nil {
+		return
+	}
+	// The printed command, pasted into a shell, runs the same arguments.
+	out, err := exec.Command("sh", "-c", plan[0].Cmd()).Output()
+	if err != nil || string(out) != name+"|./-t.py|" {
+		t.Errorf("sh -c %q: %q, %v", plan[0].Cmd(), out, err)
+	}
+}
+
+func TestShellQuote(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	for _, w := range []string{"plain/path.py", "", "a b", "it's", "$(touch x)", "`x`", "a;b", "\"q\"", "new\nline", "*", "-v"} {
+		out, err := exec.Command("sh", "-c", "printf %s "+shellQuote(w)).Output()
+		if err != nil || string(out) != w {
+			t.Errorf("shellQuote(%q) = %s: the shell reads %q (%v)", w, shellQuote(w), out, err)
+		}
+	}
+}
+
+// TestVerifyTimeoutKillsGroup: a command past its time limit is killed with
+// the children it started, and the run returns although a child held the
+// output open.
+func TestVerifyTimeoutKillsGroup(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("process groups")
+	}
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, "child.pid")
+	vc := VerifyCommand{Argv: []string{"sh", "-c", "sleep 60 & echo $! > " + pidFile + "; sleep 60"}}
+	start := time.Now()
+	run := runCommand(vc, VerifyOptions{Dir: dir, Timeout: 300 * time.Millisecond, TailLines: 5})
+	if run.Passed || !strings.Contains(run.Err, "timed out") {
+		t.Errorf("run = %+v, want timed out", run)
+	}
+	// A bound against a hang, far above the limit plus the grace period.
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("the run took %s after a 300ms limit", d)
+	}
+	data, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, _ := strconv.Atoi(strings.TrimSpace(string(data)))
+	for i := 0; i < 100; i++ {
+		if syscall.Kill(pid, 0) != nil {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Errorf("the background child %d outlived the timeout", pid)
+}
