@@ -14,34 +14,7 @@ import (
 	"sync"
 
 	"golang.org/x/text/unicode/norm"
-
-	"github.com/tilegym/tilegym-lint/rules"
 )
-
-// CheckSource loads a snapshot and checks it. With opts.Ops (and no
-// opts.Files) it parses only the files the selected ops need (see
-// LoadForOps), and then any file a finding is in or names (a file that does
-// not parse would have silenced the finding); the result for those ops is
-// the same as Load then Check.
-func CheckSource(src Source, layout *Layout, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
-	if len(opts.Ops) == 0 || opts.Files != nil {
-		repo, err := Load(src, layout, cfg)
-		if err != nil {
-			return nil, err
-		}
-		return Check(repo, cat, cfg, opts)
-	}
-	l, err := newLazyLoader(src, layout, cfg)
-	if err != nil {
-		return nil, err
-	}
-	want := map[string]bool{}
-	for _, o := range opts.Ops {
-		want[o] = true
-	}
-	repo := l.load(want)
-	return l.checkUntilRead(repo, want, func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, opts) }, nil)
-}
 
 // load parses what the wanted ops need (everything when a dispatch file
 // does not parse).
