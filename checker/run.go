@@ -20,6 +20,16 @@ const (
 	StatusNotRun  Status = "not-run" // Step 6 in static mode
 )
 
+// CommandRun is the outcome of one verify command (explicit verify mode).
+type CommandRun struct {
+	Cmd      string
+	Optional bool // a failure does not fail the step
+	ExitCode int  // -1 when it could not run or timed out
+	Passed   bool
+	Tail     string // the last lines of its combined output
+	Err      string // why it could not run, or "timed out"
+}
+
 // StepResult is the verdict of one step of an op.
 type StepResult struct {
 	Step     int
@@ -63,6 +73,16 @@ type Result struct {
 	// checks that depend on a failed analyzer did not run.
 	Errors []error
 	Table  *OpTable
+}
+
+// FormatDiagnostic formats a finding as FILE:LINE:COL: RULE message, with a
+// 1-based column.
+func FormatDiagnostic(d Diagnostic) string {
+	s := fmt.Sprintf("%s:%d:%d: %s", d.File, d.Pos.Line, d.Pos.Col+1, d.Rule.ID)
+	if d.Severity == rules.Warning {
+		s += " (warning)"
+	}
+	return s + " " + d.Message
 }
 
 // Options narrow a check.
