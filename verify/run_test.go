@@ -20,27 +20,11 @@ import (
 func TestVerifyNoShell(t *testing.T) {
 	dir := t.TempDir()
 	name := "tests/ops/test_x;touch INJECTED;.py"
-	cat, err := checker.LoadCatalog([]byte(`version = 1
-[[rule]]
-id = "TG601"
-step = 6
-requirement = "S6.1"
-severity = "warning"
-title = "verify"
-message = "{op}: verify"
-kind = "verify"
-[rule.docs]
-what = "w"
-why = "y"
-fix = "f"
-[[rule.params.commands]]
+	cat := verifyCatalog(t, `[[rule.params.commands]]
 run = "printf %s| {test}"
 [[rule.params.commands]]
 run = "echo {op}"
-`), "verify.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	op := &checker.Op{Name: "-rf", Func: "x", Tests: []*checker.File{{Path: name}, {Path: "-t.py"}}}
 	plan := checker.VerifyPlan(cat.Rules[0], op)
 	if len(plan) != 2 {

@@ -10,15 +10,13 @@ import (
 	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/report"
+	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// TestRunVerify runs fake verify commands (from a test catalog) on
-// fixtures/good: a failing required command fails Step 6, a failing
-// optional one does not, and the tail of the output is kept.
-func TestRunVerify(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
+// verifyCatalog is a catalog of one verify rule (TG601) whose params are
+// the given [[rule.params.commands]] tables.
+func verifyCatalog(t *testing.T, commands string) *rules.Catalog {
+	t.Helper()
 	cat, err := checker.LoadCatalog([]byte(`version = 1
 [[rule]]
 id = "TG601"
@@ -32,7 +30,21 @@ kind = "verify"
 what = "w"
 why = "y"
 fix = "f"
-[[rule.params.commands]]
+`+commands), "verify.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
+// TestRunVerify runs fake verify commands (from a test catalog) on
+// fixtures/good: a failing required command fails Step 6, a failing
+// optional one does not, and the tail of the output is kept.
+func TestRunVerify(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	cat := verifyCatalog(t, `[[rule.params.commands]]
 run = "echo testing {op} {test}"
 [[rule.params.commands]]
 run = "printf line1\\nline2\\n"
@@ -41,10 +53,7 @@ run = "test {op} != softmax"
 [[rule.params.commands]]
 run = "test 1 -eq not-a-number"
 optional = true
-`), "verify.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	builtin, err := checker.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
 		t.Fatal(err)
