@@ -1,7 +1,6 @@
 package checker
 
 import (
-	"io"
 	"os"
 	"os/exec"
 	"testing"
@@ -68,9 +67,7 @@ func benchCheck(b *testing.B, dir string, ops []string) {
 		if len(res.Errors) > 0 {
 			b.Fatal(res.Errors[0])
 		}
-		if err := WriteJSON(io.Discard, res, false); err != nil {
-			b.Fatal(err)
-		}
+		_ = dump(res, false)
 	}
 }
 
@@ -131,9 +128,7 @@ func benchChange(b *testing.B, src string, edit func(dir string)) {
 		if len(res.Errors) > 0 {
 			b.Fatal(res.Errors[0])
 		}
-		if err := WriteJSON(io.Discard, res, true); err != nil {
-			b.Fatal(err)
-		}
+		_ = dump(res, true)
 	}
 }
 

@@ -1,7 +1,6 @@
 package checker
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand"
 	"os"
@@ -77,27 +76,17 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 		if byOps != sc.byOps && !sc.random {
 			t.Errorf("%s: checked the ops of the change alone = %v, want %v", sc.name, byOps, sc.byOps)
 		}
-		var wb, gb bytes.Buffer
-		if err := WriteJSON(&wb, whole, true); err != nil {
-			t.Fatal(err)
-		}
-		if err := WriteJSON(&gb, got, true); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(wb.Bytes(), gb.Bytes()) {
-			t.Errorf("%s: the report differs from whole checks':\n got: %s\nwant: %s", sc.name, gb.String(), wb.String())
+		wb, gb := dump(whole, true), dump(got, true)
+		if wb != gb {
+			t.Errorf("%s: the report differs from whole checks':\n got: %s\nwant: %s", sc.name, gb, wb)
 		}
 		// The command's path: git runs while the working tree is read.
 		viaGit, err := CheckGitChange(dir, "HEAD", sc.staged, cat, nil, layout, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		var vb bytes.Buffer
-		if err := WriteJSON(&vb, viaGit, true); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(wb.Bytes(), vb.Bytes()) {
-			t.Errorf("%s: CheckGitChange's report differs from whole checks':\n got: %s\nwant: %s", sc.name, vb.String(), wb.String())
+		if vb := dump(viaGit, true); wb != vb {
+			t.Errorf("%s: CheckGitChange's report differs from whole checks':\n got: %s\nwant: %s", sc.name, vb, wb)
 		}
 		if sc.random {
 			t.Logf("%s: byOps=%v ops=%d", sc.name, byOps, len(whole.Ops))
@@ -107,7 +96,7 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 			t.Errorf("%s: no op touched; the scenario tests nothing", sc.name)
 		}
 		if len(whole.Ops) > 0 && sc.quiet {
-			t.Errorf("%s: ops touched, want none: %s", sc.name, wb.String())
+			t.Errorf("%s: ops touched, want none: %s", sc.name, wb)
 		}
 	}
 }

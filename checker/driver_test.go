@@ -2,13 +2,10 @@ package checker
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
-	"sort"
 	"strings"
 	"testing"
 
@@ -271,118 +268,6 @@ func TestNoqaSuppresses(t *testing.T) {
 	want := []string{"TG998:1", "TG998:3", "TG999:3"}
 	if !cmp.Equal(got, want) {
 		t.Errorf("after noqa and dedupe: %v, want %v", got, want)
-	}
-}
-
-func TestJSONShape(t *testing.T) {
-	dir := t.TempDir()
-	copyDir(t, "../fixtures/good", dir)
-	writeFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
-	res := checkDir(t, dir, Options{})
-	res.Root = "checkout"
-	var buf bytes.Buffer
-	if err := WriteJSON(&buf, res, false); err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]any
-	dec := json.NewDecoder(&buf)
-	if err := dec.Decode(&doc); err != nil {
-		t.Fatal(err)
-	}
-	if dec.More() {
-		t.Error("more than one JSON document")
-	}
-	if doc["version"] != float64(1) || doc["root"] != "checkout" {
-		t.Errorf("version/root = %v %v", doc["version"], doc["root"])
-	}
-	ops, _ := doc["ops"].([]any)
-	if len(ops) == 0 {
-		t.Fatal("no ops")
-	}
-	var names []string
-	for _, o := range ops {
-		om := o.(map[string]any)
-		names = append(names, om["op"].(string))
-		steps := om["steps"].([]any)
-		if len(steps) != 6 {
-			t.Errorf("op %v: %d steps", om["op"], len(steps))
-		}
-		for i, s := range steps {
-			sm := s.(map[string]any)
-			if sm["step"] != float64(i+1) {
-				t.Errorf("step %v at %d", sm["step"], i)
-			}
-			switch sm["status"] {
-			case "pass", "fail", "skipped", "not-run":
-			default:
-				t.Errorf("status %v", sm["status"])
-			}
-		}
-	}
-	if !sort.StringsAreSorted(names) {
-		t.Errorf("ops not sorted: %v", names)
-	}
-	diags, _ := doc["diagnostics"].([]any)
-	found := false
-	for _, d := range diags {
-		dm := d.(map[string]any)
-		for _, k := range []string{"rule", "requirement", "step", "op", "severity", "file", "line", "column", "end_line", "end_column", "message"} {
-			if _, ok := dm[k]; !ok {
-				t.Errorf("diagnostic lacks %q: %v", k, dm)
-			}
-		}
-		if _, ok := dm["pre_existing"]; ok {
-			t.Errorf("pre_existing outside change mode")
-		}
-		if dm["line"].(float64) < 1 || dm["column"].(float64) < 1 {
-			t.Errorf("positions not 1-based: %v", dm)
-		}
-		if dm["rule"] == "TG001" {
-			found = true
-			if dm["op"] != nil || dm["requirement"] != "X.2" || dm["step"] != float64(0) || dm["file"] != "tests/ops/test_zz_broken.py" {
-				t.Errorf("TG001 = %v", dm)
-			}
-		}
-	}
-	if !found {
-		t.Error("TG001 missing from JSON")
-	}
-	buf.Reset()
-	if err := WriteJSON(&buf, res, true); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(buf.String(), `"pre_existing": false`) {
-		t.Error("change mode JSON lacks pre_existing")
-	}
-}
-
-// TestDeterministic: the JSON and text outputs are identical whatever
-// GOMAXPROCS, on the fixtures and, when present, upstream TileGym.
-func TestDeterministic(t *testing.T) {
-	dirs := []string{"../fixtures/good"}
-	if fi, err := os.Stat("/work/tilegym/src/tilegym"); err == nil && fi.IsDir() {
-		dirs = append(dirs, "/work/tilegym")
-	}
-	for _, dir := range dirs {
-		var outs []string
-		for _, procs := range []int{1, 2, 1, 2} {
-			prev := runtime.GOMAXPROCS(procs)
-			res := checkDir(t, dir, Options{})
-			runtime.GOMAXPROCS(prev)
-			var buf bytes.Buffer
-			if err := WriteJSON(&buf, res, false); err != nil {
-				t.Fatal(err)
-			}
-			if err := WriteText(&buf, res, TextOptions{Full: true}); err != nil {
-				t.Fatal(err)
-			}
-			outs = append(outs, buf.String())
-		}
-		for i := 1; i < len(outs); i++ {
-			if outs[i] != outs[0] {
-				t.Errorf("%s: run %d differs from run 0:\n%s", dir, i, cmp.Diff(outs[0], outs[i]))
-			}
-		}
 	}
 }
 
@@ -750,78 +635,6 @@ func TestFilesModeSharedFile(t *testing.T) {
 	}
 }
 
-// TestRunVerify runs fake verify commands (from a test catalog) on
-// fixtures/good: a failing required command fails Step 6, a failing
-// optional one does not, and the tail of the output is kept.
-func TestRunVerify(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
-	cat, err := LoadCatalog([]byte(`version = 1
-[[rule]]
-id = "TG601"
-step = 6
-requirement = "S6.1"
-severity = "warning"
-title = "verify"
-message = "{op}: verify"
-kind = "verify"
-[rule.docs]
-what = "w"
-why = "y"
-fix = "f"
-[[rule.params.commands]]
-run = "echo testing {op} {test}"
-[[rule.params.commands]]
-run = "printf line1\\nline2\\n"
-[[rule.params.commands]]
-run = "test {op} != softmax"
-[[rule.params.commands]]
-run = "test 1 -eq not-a-number"
-optional = true
-`), "verify.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	repo, err := Load(&DiskSource{Dir: "../fixtures/good"}, BuildLayout(catalog(t).Layout, nil), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Check(repo, cat, nil, Options{Ops: []string{"softmax", "silu_and_mul"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Ops) != 2 || res.Ops[1].Steps[5].Status != StatusNotRun || len(res.Ops[1].Steps[5].Commands) == 0 {
-		t.Fatalf("static step 6 = %+v", res.Ops)
-	}
-	abs, _ := filepath.Abs("../fixtures/good")
-	RunVerify(res, cat, nil, VerifyOptions{Dir: abs})
-	byName := map[string]StepResult{}
-	for _, o := range res.Ops {
-		byName[o.Name] = o.Steps[5]
-	}
-	silu, soft := byName["silu_and_mul"], byName["softmax"]
-	if silu.Status != StatusPass || soft.Status != StatusFail {
-		t.Errorf("verify status: silu_and_mul %s (want pass), softmax %s (want fail)", silu.Status, soft.Status)
-	}
-	if len(soft.Runs) != 4 || !soft.Runs[1].Passed || soft.Runs[1].Tail != "line1\nline2" || soft.Runs[2].Passed || soft.Runs[2].ExitCode != 1 {
-		t.Errorf("softmax runs = %+v", soft.Runs)
-	}
-	if r := soft.Runs[3]; r.Passed || !r.Optional || r.ExitCode != 2 {
-		t.Errorf("optional run = %+v", r)
-	}
-	if r := silu.Runs[0]; !r.Passed || r.Cmd != "echo testing silu_and_mul tests/ops/test_silu_and_mul.py" {
-		t.Errorf("silu_and_mul first run = %+v", r)
-	}
-	var buf bytes.Buffer
-	if err := WriteJSON(&buf, res, false); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(buf.String(), `"exit_code": 2`) {
-		t.Errorf("JSON lacks the runs:\n%s", buf.String())
-	}
-}
-
 // TestParseErrorNoCascade: when an op's cuTile module does not parse, the
 // op gets the parse-error finding and no finding about what the checks
 // could not see in that file.
@@ -904,23 +717,5 @@ func TestChangeModeSubdir(t *testing.T) {
 		if !d.PreExisting {
 			t.Errorf("new finding from an edit that adds a comment: %s", FormatDiagnostic(d))
 		}
-	}
-}
-
-func TestGitHubFormat(t *testing.T) {
-	r := &rules.Rule{ID: "TG301", Title: "t, with: punctuation", Severity: rules.Error}
-	res := &Result{Root: "repo", Diagnostics: []Diagnostic{
-		{Rule: r, Op: "softmax", File: "a.py", Pos: posLine(3), End: posLine(3), Message: "100% wrong\nsecond", Severity: rules.Error},
-		{Rule: r, Op: "softmax", File: "b.py", Pos: posLine(1), End: posLine(1), Message: "old", Severity: rules.Error, PreExisting: true},
-	}}
-	var buf bytes.Buffer
-	if err := WriteGitHub(&buf, res); err != nil {
-		t.Fatal(err)
-	}
-	want := "::error file=repo/a.py,line=3,col=1,endLine=3,endColumn=1,title=TG301 t%2C with%3A punctuation::100%25 wrong%0Asecond\n" +
-		"::notice file=repo/b.py,line=1,col=1,endLine=1,endColumn=1,title=TG301 t%2C with%3A punctuation (pre-existing)::old\n" +
-		"0 ops, 0 failed, 2 errors, 0 warnings\n"
-	if diff := cmp.Diff(want, buf.String()); diff != "" {
-		t.Errorf("github format (-want +got):\n%s", diff)
 	}
 }

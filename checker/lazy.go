@@ -14,34 +14,7 @@ import (
 	"sync"
 
 	"golang.org/x/text/unicode/norm"
-
-	"github.com/tilegym/tilegym-lint/rules"
 )
-
-// CheckSource loads a snapshot and checks it. With opts.Ops (and no
-// opts.Files) it parses only the files the selected ops need (see
-// LoadForOps), and then any file a finding is in or names (a file that does
-// not parse would have silenced the finding); the result for those ops is
-// the same as Load then Check.
-func CheckSource(src Source, layout *Layout, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
-	if len(opts.Ops) == 0 || opts.Files != nil {
-		repo, err := Load(src, layout, cfg)
-		if err != nil {
-			return nil, err
-		}
-		return Check(repo, cat, cfg, opts)
-	}
-	l, err := newLazyLoader(src, layout, cfg)
-	if err != nil {
-		return nil, err
-	}
-	want := map[string]bool{}
-	for _, o := range opts.Ops {
-		want[o] = true
-	}
-	repo := l.load(want)
-	return l.checkUntilRead(repo, want, func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, opts) }, nil)
-}
 
 // load parses what the wanted ops need (everything when a dispatch file
 // does not parse).
@@ -93,34 +66,13 @@ func (l *lazyLoader) checkUntilRead(repo *Repo, want map[string]bool, check func
 }
 
 // LoadForOps is Load for a check of some ops only (dispatch names, or the
-// function names of unnamespaced ops): it reads every file in scope
-// (Repo.Paths lists them all) but parses, and puts in Repo.Files, only:
-//
-//   - every dispatch file and every __init__.py (all ops are known, and
-//     every cuTile package's exports);
-//   - the interface modules of the API packages, where the public wrappers
-//     of the ops are defined;
-//   - every file that registers a related op (names it in quotes), and
-//     every test or benchmark file of its scope whose path has a word that
-//     names it (its function name, its stub's name, the name of a wrapper
-//     of it) or that may use it (mayUse: its text has such a word, not
-//     only where it cannot be the op's). The related ops are the selected
-//     ones and those that share an implementation, test or benchmark file
-//     with them (the checks compare the ops a file serves), so that each
-//     of them is seen whole. A file can only register, test or benchmark
-//     an op by naming it;
-//   - for the implementation modules of related ops, the modules they
-//     import (shared kernels, constant aliases) and every file of the
-//     sub-packages they live in (the __init__ order rule names the first
-//     op of a sub-package);
-//
-// This is repeated until no file is added. Then, for a selected op with no
-// cuTile implementation, every file of its cuTile package is added (one
-// that does not parse may register it), and so on. When a dispatch file does not
-// parse, every file is parsed, as by Load.
-//
-// Limit: an op name spelled in a register_impl call with escapes or
-// implicit concatenation ("soft" "max") is not found by its words.
+// function names of unnamespaced ops): every file in scope is read
+// (Repo.Paths lists them all), but only the files those ops can need are
+// parsed -- dispatch files, __init__.py files, API modules, and, repeated
+// until nothing is added, the files that name a related op (registrations,
+// tests, benchmarks) and the modules those import. docs/performance.md
+// explains the selection. Not found: an op name spelled in register_impl
+// with escapes or implicit concatenation ("soft" "max").
 func LoadForOps(src Source, layout *Layout, cfg *Config, ops []string) (*Repo, error) {
 	l, err := newLazyLoader(src, layout, cfg)
 	if err != nil {

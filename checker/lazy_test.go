@@ -1,7 +1,6 @@
 package checker
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -178,14 +177,10 @@ func narrowed(whole *Result, opts Options) *Result {
 	return &out
 }
 
-// jsonOf is a result's JSON report.
+// jsonOf is a result as the reporters see it.
 func jsonOf(t *testing.T, res *Result) string {
 	t.Helper()
-	var b bytes.Buffer
-	if err := WriteJSON(&b, res, false); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
+	return dump(res, false)
 }
 
 // TestUnscanned: closeOver looks for each name once; a round with new ones

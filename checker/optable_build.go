@@ -852,3 +852,132 @@ func ParseSkip(directive string, c ast.Comment) (Skip, bool) {
 	}
 	return sk, true
 }
+
+// opWrappers returns, per op, the qualified names of the public wrappers
+// that call it: module-level functions and classes of the scope's
+// interface modules (the Python files directly in an API package, such as
+// src/tilegym/ops/attn_interface.py) whose code calls the op through
+// dispatch, directly or through other such wrappers (fused_moe ->
+// _call_fused_experts_impl -> moe_align_block_size). A test of
+// `tilegym.ops.fmha_interface` tests `fmha`. Each wrapper is named in its
+// module and in each API package (re-exports). Used by the op table's test
+// and benchmark association.
+func (b *opTableBuilder) opWrappers() map[*Op][]string {
+	type def struct {
+		file *File
+		name string
+		node ast.Stmt
+	}
+	byPkg := map[string][]def{}
+	for _, f := range b.files() {
+		pkg := PackagePath(f.Path)
+		if pkg == "" || path.Base(f.Path) == "__init__.py" {
+			continue
+		}
+		for _, s := range f.AST.Module.Body {
+			switch d := s.(type) {
+			case *ast.FunctionDef:
+				byPkg[pkg] = append(byPkg[pkg], def{f, d.Name, s})
+			case *ast.ClassDef:
+				byPkg[pkg] = append(byPkg[pkg], def{f, d.Name, s})
+			}
+		}
+	}
+	// What the definitions of each package call, to skip at once the ops
+	// that no definition calls (most of them).
+	type pkgCalls struct {
+		q    map[string]bool           // resolved callees
+		bare map[*File]map[string]bool // bare-name callees, by file
+	}
+	calls := map[string]*pkgCalls{}
+	callsOf := func(pkg string) *pkgCalls {
+		if pc := calls[pkg]; pc != nil {
+			return pc
+		}
+		pc := &pkgCalls{q: map[string]bool{}, bare: map[*File]map[string]bool{}}
+		for _, d := range byPkg[pkg] {
+			for _, c := range callees(d.file, d.node) {
+				pc.q[c.q] = true
+				if c.bare {
+					if pc.bare[d.file] == nil {
+						pc.bare[d.file] = map[string]bool{}
+					}
+					pc.bare[d.file][c.name] = true
+				}
+			}
+		}
+		calls[pkg] = pc
+		return pc
+	}
+	out := map[*Op][]string{}
+	for _, op := range b.table.Ops {
+		if op.Scope == nil {
+			continue
+		}
+		apis := apiModules(op.Scope, op.Suite)
+		var defs []def
+		for _, m := range apis {
+			defs = append(defs, byPkg[m]...)
+		}
+		if len(defs) == 0 {
+			continue
+		}
+		called := false
+		for _, m := range apis {
+			pc := callsOf(m)
+			for _, a := range apis {
+				if pc.q[a+"."+op.Func] {
+					called = true
+				}
+			}
+			if op.Stub != nil && pc.bare[op.Stub.File][op.Func] {
+				called = true
+			}
+		}
+		if !called {
+			continue // no wrapper: nothing calls the op
+		}
+		// names: qualified names that reach the op; local: per file, bare
+		// names of wrappers defined there (and the stub itself).
+		names := map[string]bool{}
+		for _, m := range apis {
+			names[m+"."+op.Func] = true
+		}
+		local := map[*File]map[string]bool{}
+		if op.Stub != nil {
+			local[op.Stub.File] = map[string]bool{op.Func: true}
+		}
+		isWrapper := map[ast.Stmt]bool{}
+		for changed := true; changed; {
+			changed = false
+			for _, d := range defs {
+				if isWrapper[d.node] || (op.Stub != nil && d.file == op.Stub.File && d.name == op.Func) {
+					continue
+				}
+				for _, c := range callees(d.file, d.node) {
+					if names[c.q] || c.bare && local[d.file][c.name] {
+						isWrapper[d.node] = true
+						break
+					}
+				}
+				if !isWrapper[d.node] {
+					continue
+				}
+				changed = true
+				if local[d.file] == nil {
+					local[d.file] = map[string]bool{}
+				}
+				local[d.file][d.name] = true
+				qs := []string{ModulePath(d.file.Path) + "." + d.name}
+				for _, m := range apis {
+					qs = append(qs, m+"."+d.name)
+				}
+				for _, q := range qs {
+					names[q] = true
+				}
+				out[op] = append(out[op], qs...)
+			}
+		}
+	}
+	return out
+}

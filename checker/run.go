@@ -20,6 +20,16 @@ const (
 	StatusNotRun  Status = "not-run" // Step 6 in static mode
 )
 
+// CommandRun is the outcome of one verify command (explicit verify mode).
+type CommandRun struct {
+	Cmd      string
+	Optional bool // a failure does not fail the step
+	ExitCode int  // -1 when it could not run or timed out
+	Passed   bool
+	Tail     string // the last lines of its combined output
+	Err      string // why it could not run, or "timed out"
+}
+
 // StepResult is the verdict of one step of an op.
 type StepResult struct {
 	Step     int
@@ -63,6 +73,16 @@ type Result struct {
 	// checks that depend on a failed analyzer did not run.
 	Errors []error
 	Table  *OpTable
+}
+
+// FormatDiagnostic formats a finding as FILE:LINE:COL: RULE message, with a
+// 1-based column.
+func FormatDiagnostic(d Diagnostic) string {
+	s := fmt.Sprintf("%s:%d:%d: %s", d.File, d.Pos.Line, d.Pos.Col+1, d.Rule.ID)
+	if d.Severity == rules.Warning {
+		s += " (warning)"
+	}
+	return s + " " + d.Message
 }
 
 // Options narrow a check.
@@ -658,4 +678,29 @@ func stepVerdicts(op *Op, diags []Diagnostic, verify []VerifyCommander, unchecke
 		r.Steps[step-1] = s
 	}
 	return r
+}
+
+// CheckSource loads a snapshot and checks it. With opts.Ops (and no
+// opts.Files) it parses only the files the selected ops need (see
+// LoadForOps), and then any file a finding is in or names (a file that does
+// not parse would have silenced the finding); the result for those ops is
+// the same as Load then Check.
+func CheckSource(src Source, layout *Layout, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
+	if len(opts.Ops) == 0 || opts.Files != nil {
+		repo, err := Load(src, layout, cfg)
+		if err != nil {
+			return nil, err
+		}
+		return Check(repo, cat, cfg, opts)
+	}
+	l, err := newLazyLoader(src, layout, cfg)
+	if err != nil {
+		return nil, err
+	}
+	want := map[string]bool{}
+	for _, o := range opts.Ops {
+		want[o] = true
+	}
+	repo := l.load(want)
+	return l.checkUntilRead(repo, want, func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, opts) }, nil)
 }

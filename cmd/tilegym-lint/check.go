@@ -13,7 +13,9 @@ import (
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/verify"
 )
 
 const checkUsage = `usage: tilegym-lint [flags] [PATH...]
@@ -354,16 +356,16 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		checker.RunVerify(res, cat, cfg, checker.VerifyOptions{Dir: abs, Timeout: f.timeout})
+		verify.Run(res, cat, cfg, verify.Options{Dir: abs, Timeout: f.timeout})
 	}
 
 	switch f.format {
 	case "json":
-		err = checker.WriteJSON(stdout, res, changeMode)
+		err = report.WriteJSON(stdout, res, changeMode)
 	case "github":
-		err = checker.WriteGitHub(stdout, res)
+		err = report.WriteGitHub(stdout, res)
 	default:
-		err = checker.WriteText(stdout, res, checker.TextOptions{
+		err = report.WriteText(stdout, res, report.TextOptions{
 			Full: f.full, Quiet: f.quiet, ChangeMode: changeMode, Color: useColor(stdout),
 		})
 	}

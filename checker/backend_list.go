@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -255,4 +256,8 @@ func missingRequired(required []string, have map[string]bool) []string {
 		}
 	}
 	return missing
+}
+
+func (p *backendListParams) Validate() error {
+	return errors.Join(validStep(p.Step), needList("vars", p.Vars), needList("required", p.Required))
 }

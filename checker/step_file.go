@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -97,4 +98,14 @@ func expectedStepPath(tmpls map[string]string, op *Op) string {
 		}
 	}
 	return replaceAll(t, "{func}", op.Func, "{suite}", op.Suite, "{pkg}", pkg, "{op}", op.Name)
+}
+
+func (p *stepFileParams) Validate() error {
+	if err := validStep(p.Step); err != nil {
+		return err
+	}
+	if len(p.Expected) == 0 {
+		return errors.New("expected: want a path template per layout scope")
+	}
+	return nil
 }

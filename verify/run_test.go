@@ -1,8 +1,9 @@
 //go:build unix
 
-package checker
+package verify
 
 import (
+	"github.com/tilegym/tilegym-lint/checker"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,20 +20,24 @@ import (
 func TestVerifyNoShell(t *testing.T) {
 	dir := t.TempDir()
 	name := "tests/ops/test_x;touch INJECTED;.py"
-	p := &verifyParams{Commands: []verifyCommandParam{{Run: "printf %s| {test}"}, {Run: "echo {op}"}}}
-	op := &Op{Name: "-rf", Func: "x", Tests: []*File{{Path: name}, {Path: "-t.py"}}}
-	plan := p.plan(op)
+	cat := verifyCatalog(t, `[[rule.params.commands]]
+run = "printf %s| {test}"
+[[rule.params.commands]]
+run = "echo {op}"
+`)
+	op := &checker.Op{Name: "-rf", Func: "x", Tests: []*checker.File{{Path: name}, {Path: "-t.py"}}}
+	plan := checker.VerifyPlan(cat.Rules[0], op)
 	if len(plan) != 2 {
 		t.Fatalf("plan = %+v", plan)
 	}
-	run := runCommand(plan[0], VerifyOptions{Dir: dir, TailLines: 5})
+	run := runCommand(plan[0], Options{Dir: dir, TailLines: 5})
 	if !run.Passed || run.Tail != name+"|./-t.py|" {
 		t.Errorf("run = %+v, want the two paths as two arguments", run)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "INJECTED")); err == nil {
 		t.Error("the file name's shell syntax ran")
 	}
-	if run := runCommand(plan[1], VerifyOptions{Dir: dir}); run.Passed || !strings.Contains(run.Err, "option") {
+	if run := runCommand(plan[1], Options{Dir: dir}); run.Passed || !strings.Contains(run.Err, "option") {
 		t.Errorf("an op name starting with '-' ran as an argument: %+v", run)
 	}
 	if _, err := exec.LookPath("sh"); err != nil {
@@ -42,18 +47,6 @@ func TestVerifyNoShell(t *testing.T) {
 	out, err := exec.Command("sh", "-c", plan[0].Cmd()).Output()
 	if err != nil || string(out) != name+"|./-t.py|" {
 		t.Errorf("sh -c %q: %q, %v", plan[0].Cmd(), out, err)
-	}
-}
-
-func TestShellQuote(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
-	for _, w := range []string{"plain/path.py", "", "a b", "it's", "$(touch x)", "`x`", "a;b", "\"q\"", "new\nline", "*", "-v"} {
-		out, err := exec.Command("sh", "-c", "printf %s "+shellQuote(w)).Output()
-		if err != nil || string(out) != w {
-			t.Errorf("shellQuote(%q) = %s: the shell reads %q (%v)", w, shellQuote(w), out, err)
-		}
 	}
 }
 
@@ -69,9 +62,9 @@ func TestVerifyTimeoutKillsGroup(t *testing.T) {
 	}
 	dir := t.TempDir()
 	pidFile := filepath.Join(dir, "child.pid")
-	vc := VerifyCommand{Argv: []string{"sh", "-c", "sleep 60 & echo $! > " + pidFile + "; sleep 60"}}
+	vc := checker.VerifyCommand{Argv: []string{"sh", "-c", "sleep 60 & echo $! > " + pidFile + "; sleep 60"}}
 	start := time.Now()
-	run := runCommand(vc, VerifyOptions{Dir: dir, Timeout: 300 * time.Millisecond, TailLines: 5})
+	run := runCommand(vc, Options{Dir: dir, Timeout: 300 * time.Millisecond, TailLines: 5})
 	if run.Passed || !strings.Contains(run.Err, "timed out") {
 		t.Errorf("run = %+v, want timed out", run)
 	}

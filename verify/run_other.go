@@ -1,6 +1,6 @@
 //go:build !unix
 
-package checker
+package verify
 
 import "os/exec"
 

@@ -1,7 +1,8 @@
-package checker
+package report
 
 import (
 	"encoding/json"
+	"github.com/tilegym/tilegym-lint/checker"
 	"io"
 )
 
@@ -24,21 +25,21 @@ type JSONOp struct {
 
 // JSONStep is one step's verdict.
 type JSONStep struct {
-	Step     int       `json:"step"`
-	Status   Status    `json:"status"`
-	Reason   string    `json:"reason,omitempty"`
-	Commands []string  `json:"commands,omitempty"`
-	Runs     []JSONRun `json:"runs,omitempty"`
+	Step     int            `json:"step"`
+	Status   checker.Status `json:"status"`
+	Reason   string         `json:"reason,omitempty"`
+	Commands []string       `json:"commands,omitempty"`
+	Runs     []JSONRun      `json:"runs,omitempty"`
 }
 
 // JSONRun is the outcome of one verify command (explicit verify mode).
 type JSONRun struct {
-	Command  string `json:"command"`
-	Optional bool   `json:"optional,omitempty"`
-	Status   Status `json:"status"` // pass or fail
-	ExitCode int    `json:"exit_code"`
-	Error    string `json:"error,omitempty"`
-	Tail     string `json:"tail,omitempty"`
+	Command  string         `json:"command"`
+	Optional bool           `json:"optional,omitempty"`
+	Status   checker.Status `json:"status"` // pass or fail
+	ExitCode int            `json:"exit_code"`
+	Error    string         `json:"error,omitempty"`
+	Tail     string         `json:"tail,omitempty"`
 }
 
 // JSONDiagnostic is one finding; lines and columns are 1-based, paths are
@@ -69,16 +70,16 @@ type JSONRelated struct {
 
 // NewJSONReport converts a result; changeMode adds pre_existing to every
 // diagnostic.
-func NewJSONReport(res *Result, changeMode bool) *JSONReport {
+func NewJSONReport(res *checker.Result, changeMode bool) *JSONReport {
 	rep := &JSONReport{Version: JSONVersion, Root: res.Root, Ops: []JSONOp{}, Diagnostics: []JSONDiagnostic{}}
 	for _, o := range res.Ops {
 		jo := JSONOp{Op: o.Name}
 		for _, s := range o.Steps {
 			js := JSONStep{Step: s.Step, Status: s.Status, Reason: s.Reason, Commands: s.Commands}
 			for _, r := range s.Runs {
-				st := StatusPass
+				st := checker.StatusPass
 				if !r.Passed {
-					st = StatusFail
+					st = checker.StatusFail
 				}
 				js.Runs = append(js.Runs, JSONRun{Command: r.Cmd, Optional: r.Optional, Status: st, ExitCode: r.ExitCode, Error: r.Err, Tail: r.Tail})
 			}
@@ -123,7 +124,7 @@ func NewJSONReport(res *Result, changeMode bool) *JSONReport {
 }
 
 // WriteJSON writes the result as one indented JSON document.
-func WriteJSON(w io.Writer, res *Result, changeMode bool) error {
+func WriteJSON(w io.Writer, res *checker.Result, changeMode bool) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)

@@ -1,6 +1,7 @@
 package checker
 
-// Helpers shared by the Step 1-3 and cross-step kinds.
+// Helpers shared by the check kinds: the op table of a pass, anchors,
+// reporting with related positions, skips and name suggestions.
 
 import (
 	"strings"
@@ -134,4 +135,36 @@ func dottedTail(s string) string {
 		return s[i+1:]
 	}
 	return s
+}
+
+// opPublicNames returns the qualified names under which an op is reached
+// through the public API of its scope ("tilegym.ops.softmax",
+// "tilegym.ops.ops.softmax", "tilegym.suites.liger.ops.jsd").
+func opPublicNames(op *Op) []string {
+	if op.Scope == nil {
+		return nil
+	}
+	var out []string
+	for _, m := range apiModules(op.Scope, op.Suite) {
+		out = append(out, m+"."+op.Func)
+	}
+	return out
+}
+
+// preferredPublicName is the shortest public name of an op
+// ("tilegym.ops.softmax" rather than "tilegym.ops.ops.softmax"), for
+// messages.
+func preferredPublicName(op *Op) string {
+	best := ""
+	for _, n := range opPublicNames(op) {
+		if best == "" || len(n) < len(best) {
+			best = n
+		}
+	}
+	return best
+}
+
+// fill replaces {op}, {func} and {suite} of a template for an op.
+func fill(tmpl string, op *Op) string {
+	return replaceAll(tmpl, "{op}", op.Name, "{func}", op.Func, "{suite}", op.Suite)
 }

@@ -490,3 +490,7 @@ func sortImportsFix(in *Init, imps []*InitImport) []SuggestedFix {
 		File: in.File.Path, Start: ast.Pos{Line: first}, End: ast.Pos{Line: last + 1}, NewText: b.String(),
 	}}}}
 }
+
+func (p *cutileInitParams) Validate() error {
+	return oneOf("check", p.Check, "module", "order", "function", "all")
+}

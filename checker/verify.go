@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -156,4 +157,16 @@ func (p *verifyParams) VerifyCommands(op *Op) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+func (p *verifyParams) Validate() error {
+	if len(p.Commands) == 0 {
+		return errors.New("commands: want at least one command")
+	}
+	for i, c := range p.Commands {
+		if strings.TrimSpace(c.Run) == "" {
+			return fmt.Errorf("commands[%d]: empty run", i)
+		}
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -699,4 +700,29 @@ func isNotNoneTest(e ast.Expr, name string) bool {
 	}
 	nm, ok := c.Left.(*ast.Name)
 	return ok && nm.Id == name && (c.Ops[0] == ast.IsNot || c.Ops[0] == ast.NotEq) && isNoneExpr(c.Comparators[0])
+}
+
+func (p *implModuleParams) Validate() error {
+	if err := oneOf("check", p.Check, "exists", "imports", "kernel", "launch", "constant", "out"); err != nil {
+		return err
+	}
+	switch {
+	case p.Check == "imports" && len(p.Modules) == 0 && len(p.RegisterImpl) == 0:
+		return fmt.Errorf(`check = "imports" needs modules or register_impl`)
+	case (p.Check == "kernel" || p.Check == "constant") && len(p.Kernel) == 0:
+		return fmt.Errorf(`check = %q needs kernel`, p.Check)
+	case p.Check == "launch" && len(p.Launch) == 0:
+		return fmt.Errorf(`check = "launch" needs launch`)
+	case p.Check == "constant" && (len(p.Constant) == 0 || p.TileModule == ""):
+		return fmt.Errorf(`check = "constant" needs constant and tile_module`)
+	case p.Check == "out" && p.Param == "":
+		return fmt.Errorf(`check = "out" needs param`)
+	}
+	for _, a := range p.ConstArgs {
+		fn, spec, ok := strings.Cut(a, ":")
+		if !ok || fn == "" || spec == "" {
+			return fmt.Errorf("const_args entry %q: want \"function:position-or-keyword[,...]\"", a)
+		}
+	}
+	return nil
 }

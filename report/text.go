@@ -1,7 +1,11 @@
-package checker
+// Package report writes a checker.Result for people and tools: text
+// (WriteText), one JSON document (WriteJSON) and GitHub Actions annotations
+// (WriteGitHub).
+package report
 
 import (
 	"fmt"
+	"github.com/tilegym/tilegym-lint/checker"
 	"io"
 	"strings"
 
@@ -59,50 +63,40 @@ func (t *textWriter) color(c, s string) string {
 	return c + s + ansiReset
 }
 
-func statusWord(s Status) string {
+func statusWord(s checker.Status) string {
 	switch s {
-	case StatusPass:
+	case checker.StatusPass:
 		return "pass"
-	case StatusFail:
+	case checker.StatusFail:
 		return "FAIL"
-	case StatusSkipped:
+	case checker.StatusSkipped:
 		return "skipped"
-	case StatusNotRun:
+	case checker.StatusNotRun:
 		return "not run"
 	}
 	return string(s)
 }
 
-func (t *textWriter) status(s Status) string {
+func (t *textWriter) status(s checker.Status) string {
 	return t.statusPadded(s, 0)
 }
 
 // statusPadded colours a status word padded to width.
-func (t *textWriter) statusPadded(s Status, width int) string {
+func (t *textWriter) statusPadded(s checker.Status, width int) string {
 	w := fmt.Sprintf("%-*s", width, statusWord(s))
 	switch s {
-	case StatusPass:
+	case checker.StatusPass:
 		return t.color(ansiGreen, w)
-	case StatusFail:
+	case checker.StatusFail:
 		return t.color(ansiRed+ansiBold, w)
-	case StatusSkipped:
+	case checker.StatusSkipped:
 		return t.color(ansiYellow, w)
 	}
 	return t.color(ansiDim, w)
 }
 
-// FormatDiagnostic formats a finding as FILE:LINE:COL: RULE message, with a
-// 1-based column.
-func FormatDiagnostic(d Diagnostic) string {
-	s := fmt.Sprintf("%s:%d:%d: %s", d.File, d.Pos.Line, d.Pos.Col+1, d.Rule.ID)
-	if d.Severity == rules.Warning {
-		s += " (warning)"
-	}
-	return s + " " + d.Message
-}
-
-func (t *textWriter) diag(indent string, d Diagnostic) {
-	line := FormatDiagnostic(d)
+func (t *textWriter) diag(indent string, d checker.Diagnostic) {
+	line := checker.FormatDiagnostic(d)
 	if t.opt.ChangeMode && d.PreExisting {
 		line += " [pre-existing]"
 	}
@@ -116,7 +110,7 @@ func (t *textWriter) diag(indent string, d Diagnostic) {
 
 // Counts returns the number of ops, failed ops, and error and warning
 // findings of a result (pre-existing ones included).
-func Counts(res *Result) (ops, failed, errors, warnings int) {
+func Counts(res *checker.Result) (ops, failed, errors, warnings int) {
 	for i := range res.Ops {
 		if res.Ops[i].Failed() {
 			failed++
@@ -135,10 +129,10 @@ func Counts(res *Result) (ops, failed, errors, warnings int) {
 // WriteText writes the result for people: per op the workflow's checklist
 // with a verdict per step and, under each step, its findings; then the
 // findings of no op; then a summary line.
-func WriteText(w io.Writer, res *Result, opt TextOptions) error {
+func WriteText(w io.Writer, res *checker.Result, opt TextOptions) error {
 	t := &textWriter{w: w, opt: opt}
-	byOp := map[string][]Diagnostic{}
-	var other []Diagnostic
+	byOp := map[string][]checker.Diagnostic{}
+	var other []checker.Diagnostic
 	known := map[string]bool{}
 	for _, o := range res.Ops {
 		known[o.Name] = true
@@ -163,24 +157,24 @@ func WriteText(w io.Writer, res *Result, opt TextOptions) error {
 			}
 			var notes []string
 			for _, s := range o.Steps {
-				if s.Status == StatusSkipped {
+				if s.Status == checker.StatusSkipped {
 					notes = append(notes, fmt.Sprintf("step %d skipped", s.Step))
 				}
 			}
-			if o.Steps[5].Status == StatusNotRun {
+			if o.Steps[5].Status == checker.StatusNotRun {
 				notes = append(notes, "step 6 not run")
 			}
-			t.printf("%s: %s (%s)\n", t.color(ansiBold, o.Name), t.status(StatusPass), strings.Join(notes, ", "))
+			t.printf("%s: %s (%s)\n", t.color(ansiBold, o.Name), t.status(checker.StatusPass), strings.Join(notes, ", "))
 			continue
 		}
 		if verdict == "FAIL" {
-			t.printf("%s: %s\n", t.color(ansiBold, o.Name), t.status(StatusFail))
+			t.printf("%s: %s\n", t.color(ansiBold, o.Name), t.status(checker.StatusFail))
 		} else {
-			t.printf("%s: %s\n", t.color(ansiBold, o.Name), t.status(StatusPass))
+			t.printf("%s: %s\n", t.color(ansiBold, o.Name), t.status(checker.StatusPass))
 		}
 		for _, s := range o.Steps {
 			t.printf("  %d %s %s", s.Step, t.statusPadded(s.Status, 7), StepTitles[s.Step-1])
-			if s.Reason != "" && s.Status == StatusSkipped {
+			if s.Reason != "" && s.Status == checker.StatusSkipped {
 				t.printf(" -- skipped: %s", s.Reason)
 			} else if s.Reason != "" {
 				t.printf(" -- %s", s.Reason)
@@ -213,13 +207,13 @@ func WriteText(w io.Writer, res *Result, opt TextOptions) error {
 						}
 					}
 				}
-			} else if s.Status == StatusNotRun {
+			} else if s.Status == checker.StatusNotRun {
 				for _, c := range s.Commands {
 					t.printf("      $ %s\n", c)
 				}
 			}
 		}
-		var cross []Diagnostic
+		var cross []checker.Diagnostic
 		for _, d := range ds {
 			if d.Rule.Step < 1 || d.Rule.Step > 6 {
 				cross = append(cross, d)

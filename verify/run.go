@@ -1,10 +1,14 @@
-package checker
+// Package verify is explicit verify mode (Step 6): it runs the verify
+// commands of each reported op in the checked root, each as an argument
+// vector in its own process group, and records the outcome in the result.
+package verify
 
 import (
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tilegym/tilegym-lint/checker"
 	"os/exec"
 	"strings"
 	"time"
@@ -12,18 +16,8 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// CommandRun is the outcome of one verify command (explicit verify mode).
-type CommandRun struct {
-	Cmd      string
-	Optional bool // a failure does not fail the step
-	ExitCode int  // -1 when it could not run or timed out
-	Passed   bool
-	Tail     string // the last lines of its combined output
-	Err      string // why it could not run, or "timed out"
-}
-
-// VerifyOptions configure explicit verify mode.
-type VerifyOptions struct {
+// Options configure explicit verify mode.
+type Options struct {
 	Dir       string        // where the commands run: the checked root
 	Timeout   time.Duration // per command; 0 means none
 	TailLines int           // lines of output kept; 0 means 20
@@ -33,15 +27,15 @@ type VerifyOptions struct {
 // killed or exited (a child that inherited it) before the wait gives up.
 const killGrace = 2 * time.Second
 
-// RunVerify is the explicit verify mode of Step 6 (S6.1): for every op of
+// Run is the explicit verify mode of Step 6 (S6.1): for every op of
 // the result whose Step 6 is not skipped, it runs the commands of the
-// enabled step-6 rules (VerifyPlan) in the checked root and sets the step
+// enabled step-6 rules (checker.VerifyPlan) in the checked root and sets the step
 // to pass or fail, keeping each command's exit status and the tail of its
 // output. It executes code of the checked repository; static mode never
 // calls it.
-func RunVerify(res *Result, cat *rules.Catalog, cfg *Config, opt VerifyOptions) {
+func Run(res *checker.Result, cat *rules.Catalog, cfg *checker.Config, opt Options) {
 	var step6 []*rules.Rule
-	for _, r := range EnabledRules(cat, cfg) {
+	for _, r := range checker.EnabledRules(cat, cfg) {
 		if r.Step == 6 {
 			step6 = append(step6, r)
 		}
@@ -49,16 +43,16 @@ func RunVerify(res *Result, cat *rules.Catalog, cfg *Config, opt VerifyOptions) 
 	if opt.TailLines <= 0 {
 		opt.TailLines = 20
 	}
-	cache := map[string]CommandRun{} // a command shared by ops (pre-commit run -a) runs once
+	cache := map[string]checker.CommandRun{} // a command shared by ops (pre-commit run -a) runs once
 	for i := range res.Ops {
 		o := &res.Ops[i]
 		s := &o.Steps[5]
-		if s.Status == StatusSkipped || o.Op == nil {
+		if s.Status == checker.StatusSkipped || o.Op == nil {
 			continue
 		}
-		var runs []CommandRun
+		var runs []checker.CommandRun
 		for _, r := range step6 {
-			for _, vc := range VerifyPlan(r, o.Op) {
+			for _, vc := range checker.VerifyPlan(r, o.Op) {
 				key := vc.Cmd()
 				run, ok := cache[key]
 				if !ok {
@@ -71,7 +65,7 @@ func RunVerify(res *Result, cat *rules.Catalog, cfg *Config, opt VerifyOptions) 
 		}
 		s.Runs = runs
 		s.Commands = nil
-		failed := s.Status == StatusFail
+		failed := s.Status == checker.StatusFail
 		for _, r := range runs {
 			s.Commands = append(s.Commands, r.Cmd)
 			if !r.Passed && !r.Optional {
@@ -79,9 +73,9 @@ func RunVerify(res *Result, cat *rules.Catalog, cfg *Config, opt VerifyOptions) 
 			}
 		}
 		if failed {
-			s.Status = StatusFail
+			s.Status = checker.StatusFail
 		} else {
-			s.Status = StatusPass
+			s.Status = checker.StatusPass
 		}
 	}
 }
@@ -89,8 +83,8 @@ func RunVerify(res *Result, cat *rules.Catalog, cfg *Config, opt VerifyOptions) 
 // runCommand runs one command as an argument vector (no shell) in its own
 // process group; on timeout the whole group is killed, and the wait for its
 // output is bounded even when a child keeps it open.
-func runCommand(vc VerifyCommand, opt VerifyOptions) CommandRun {
-	run := CommandRun{Cmd: vc.Cmd()}
+func runCommand(vc checker.VerifyCommand, opt Options) checker.CommandRun {
+	run := checker.CommandRun{Cmd: vc.Cmd()}
 	if vc.Err != "" || len(vc.Argv) == 0 {
 		run.ExitCode, run.Err = -1, vc.Err
 		if run.Err == "" {

@@ -1,7 +1,8 @@
-package checker
+package report
 
 import (
 	"fmt"
+	"github.com/tilegym/tilegym-lint/checker"
 	"io"
 	"strings"
 
@@ -12,7 +13,7 @@ import (
 // (::error / ::warning with file, line and column), which GitHub shows as
 // annotations on the pull request, then the summary line. Pre-existing
 // findings of change mode are notices.
-func WriteGitHub(w io.Writer, res *Result) error {
+func WriteGitHub(w io.Writer, res *checker.Result) error {
 	prefix := strings.TrimSuffix(res.Root, "/")
 	if prefix == "." || prefix == "" {
 		prefix = ""

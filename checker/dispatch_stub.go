@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"fmt"
 	"path"
 	"strings"
 
@@ -299,4 +300,17 @@ func stubParamProblem(fd *ast.FunctionDef, p *dispatchStubParams) (string, ast.N
 		return "", nil
 	}
 	return "is missing", defHeader(fd)
+}
+
+func (p *dispatchStubParams) Validate() error {
+	if err := oneOf("check", p.Check, "unique", "name", "body", "kwargs", "param", "docstring"); err != nil {
+		return err
+	}
+	switch {
+	case p.Check == "body" && p.Exception == "":
+		return fmt.Errorf(`check = "body" needs exception`)
+	case p.Check == "param" && p.Param == "":
+		return fmt.Errorf(`check = "param" needs param`)
+	}
+	return nil
 }

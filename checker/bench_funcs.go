@@ -1,0 +1,115 @@
+package checker
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// benchFuncParams locate the benchmark functions of an op in a file.
+type benchFuncParams struct {
+	// Name is the template of the benchmark function's name: "bench_{func}".
+	Name string `toml:"name"`
+	// Decorator are the qualified names of the benchmark decorator.
+	Decorator []string `toml:"decorator"`
+}
+
+// benchFuncs returns the benchmark functions of op in a file: the function
+// named after the op when there is one; else the decorated module-level
+// functions that call the op (directly or through a helper); else every
+// decorated module-level function.
+func (x *pyIndex) benchFuncs(op *Op, p benchFuncParams) []*ast.FunctionDef {
+	if fd := x.Funcs[fill(p.Name, op)]; fd != nil && p.Name != "" {
+		return []*ast.FunctionDef{fd}
+	}
+	var decorated, calling []*ast.FunctionDef
+	names := opPublicNames(op)
+	for _, s := range x.body() {
+		fd, ok := s.(*ast.FunctionDef)
+		if !ok {
+			continue
+		}
+		if _, _, ok := x.Imports.Decorator(fd.DecoratorList, p.Decorator); !ok {
+			continue
+		}
+		decorated = append(decorated, fd)
+		if x.firstCallVia(funcScope{Def: fd}, names) != nil {
+			calling = append(calling, fd)
+		}
+	}
+	if len(calling) > 0 {
+		return calling
+	}
+	return decorated
+}
+
+// callEvent is a call made by a function, or by a helper it calls one level
+// down; At is the call in the function itself (the helper's call for a
+// call made inside the helper).
+type callEvent struct {
+	Call *ast.Call
+	At   *ast.Call
+}
+
+// callSequence returns the calls made by fs in source order, with the calls
+// of each helper (module functions and methods of its class) inlined at the
+// helper's first call.
+func (x *pyIndex) callSequence(fs funcScope) []callEvent {
+	var out []callEvent
+	inlined := map[*ast.FunctionDef]bool{fs.Def: true}
+	for _, c := range x.File.callsIn(fs.Def) {
+		out = append(out, callEvent{Call: c, At: c})
+		if def := x.calledDef(fs, c); def != nil && !inlined[def] {
+			inlined[def] = true
+			for _, hc := range x.File.callsIn(def) {
+				out = append(out, callEvent{Call: hc, At: c})
+			}
+		}
+	}
+	return out
+}
+
+func (x *pyIndex) firstEvent(seq []callEvent, names []string) int {
+	for i, e := range seq {
+		if x.isName(e.Call.Func, names) {
+			return i
+		}
+	}
+	return -1
+}
+
+// eachBenchFunc calls visit once for every benchmark function of every op in
+// the Step 5 files the rule applies to; a function that serves several ops of
+// a file is visited for the first of them only (one problem, one finding).
+func eachBenchFunc(pass *Pass, tab *OpTable, rule *rules.Rule, p benchFuncParams, visit func(sf *stepFile, op *Op, fd *ast.FunctionDef)) {
+	for _, sf := range stepFiles(pass, tab, 5, rule) {
+		done := map[*ast.FunctionDef]bool{}
+		for _, op := range sf.Ops {
+			for _, fd := range sf.Index.benchFuncs(op, p) {
+				if !done[fd] {
+					done[fd] = true
+					visit(sf, op, fd)
+				}
+			}
+		}
+	}
+}
+
+func shortNames(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = lastDotted(n)
+	}
+	return out
+}
+
+func (p *benchFuncParams) Validate() error {
+	var err error
+	if !strings.Contains(p.Name, "{func}") {
+		err = fmt.Errorf("name = %q: want a template with {func}", p.Name)
+	}
+	return errors.Join(err, needList("decorator", p.Decorator))
+}

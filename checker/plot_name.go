@@ -1,0 +1,208 @@
+package checker
+
+import (
+	"errors"
+	"sort"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// PlotNameAnalyzer implements kind "plot-name".
+var PlotNameAnalyzer = &Analyzer{
+	Name: "plot-name",
+	Doc: `Reports a plot name without the metric suffix of its y label.
+
+For every call of the config constructor (triton.testing.Benchmark), the
+plot name keyword must end in the suffix that the labels table pairs with the
+ylabel keyword ("GB/s" -> "-GBps", "TFLOPS" -> "-TFLOPS"). Values are read
+through string literals, f-strings (their last literal part), concatenations,
+local and module variables and the parameters of the enclosing function,
+resolved at each call of that function in the file. A value that cannot be
+resolved statically is not judged.`,
+	Requires: []*Analyzer{OpTableAnalyzer},
+	Params:   func() any { return new(plotNameParams) },
+	Run:      runPlotName,
+}
+
+type plotNameParams struct {
+	Calls   []string          `toml:"calls"`    // qualified names of the config constructor
+	PlotKw  string            `toml:"plot_kw"`  // "plot_name"
+	LabelKw string            `toml:"label_kw"` // "ylabel"
+	Labels  map[string]string `toml:"labels"`   // ylabel -> plot name suffix
+}
+
+func init() { Register(PlotNameAnalyzer) }
+
+func runPlotName(pass *Pass) (any, error) {
+	tab, _ := pass.ResultOf[OpTableAnalyzer].(*OpTable)
+	for _, rule := range pass.Rules {
+		p, _ := rule.Params.(*plotNameParams)
+		if p == nil || len(p.Calls) == 0 {
+			continue
+		}
+		var suffixes []string
+		for _, s := range p.Labels {
+			suffixes = append(suffixes, s)
+		}
+		sort.Strings(suffixes)
+		for _, sf := range stepFiles(pass, tab, 5, rule) {
+			x := sf.Index
+			for _, s := range x.body() {
+				var enclosing *ast.FunctionDef
+				if fd, ok := s.(*ast.FunctionDef); ok {
+					enclosing = fd
+				}
+				for _, c := range x.callsTo(s, p.Calls) {
+					plotExpr := CallArg(c, -1, p.PlotKw)
+					if plotExpr == nil {
+						continue
+					}
+					plots := x.resolveStrings(enclosing, plotExpr, 0)
+					labels := x.resolveStrings(enclosing, CallArg(c, -1, p.LabelKw), 0)
+					for _, pv := range plots {
+						if strings.HasSuffix(pv.Value, "{}") {
+							continue // ends in a replacement field: not judged
+						}
+						want := suffixes
+						label := ""
+						if len(labels) == 1 {
+							label = labels[0].Value
+							if sfx, ok := p.Labels[label]; ok {
+								want = []string{sfx}
+							}
+						}
+						ok := false
+						for _, w := range want {
+							if strings.HasSuffix(pv.Value, w) {
+								ok = true
+							}
+						}
+						if ok {
+							continue
+						}
+						expected := strings.Join(want, " or ")
+						pass.Reportf(rule, sf.Primary.Name, sf.File, pv.Node, map[string]string{
+							"func": sf.Primary.Func, "plot_name": `"` + pv.Value + `"`, "ylabel": `"` + label + `"`, "suffix": expected})
+					}
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// resolvedString is a statically known string (replacement fields of
+// f-strings shown as "{}") and the node that spells it.
+type resolvedString struct {
+	Value string
+	Node  ast.Node
+}
+
+// resolveStrings returns the string values e can take: a literal, an
+// f-string or a concatenation; a name assigned in fn (the last assignment)
+// or at module level; a parameter of fn, resolved at each call of fn in the
+// file (by position or keyword, else its default). depth bounds the
+// parameter chain.
+func (x *pyIndex) resolveStrings(fn *ast.FunctionDef, e ast.Expr, depth int) []resolvedString {
+	if e == nil || depth > 3 {
+		return nil
+	}
+	if s, _, ok := StringTemplate(e); ok {
+		return []resolvedString{{Value: s, Node: e}}
+	}
+	if b, ok := e.(*ast.BinOp); ok && b.Op == ast.Add {
+		// "prefix-" + str(dtype) + "-GBps": only the end matters.
+		var out []resolvedString
+		for _, r := range x.resolveStrings(fn, b.Right, depth+1) {
+			out = append(out, resolvedString{Value: "{}" + r.Value, Node: r.Node})
+		}
+		return out
+	}
+	name, ok := e.(*ast.Name)
+	if !ok {
+		return nil
+	}
+	if fn != nil {
+		var last ast.Expr
+		for _, s := range fn.Body {
+			ast.Inspect(s, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FunctionDef, *ast.Lambda:
+					return false
+				case *ast.Assign:
+					if len(n.Targets) == 1 {
+						if t, ok := n.Targets[0].(*ast.Name); ok && t.Id == name.Id && n.Pos().Before(e.Pos()) {
+							last = n.Value
+						}
+					}
+				}
+				return true
+			})
+		}
+		if last != nil {
+			return x.resolveStrings(fn, last, depth+1)
+		}
+		for _, prm := range Params(fn.Args) {
+			if prm.Name != name.Id {
+				continue
+			}
+			var out []resolvedString
+			callers := x.callersOf(fn.Name)
+			for _, cs := range callers {
+				arg := CallArg(cs.Call, prm.Index, prm.Name)
+				if arg == nil {
+					arg = prm.Default
+					out = append(out, x.resolveStrings(nil, arg, depth+1)...)
+					continue
+				}
+				out = append(out, x.resolveStrings(cs.In, arg, depth+1)...)
+			}
+			if len(callers) == 0 && prm.Default != nil {
+				out = append(out, x.resolveStrings(nil, prm.Default, depth+1)...)
+			}
+			return out
+		}
+	}
+	for _, s := range listAssigns(x.body(), []string{name.Id}) {
+		if a, ok := s.(*ast.Assign); ok {
+			return x.resolveStrings(nil, a.Value, depth+1)
+		}
+	}
+	return nil
+}
+
+// callSite is a call and the module-level function it is in (nil at
+// module level).
+type callSite struct {
+	Call *ast.Call
+	In   *ast.FunctionDef
+}
+
+// callersOf returns the calls of a module-level function by name.
+func (x *pyIndex) callersOf(name string) []callSite {
+	var out []callSite
+	for _, s := range x.body() {
+		var in *ast.FunctionDef
+		if fd, ok := s.(*ast.FunctionDef); ok {
+			in = fd
+		}
+		for _, c := range x.File.callsIn(s) {
+			if n, ok := c.Func.(*ast.Name); ok && n.Id == name {
+				out = append(out, callSite{Call: c, In: in})
+			}
+		}
+	}
+	return out
+}
+
+func (p *plotNameParams) Validate() error {
+	var err error
+	if p.PlotKw == "" || p.LabelKw == "" {
+		err = errors.New("plot_kw and label_kw: want the keyword names")
+	}
+	if len(p.Labels) == 0 {
+		err = errors.Join(err, errors.New("labels: want at least one ylabel -> suffix pair"))
+	}
+	return errors.Join(needList("calls", p.Calls), err)
+}

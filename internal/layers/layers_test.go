@@ -1,0 +1,94 @@
+// Package layers holds the test of the module's import graph: each package
+// may import only the packages below it, as the table says.
+package layers
+
+import (
+	"go/build"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/tilegym/tilegym-lint"
+
+// allowed lists, for every package of the module (by directory), the
+// packages of the module it may import (tests aside). A package missing
+// from the table fails the test: place it in the graph when adding it.
+//
+//	python/ast ← python/parser, python/astdump
+//	(root: the embedded catalog) ← rules
+//	python/*, rules ← checker (the driver and everything below it)
+//	checker ← report, verify
+//	all ← cmd/tilegym-lint
+var allowed = map[string][]string{
+	".":                {},
+	"python/ast":       {},
+	"python/parser":    {"python/ast"},
+	"python/astdump":   {"python/ast"},
+	"rules":            {"."},
+	"checker":          {"python/ast", "python/parser", "rules"},
+	"report":           {"checker", "rules"},
+	"verify":           {"checker", "rules"},
+	"internal/layers":  {},
+	"cmd/tilegym-lint": {".", "checker", "python/ast", "python/astdump", "python/parser", "report", "rules", "verify"},
+}
+
+func TestImportGraph(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		name := d.Name()
+		if p != root && (name == "testdata" || name == "fixtures" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+			return filepath.SkipDir
+		}
+		pkg, err := build.ImportDir(p, 0)
+		if err != nil {
+			if _, ok := err.(*build.NoGoError); ok {
+				return nil
+			}
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		seen[rel] = true
+		ok, known := allowed[rel]
+		if !known {
+			t.Errorf("package %s is not in the import graph table", rel)
+			return nil
+		}
+		for _, imp := range pkg.Imports {
+			var dep string
+			switch {
+			case imp == module:
+				dep = "."
+			case strings.HasPrefix(imp, module+"/"):
+				dep = strings.TrimPrefix(imp, module+"/")
+			default:
+				continue
+			}
+			if !slices.Contains(ok, dep) {
+				t.Errorf("%s imports %s, which is not below it (allowed: %s)", rel, dep, strings.Join(ok, ", "))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := range allowed {
+		if !seen[p] {
+			t.Errorf("the table lists %s, which has no package", p)
+		}
+	}
+}
