@@ -19,24 +19,21 @@ type typeError struct {
 // the field whose toml tag (or, untagged, whose Go name) is exactly the
 // key; the fields of an untagged embedded struct count as the outer
 // struct's. It returns the keys that name no field (the outermost only,
-// each as its path relative to table) and the first value, in key order, of
-// a type its field cannot hold, and leaves the rest set. An array replaces
-// a field's slice; a table adds to a field's map.
-func strictDecode(table map[string]any, v any) (unknown [][]string, err *typeError) {
+// each as its path relative to table) and the values of a type their field
+// cannot hold, both in key order; every other field is set. An array
+// replaces a field's slice; a table adds to a field's map.
+func strictDecode(table map[string]any, v any) (unknown [][]string, errs []*typeError) {
 	d := &decoder{}
 	d.value(table, reflect.ValueOf(v).Elem(), nil)
-	return d.unknown, d.err
+	return d.unknown, d.errs
 }
 
 type decoder struct {
 	unknown [][]string
-	err     *typeError
+	errs    []*typeError
 }
 
 func (d *decoder) value(data any, rv reflect.Value, key []string) {
-	if d.err != nil {
-		return
-	}
 	switch rv.Kind() {
 	case reflect.Pointer:
 		if rv.IsNil() {
@@ -69,8 +66,10 @@ func (d *decoder) value(data any, rv reflect.Value, key []string) {
 		}
 		for _, k := range sortedKeys(m) {
 			e := reflect.New(rv.Type().Elem()).Elem()
-			d.value(m[k], e, with(key, k))
-			rv.SetMapIndex(reflect.ValueOf(k).Convert(rv.Type().Key()), e)
+			n := len(d.errs)
+			if d.value(m[k], e, with(key, k)); len(d.errs) == n {
+				rv.SetMapIndex(reflect.ValueOf(k).Convert(rv.Type().Key()), e)
+			}
 		}
 	case reflect.Slice:
 		dv := reflect.ValueOf(data)
@@ -79,10 +78,13 @@ func (d *decoder) value(data any, rv reflect.Value, key []string) {
 			return
 		}
 		s := reflect.MakeSlice(rv.Type(), dv.Len(), dv.Len())
+		n := len(d.errs)
 		for i := range dv.Len() {
 			d.value(dv.Index(i).Interface(), s.Index(i), with(key, strconv.Itoa(i)))
 		}
-		rv.Set(s)
+		if len(d.errs) == n {
+			rv.Set(s)
+		}
 	case reflect.String:
 		s, ok := data.(string)
 		if !ok {
@@ -104,7 +106,7 @@ func (d *decoder) value(data any, rv reflect.Value, key []string) {
 			return
 		}
 		if rv.OverflowInt(n) {
-			d.err = &typeError{key, fmt.Sprintf("%d is out of range for %s", n, rv.Type())}
+			d.errs = append(d.errs, &typeError{key, fmt.Sprintf("%d is out of range for %s", n, rv.Type())})
 			return
 		}
 		rv.SetInt(n)
@@ -129,7 +131,7 @@ func (d *decoder) value(data any, rv reflect.Value, key []string) {
 }
 
 func (d *decoder) mismatch(key []string, rv reflect.Value, data any) {
-	d.err = &typeError{key, fmt.Sprintf("want %s, got %s", wantName(rv.Type()), tomlTypeName(data))}
+	d.errs = append(d.errs, &typeError{key, fmt.Sprintf("want %s, got %s", wantName(rv.Type()), tomlTypeName(data))})
 }
 
 // wantName names what a field of type t holds, in TOML's terms.

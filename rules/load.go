@@ -145,17 +145,16 @@ func ParseTOML(data []byte, filename string) (map[string]any, KeyLines, error) {
 // v, adding an error for every unknown key and for a value of the wrong
 // type. It reports whether decoding succeeded without error.
 func DecodeTable(table map[string]any, v any, prefix []string, kl KeyLines, filename string, errs *ErrorList) bool {
-	unknown, err := strictDecode(table, v)
-	if err != nil {
-		path := append(slices.Clone(prefix), err.key...)
-		*errs = append(*errs, &LoadError{File: filename, Line: kl.Line(path...), Msg: strings.Join(path, ".") + ": " + err.msg})
-		return false
+	unknown, typeErrs := strictDecode(table, v)
+	for _, e := range typeErrs {
+		path := append(slices.Clone(prefix), e.key...)
+		*errs = append(*errs, &LoadError{File: filename, Line: kl.Line(path...), Msg: strings.Join(path, ".") + ": " + e.msg})
 	}
 	for _, k := range unknown {
 		path := append(slices.Clone(prefix), k...)
 		*errs = append(*errs, &LoadError{File: filename, Line: kl.Line(path...), Msg: fmt.Sprintf("unknown key %q", strings.Join(path, "."))})
 	}
-	return len(unknown) == 0
+	return len(typeErrs) == 0 && len(unknown) == 0
 }
 
 // rawRule is a [[rule]] table without its params.
