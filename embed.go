@@ -1,6 +1,7 @@
-// Package tilegymlint carries the data files tilegym-lint needs at run time,
-// so that the binary works from any directory: the rule catalog and the list
-// of requirement IDs of the workflow.
+// Package tilegymlint carries the source of the built-in rule catalog,
+// rules.toml, for tests that load it through the TOML path (rules.Load).
+// The binary does not use it: it loads the catalog pre-decoded at build
+// time (rules.LoadBuiltin, from rules/catalog_gen.go).
 package tilegymlint
 
 import _ "embed"
@@ -9,9 +10,3 @@ import _ "embed"
 //
 //go:embed rules.toml
 var RulesTOML []byte
-
-// RequirementsTXT is docs/requirements.txt: one requirement ID per line
-// (W1, S1.1, ..., X.2), every one of which some rule must cite.
-//
-//go:embed docs/requirements.txt
-var RequirementsTXT []byte

@@ -61,3 +61,6 @@ func KindParams(kind string) (func() any, bool) {
 func LoadCatalog(data []byte, filename string) (*rules.Catalog, error) {
 	return rules.Load(data, filename, KindParams)
 }
+
+// LoadBuiltinCatalog loads the built-in catalog against the registered kinds.
+func LoadBuiltinCatalog() (*rules.Catalog, error) { return rules.LoadBuiltin(KindParams) }

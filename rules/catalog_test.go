@@ -1,6 +1,7 @@
 package rules_test
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -9,19 +10,31 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// The embedded catalog is loaded against the registered check kinds, so
+// The built-in catalog is loaded against the registered check kinds, so
 // that every rule's params are decoded strictly into its kind's struct.
 func loadEmbedded(t *testing.T) *rules.Catalog {
 	t.Helper()
-	cat, err := checker.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	cat, err := checker.LoadBuiltinCatalog()
 	if err != nil {
-		t.Fatalf("embedded catalog: %v", err)
+		t.Fatalf("built-in catalog: %v", err)
 	}
 	return cat
 }
 
+// TestBuiltinEqualsParsed checks that the catalog loaded from its
+// pre-decoded table is the one loaded by parsing rules.toml.
+func TestBuiltinEqualsParsed(t *testing.T) {
+	parsed, err := checker.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	if err != nil {
+		t.Fatalf("rules.toml: %v", err)
+	}
+	if builtin := loadEmbedded(t); !reflect.DeepEqual(builtin, parsed) {
+		t.Errorf("the built-in catalog differs from rules.toml parsed: run go generate ./...")
+	}
+}
+
 // TestCatalogCoversRequirements is the completeness gate: every
-// requirement of docs/requirements.txt has a rule in the embedded
+// requirement of docs/requirements.md has a rule in the built-in
 // rules.toml, and every rule cites a known requirement (Load checks that).
 func TestCatalogCoversRequirements(t *testing.T) {
 	cat := loadEmbedded(t)
@@ -39,7 +52,7 @@ func TestCatalogCoversRequirements(t *testing.T) {
 		t.Errorf("requirements with no rule in rules.toml: %s", strings.Join(missing, " "))
 	}
 	if len(rules.Requirements()) < 30 {
-		t.Errorf("only %d requirements read from docs/requirements.txt", len(rules.Requirements()))
+		t.Errorf("only %d requirements read from docs/requirements.md", len(rules.Requirements()))
 	}
 }
 

@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
-
-	tilegymlint "github.com/tilegym/tilegym-lint"
 )
 
 // Catalog is a loaded rules.toml.
@@ -65,15 +64,9 @@ type ScopeSpec struct {
 }
 
 // Requirements returns the requirement IDs of the workflow, in the order of
-// docs/requirements.txt.
+// docs/requirements.md (read into the generated catalog_gen.go).
 func Requirements() []string {
-	var out []string
-	for _, l := range strings.Split(string(tilegymlint.RequirementsTXT), "\n") {
-		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
-			out = append(out, l)
-		}
-	}
-	return out
+	return slices.Clone(requirementIDs)
 }
 
 // LoadError is one problem of a catalog or configuration file, at a line.
@@ -123,32 +116,10 @@ func (l ErrorList) Sort() {
 	})
 }
 
-// ParseTOML decodes a TOML document into a generic table and scans the
-// lines of its keys. A syntax error is returned as an *LoadError naming the line.
+// ParseTOML decodes a TOML document into a generic table with
+// BurntSushi/toml and scans the lines of its keys. A syntax error is
+// returned as an *LoadError naming the line.
 func ParseTOML(data []byte, filename string) (map[string]any, KeyLines, error) {
-	return parseTOML(data, filename, false)
-}
-
-// parseTOML is ParseTOML; with fast set, a document of the catalog's
-// shapes is decoded by decodeTOMLFast (to the same table), others by
-// toml.Decode.
-func parseTOML(data []byte, filename string, fast bool) (map[string]any, KeyLines, error) {
-	// The key lines are scanned while the document is decoded (and not
-	// waited for when it is invalid).
-	lines := make(chan KeyLines, 1)
-	go func() {
-		defer func() {
-			if recover() != nil {
-				lines <- KeyLines{}
-			}
-		}()
-		lines <- ScanKeyLines(data)
-	}()
-	if fast {
-		if m, ok := decodeTOMLFast(data); ok {
-			return m, <-lines, nil
-		}
-	}
 	var m map[string]any
 	if _, err := toml.Decode(string(data), &m); err != nil {
 		var pe toml.ParseError
@@ -167,57 +138,23 @@ func parseTOML(data []byte, filename string, fast bool) (map[string]any, KeyLine
 		}
 		return nil, nil, &LoadError{File: filename, Msg: "invalid TOML: " + err.Error()}
 	}
-	return m, <-lines, nil
+	return m, ScanKeyLines(data), nil
 }
 
 // DecodeTable strictly decodes table (found at path prefix in the file) into
 // v, adding an error for every unknown key and for a value of the wrong
 // type. It reports whether decoding succeeded without error.
 func DecodeTable(table map[string]any, v any, prefix []string, kl KeyLines, filename string, errs *ErrorList) bool {
-	unknown, err := StrictDecode(table, v)
-	if err != nil {
-		msg := err.Error()
-		key := ""
-		if i := strings.Index(msg, `(last key "`); i >= 0 {
-			rest := msg[i+len(`(last key "`):]
-			if j := strings.Index(rest, `")`); j >= 0 {
-				key = rest[:j]
-				msg = strings.TrimSpace(rest[j+2:])
-				msg = strings.TrimPrefix(msg, ": ")
-			}
-		}
-		path := append(append([]string(nil), prefix...), splitKey(key)...)
-		where := strings.Join(path, ".")
-		*errs = append(*errs, &LoadError{File: filename, Line: kl.Line(path...), Msg: fmt.Sprintf("%s: %s", where, msg)})
-		return false
+	unknown, typeErrs := strictDecode(table, v)
+	for _, e := range typeErrs {
+		path := append(slices.Clone(prefix), e.key...)
+		*errs = append(*errs, &LoadError{File: filename, Line: kl.Line(path...), Msg: strings.Join(path, ".") + ": " + e.msg})
 	}
-	seen := map[string]bool{}
-	ok := true
 	for _, k := range unknown {
-		// Report the outermost unknown key only, not its children.
-		parentUnknown := false
-		for n := 1; n < len(k); n++ {
-			if seen[strings.Join(k[:n], ".")] {
-				parentUnknown = true
-				break
-			}
-		}
-		seen[strings.Join(k, ".")] = true
-		if parentUnknown {
-			continue
-		}
-		path := append(append([]string(nil), prefix...), k...)
+		path := append(slices.Clone(prefix), k...)
 		*errs = append(*errs, &LoadError{File: filename, Line: kl.Line(path...), Msg: fmt.Sprintf("unknown key %q", strings.Join(path, "."))})
-		ok = false
 	}
-	return ok
-}
-
-func splitKey(k string) []string {
-	if k == "" {
-		return nil
-	}
-	return strings.Split(k, ".")
+	return len(typeErrs) == 0 && len(unknown) == 0
 }
 
 // rawRule is a [[rule]] table without its params.
@@ -246,14 +183,27 @@ type Validator interface {
 	Validate() error
 }
 
+//go:generate go run ./internal/gencatalog -toml ../rules.toml -requirements ../docs/requirements.md -o catalog_gen.go
+
+// LoadBuiltin validates the built-in catalog, rules.toml as decoded at build
+// time into catalog_gen.go, and decodes each rule's params as Load does.
+func LoadBuiltin(kinds func(kind string) (params func() any, ok bool)) (*Catalog, error) {
+	return load(builtinDocument(), builtinKeyLines(), "rules.toml", kinds)
+}
+
 // Load reads and validates a rule catalog. kinds resolves a kind name to the
 // constructor of its params struct (nil when the kind takes none) and
 // reports whether the kind exists. Every error names filename and a line.
 func Load(data []byte, filename string, kinds func(kind string) (params func() any, ok bool)) (*Catalog, error) {
-	m, kl, err := parseTOML(data, filename, true)
+	m, kl, err := ParseTOML(data, filename)
 	if err != nil {
 		return nil, err
 	}
+	return load(m, kl, filename, kinds)
+}
+
+// load validates a decoded catalog whose keys are on the lines kl gives.
+func load(m map[string]any, kl KeyLines, filename string, kinds func(string) (func() any, bool)) (*Catalog, error) {
 	var errs ErrorList
 	cat := &Catalog{File: filename, ByID: map[string]*Rule{}, LayoutLines: KeyLines{}}
 	add := func(line int, format string, args ...any) {
@@ -310,7 +260,7 @@ func Load(data []byte, filename string, kinds func(kind string) (params func() a
 		}
 		cat.ByID[r.ID] = r
 		if r.Requirement != "" && !known[r.Requirement] {
-			add(r.Line, "rule %s: unknown requirement %q (see docs/requirements.txt)", r.ID, r.Requirement)
+			add(r.Line, "rule %s: unknown requirement %q (see docs/requirements.md)", r.ID, r.Requirement)
 		}
 	}
 	if err := errs.err(); err != nil {

@@ -16,7 +16,7 @@ const (
 type Rule struct {
 	ID          string   // "TG301": TG + step digit (0 for cross-step) + two digits
 	Step        int      // 1..6, or 0 for a cross-step rule
-	Requirement string   // the requirement it encodes, e.g. "S3.1" (see docs/requirements.txt)
+	Requirement string   // the requirement it encodes, e.g. "S3.1" (see docs/requirements.md)
 	Severity    Severity // default severity; configuration may override it
 	Title       string   // one line: what the rule wants
 	Message     string   // message template; {op}, {file} and kind-specific {placeholders}

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
@@ -138,7 +137,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 // loadCatalog loads the built-in catalog, or the one --catalog names.
 func loadCatalog(path string) (*rules.Catalog, error) {
 	if path == "" {
-		return checker.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+		return checker.LoadBuiltinCatalog()
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
