@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 )
 
 // corpusFiles returns the parsed Python files of the corpus that the
@@ -13,7 +15,7 @@ import (
 // are left out.
 func corpusFiles(t testing.TB, extra ...string) []*File {
 	t.Helper()
-	dirs, _ := filepath.Glob("../fixtures/*")
+	dirs := fixtureset.Dirs(t)
 	dirs = append(dirs, extra...)
 	if d := os.Getenv("EXTRA_PY_TREE"); d != "" {
 		dirs = append(dirs, d)

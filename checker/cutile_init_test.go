@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -47,9 +48,9 @@ func TestCuTileInitFixes(t *testing.T) {
 	cases := []struct {
 		dir, check, want string
 	}{
-		{"../fixtures/tg301-missing-module-import", "module", "if is_backend_available(\"cutile\"):  # want: TG301\n    from . import softmax\n    __all__"},
-		{"../fixtures/tg303-missing-function-import", "function", "    from . import softmax\n    from .softmax import softmax\n"},
-		{"../fixtures/tg302-module-import-order", "order", "    from . import reductions  # want: TG302\n    from . import softmax\n"},
+		{fixtureset.Materialize(t, "tg301-missing-module-import"), "module", `if is_backend_available("cutile"):  # want: TG301 "add \"from \. import softmax\" to the if is_backend_available\(\"cutile\"\) block"` + "\n    from . import softmax\n    __all__"},
+		{fixtureset.Materialize(t, "tg303-missing-function-import"), "function", "    from . import softmax\n    from .softmax import softmax\n"},
+		{fixtureset.Materialize(t, "tg302-module-import-order"), "order", `    from . import reductions  # want: TG302 "\"from \. import reductions\" comes after \"from \. import softmax\"; keep the module imports in alphabetical order"` + "\n    from . import softmax\n"},
 	}
 	for _, c := range cases {
 		ds := runKindOn(t, c.dir, CuTileInitAnalyzer, &cutileInitParams{Check: c.check, BlockScopes: []string{"core"}})

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
+	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 )
 
 // TestCheckOpsLazy checks that a check of one op, which parses only the
@@ -20,7 +21,7 @@ func TestCheckOpsLazy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dirs, _ := filepath.Glob("../fixtures/*")
+	dirs := fixtureset.Dirs(t)
 	tree := os.Getenv("TILEGYM_LINT_BENCH_TREE")
 	if tree == "" {
 		tree = "/work/tilegym"

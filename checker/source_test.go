@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
+	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 )
 
 // TestListUnder checks that the layout's directories hold every file in
@@ -17,7 +18,7 @@ func TestListUnder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dirs, _ := filepath.Glob("../fixtures/*")
+	dirs := fixtureset.Dirs(t)
 	if tree := os.Getenv("TILEGYM_LINT_BENCH_TREE"); tree != "" {
 		dirs = append(dirs, tree)
 	} else if fi, err := os.Stat("/work/tilegym"); err == nil && fi.IsDir() {

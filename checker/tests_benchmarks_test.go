@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
+	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -87,8 +87,6 @@ func run456(t *testing.T, dir string) ([]string, *OpTable, []Diagnostic) {
 	return got, tab, diags
 }
 
-var wantRE = regexp.MustCompile(`#\s*want:\s*((?:TG\d{3}\s*)+)`)
-
 // wants456 reads the `# want: TG4xx` comments of a fixture (Steps 4-6 rule
 // IDs only).
 func wants456(t *testing.T, dir string) []string {
@@ -103,15 +101,13 @@ func wants456(t *testing.T, dir string) []string {
 			return err
 		}
 		rel, _ := filepath.Rel(dir, p)
-		for i, line := range strings.Split(string(data), "\n") {
-			m := wantRE.FindStringSubmatch(line)
-			if m == nil {
-				continue
-			}
-			for _, id := range strings.Fields(m[1]) {
-				if id[2] >= '4' && id[2] <= '6' {
-					out = append(out, fmt.Sprintf("%s:%d: %s", filepath.ToSlash(rel), i+1, id))
-				}
+		ws, err := fixtureset.ParseWants(filepath.ToSlash(rel), data)
+		if err != nil {
+			return err
+		}
+		for _, w := range ws {
+			if w.Rule[2] >= '4' && w.Rule[2] <= '6' {
+				out = append(out, fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Rule))
 			}
 		}
 		return nil
@@ -126,11 +122,7 @@ func wants456(t *testing.T, dir string) []string {
 // TestSteps456Fixtures runs the Steps 4-6 rules over every fixture and
 // compares the findings with the fixture's want comments.
 func TestSteps456Fixtures(t *testing.T) {
-	dirs, err := filepath.Glob("../fixtures/*")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, dir := range dirs {
+	for _, dir := range fixtureset.Dirs(t) {
 		dir := dir
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			got, _, _ := run456(t, dir)
@@ -161,7 +153,7 @@ func TestSteps456Good(t *testing.T) {
 // fixture whose only wants are that rule.
 func TestSteps456EachRuleHasFixture(t *testing.T) {
 	cat := steps456Catalog(t)
-	dirs, _ := filepath.Glob("../fixtures/*")
+	dirs := fixtureset.Dirs(t)
 	alone := map[string]bool{}
 	for _, dir := range dirs {
 		ids := map[string]bool{}

@@ -1,0 +1,58 @@
+package fixturetest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// recorder is a testing.TB that records errors instead of failing.
+type recorder struct {
+	testing.TB
+	errs []string
+}
+
+func (r *recorder) Helper()                   {}
+func (r *recorder) Error(args ...any)         { r.errs = append(r.errs, fmt.Sprint(args...)) }
+func (r *recorder) Errorf(f string, a ...any) { r.errs = append(r.errs, fmt.Sprintf(f, a...)) }
+func (r *recorder) Logf(string, ...any)       {}
+
+func TestCompareFindings(t *testing.T) {
+	wants, err := fixtureset.ParseWants("ops.py", []byte("\ndef softmax(  # want: TG104 \"must accept \\*\\*kwargs\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	diag := func(line int, id, msg string) checker.Diagnostic {
+		d := checker.Diagnostic{File: "ops.py", Rule: &rules.Rule{ID: id}, Message: msg}
+		d.Pos.Line = line
+		return d
+	}
+	for _, c := range []struct {
+		name  string
+		diags []checker.Diagnostic
+		errs  []string // substrings of the errors, in order
+	}{
+		{"match", []checker.Diagnostic{diag(2, "TG104", "softmax: def softmax must accept **kwargs")}, nil},
+		{"other words", []checker.Diagnostic{diag(2, "TG104", "softmax: takes no **kwargs")}, []string{`the finding there says "softmax: takes no **kwargs"`}},
+		{"other line", []checker.Diagnostic{diag(3, "TG104", "must accept **kwargs")}, []string{"ops.py:2: want TG104", "ops.py:3: unexpected finding TG104"}},
+		{"other rule", []checker.Diagnostic{diag(2, "TG105", "must accept **kwargs")}, []string{"ops.py:2: unexpected finding TG105", "ops.py:2: want TG104"}},
+		{"none", nil, []string{"ops.py:2: want TG104"}},
+		{"twice", []checker.Diagnostic{diag(2, "TG104", "must accept **kwargs"), diag(2, "TG104", "must accept **kwargs")}, []string{"unexpected finding TG104"}},
+	} {
+		r := &recorder{TB: t}
+		CompareFindings(r, wants, c.diags)
+		if len(r.errs) != len(c.errs) {
+			t.Errorf("%s: errors %q, want %d", c.name, r.errs, len(c.errs))
+			continue
+		}
+		for i, e := range c.errs {
+			if !strings.Contains(r.errs[i], e) {
+				t.Errorf("%s: error %q lacks %q", c.name, r.errs[i], e)
+			}
+		}
+	}
+}
