@@ -34,6 +34,9 @@ var allowed = map[string][]string{
 	"report":                    {"checker", "rules"},
 	"verify":                    {"checker", "rules"},
 	"internal/layers":           {},
+	"internal/fixtureset":       {},
+	"internal/fixturetest":      {"checker", "internal/fixtureset", "report", "rules"},
+	"tools/fixtureoverlay":      {"internal/fixtureset"},
 	"cmd/tilegym-lint":          {".", "checker", "python/ast", "python/astdump", "python/parser", "report", "rules", "verify"},
 }
 
