@@ -46,7 +46,7 @@ func describeBase(dir, base string, staged bool) string {
 		if staged {
 			what = "the index"
 		}
-		return fmt.Sprintf("HEAD (%s), checking %s", shortSHA(sha), what)
+		return fmt.Sprintf("HEAD (%s), %s", shortSHA(sha), what)
 	}
 	mb, err := git(dir, "merge-base", "--end-of-options", base, "HEAD")
 	if err != nil {

@@ -40,7 +40,8 @@ func planPreCommit(root string, files []string, base string) (*hookPlan, error) 
 		return nil, fmt.Errorf("--pre-commit: the repository has no commit yet (HEAD): check the files with tilegym-lint FILE... instead")
 	}
 	if len(files) > 0 && allStaged(root, files) {
-		return &hookPlan{staged: true, note: "the staged change against " + describeBase(root, "", true)}, nil
+		head, _ := git(root, "rev-parse", "--verify", "--quiet", "HEAD")
+		return &hookPlan{staged: true, note: fmt.Sprintf("the staged change against HEAD (%s)", shortSHA(head))}, nil
 	}
 	var tried []string
 	candidates := []string{base}
@@ -67,8 +68,9 @@ func planPreCommit(root string, files []string, base string) (*hookPlan, error) 
 	if base != "" {
 		return nil, fmt.Errorf("--base %s: no such revision, or no merge base with HEAD", base)
 	}
-	return &hookPlan{note: fmt.Sprintf("the uncommitted changes against %s (no merge base with %s; pass --base BRANCH to compare a branch)",
-		describeBase(root, "", false), strings.Join(tried, " or "))}, nil
+	head, _ := git(root, "rev-parse", "--verify", "--quiet", "HEAD")
+	return &hookPlan{base: "HEAD", note: fmt.Sprintf("the uncommitted changes against HEAD (%s): no merge base with %s; pass --base BRANCH to compare a branch",
+		shortSHA(head), strings.Join(tried, " or "))}, nil
 }
 
 // allStaged reports whether every file (relative to the current
