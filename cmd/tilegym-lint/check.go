@@ -28,7 +28,8 @@ only the ops those files belong to are reported.
 
 Flags:
   --op NAME       check only this op (repeatable, or a comma list)
-  --format FMT    text (default), json, or github (GitHub Actions annotations)
+  --format FMT    text (default), json, github (GitHub Actions annotations)
+                  or sarif (SARIF 2.1.0, for code scanning)
   --config FILE   configuration file (default: [tool.tilegym-lint] in
                   pyproject.toml, or tilegym-lint.toml, found from PATH upwards)
   --catalog FILE  use this rules.toml instead of the built-in rule catalog
@@ -36,6 +37,16 @@ Flags:
                   merge-base(BASE, HEAD) touches, with uncommitted edits
   --staged        change mode on the index (what git commit would record)
   --strict        in change mode, pre-existing findings fail the run too
+  --pre-commit    the pre-commit hook: check the staged change at a commit,
+                  else the branch against its merge base with --base
+                  (default: origin/HEAD's branch, else origin/main)
+  --base REF      the default branch --pre-commit compares a branch with
+  --sarif FILE    also write SARIF 2.1.0 to FILE
+  --summary FILE  also append a Markdown summary to FILE (GitHub Actions:
+                  $GITHUB_STEP_SUMMARY); findings link to their lines when
+                  GITHUB_SERVER_URL and GITHUB_REPOSITORY are set
+  --annotate      also print GitHub Actions annotations for the new findings,
+                  at most 10 errors and 10 warnings (what a step shows)
   --full          show every op's checklist, not one line per passing op
   --quiet         show only the ops with findings, and the summary
   --verify        run Step 6: each reported op's verify commands (its tests,
@@ -43,6 +54,7 @@ Flags:
                   pass/fail per command with the tail of its output. This runs
                   the repository's code; the static check never does.
   --verify-timeout D  time limit of one verify command (default 30m)
+  --version       print the module version and the rule catalog's version
 
 Exit status: 0 no error-severity finding, 1 at least one, 2 usage,
 configuration or I/O error.
@@ -72,7 +84,14 @@ type checkFlags struct {
 	catalog string
 	verify  bool
 	timeout time.Duration
+	version bool
 	paths   []string
+
+	preCommit bool
+	base      string
+	sarif     string
+	summary   string
+	annotate  bool
 }
 
 // parseInterleaved parses flags that may come before or after the paths.
@@ -111,6 +130,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.catalog, "catalog", "", "use this rules.toml instead of the built-in catalog")
 	fs.BoolVar(&f.verify, "verify", false, "run Step 6: the verify commands of each reported op")
 	fs.DurationVar(&f.timeout, "verify-timeout", 30*time.Minute, "time limit of one verify command")
+	fs.BoolVar(&f.version, "version", false, "print the version and exit")
+	fs.BoolVar(&f.preCommit, "pre-commit", false, "the pre-commit hook's mode")
+	fs.StringVar(&f.base, "base", "", "the default branch --pre-commit compares a branch with")
+	fs.StringVar(&f.sarif, "sarif", "", "also write SARIF 2.1.0 to this file")
+	fs.StringVar(&f.summary, "summary", "", "also append a Markdown summary to this file")
+	fs.BoolVar(&f.annotate, "annotate", false, "also print GitHub Actions annotations of new findings")
 	paths, err := parseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -118,9 +143,32 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
+	if f.version {
+		cat, err := loadCatalog(f.catalog)
+		if err != nil {
+			fmt.Fprintf(stderr, "tilegym-lint: rule catalog:\n%v\n", err)
+			return 2
+		}
+		name := "built in"
+		if f.catalog != "" {
+			name = f.catalog
+		}
+		if err := writeVersion(stdout, cat.Version, name); err != nil {
+			return 2
+		}
+		return 0
+	}
 	f.paths = paths
-	if f.format != "text" && f.format != "json" && f.format != "github" {
-		fmt.Fprintf(stderr, "tilegym-lint: --format %q: want text, json or github\n", f.format)
+	if f.format != "text" && f.format != "json" && f.format != "github" && f.format != "sarif" {
+		fmt.Fprintf(stderr, "tilegym-lint: --format %q: want text, json, github or sarif\n", f.format)
+		return 2
+	}
+	if f.preCommit && (f.diff != "" || f.staged) {
+		fmt.Fprintln(stderr, "tilegym-lint: --pre-commit chooses what to compare; use --base, not --diff or --staged")
+		return 2
+	}
+	if f.base != "" && !f.preCommit {
+		fmt.Fprintln(stderr, "tilegym-lint: --base is for --pre-commit; use --diff BASE")
 		return 2
 	}
 	if len(f.paths) == 0 {
@@ -309,6 +357,21 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	compared := ""
+	if f.preCommit {
+		plan, err := planPreCommit(t.root, f.paths, f.base)
+		if err != nil {
+			return 0, err
+		}
+		f.diff, f.staged = plan.base, plan.staged
+		t.files = nil // the change says which ops to check
+		compared = plan.note
+		w := stdout
+		if f.format != "text" {
+			w = stderr
+		}
+		fmt.Fprintf(w, "tilegym-lint: checking %s\n", plan.note)
+	}
 	cfgPath := f.config
 	if cfgPath == "" {
 		if cfgPath, err = checker.FindConfig(t.root); err != nil {
@@ -328,6 +391,9 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	opts := checker.Options{Ops: f.ops, Files: t.files}
 
 	changeMode := f.diff != "" || f.staged
+	if changeMode && compared == "" {
+		compared = describeBase(t.root, f.diff, f.staged)
+	}
 	var res *checker.Result
 	if changeMode {
 		res, err = checker.CheckGitChange(t.root, f.diff, f.staged, cat, cfg, layout, checker.Options{Ops: f.ops})
@@ -358,11 +424,14 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		verify.Run(res, cat, cfg, verify.Options{Dir: abs, Timeout: f.timeout})
 	}
 
+	out := newOutputs(t.root, res, cat, changeMode, compared)
 	switch f.format {
 	case "json":
 		err = report.WriteJSON(stdout, res, changeMode)
 	case "github":
-		err = report.WriteGitHub(stdout, res)
+		err = report.WriteAnnotations(stdout, res, out.annotations(0, 0, false))
+	case "sarif":
+		err = report.WriteSARIF(stdout, res, cat, out.sarif())
 	default:
 		err = report.WriteText(stdout, res, report.TextOptions{
 			Full: f.full, Quiet: f.quiet, ChangeMode: changeMode, Color: useColor(stdout),
@@ -370,6 +439,31 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	}
 	if err != nil {
 		return 0, err
+	}
+	if f.annotate && f.format != "github" {
+		elsewhere := "the log"
+		if f.summary != "" {
+			elsewhere = "the job summary and the log"
+		}
+		opt := out.annotations(report.GitHubMaxErrors, report.GitHubMaxWarnings, true)
+		opt.Elsewhere = elsewhere
+		if err := report.WriteAnnotations(stdout, res, opt); err != nil {
+			return 0, err
+		}
+	}
+	if f.sarif != "" {
+		if err := writeFile(f.sarif, false, func(w io.Writer) error {
+			return report.WriteSARIF(w, res, cat, out.sarif())
+		}); err != nil {
+			return 0, err
+		}
+	}
+	if f.summary != "" {
+		if err := writeFile(f.summary, true, func(w io.Writer) error {
+			return report.WriteSummary(w, res, cat, out.summaryOptions())
+		}); err != nil {
+			return 0, err
+		}
 	}
 	if !changeMode && t.files == nil && res.Table != nil && len(res.Table.Ops) == 0 {
 		fmt.Fprintf(stderr, "tilegym-lint: no @dispatch op found under %s; is it a TileGym checkout? (the [layout] of rules.toml says where ops live)\n", t.root)

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# action/run.sh: the Run step of action.yml. Inputs come from the
+# environment (INPUT_PATH, INPUT_ARGS, INPUT_BASE, INPUT_SARIF_FILE) and the
+# runner's GITHUB_* variables; nothing is substituted into the script.
+#
+# What is compared:
+#   pull_request(_target): the base branch GITHUB_BASE_REF; the merge base
+#     of origin/BASE and HEAD is found by fetching the base branch and
+#     deepening the shallow clone until they meet (fetch-depth: 0 skips this);
+#   push: the pushed range, from the event's "before" commit (a new branch:
+#     the repository's default branch);
+#   anything else, or INPUT_BASE: INPUT_BASE if set, else the whole tree.
+set -euo pipefail
+
+bin=${TILEGYM_LINT:-$RUNNER_TEMP/tilegym-lint}
+cd "${GITHUB_WORKSPACE:-.}"
+target=${INPUT_PATH:-.}
+read -r -a extra <<<"${INPUT_ARGS:-}"
+
+event_field() { # event_field KEY...: a field of the event's JSON, or ""
+    [ -n "${GITHUB_EVENT_PATH:-}" ] && [ -f "$GITHUB_EVENT_PATH" ] || return 0
+    python3 - "$GITHUB_EVENT_PATH" "$@" <<'PY'
+import json, sys
+v = json.load(open(sys.argv[1]))
+for k in sys.argv[2:]:
+    v = v.get(k) if isinstance(v, dict) else None
+print(v if isinstance(v, str) else "")
+PY
+}
+
+shallow() { [ "$(git -C "$target" rev-parse --is-shallow-repository)" = true ]; }
+
+# reach REV REFSPEC: fetches REFSPEC if REV is missing, then deepens the
+# clone until REV and HEAD have a merge base.
+reach() {
+    local rev=$1 refspec=$2 depth
+    if ! git -C "$target" rev-parse --verify --quiet "$rev^{commit}" >/dev/null; then
+        if shallow; then
+            git -C "$target" fetch --no-tags --quiet --depth=1 origin "$refspec"
+        else
+            git -C "$target" fetch --no-tags --quiet origin "$refspec"
+        fi
+    fi
+    for depth in 1 8 64 512; do
+        git -C "$target" merge-base "$rev" HEAD >/dev/null 2>&1 && return 0
+        shallow || break
+        echo "tilegym-lint: deepening the clone by $depth to find the merge base of $rev and HEAD"
+        git -C "$target" fetch --no-tags --quiet --deepen="$depth" origin "$refspec"
+    done
+    if ! git -C "$target" merge-base "$rev" HEAD >/dev/null 2>&1 && shallow; then
+        git -C "$target" fetch --no-tags --quiet --unshallow origin "$refspec"
+    fi
+    git -C "$target" merge-base "$rev" HEAD >/dev/null 2>&1 || {
+        echo "::error title=tilegym-lint::no merge base of $rev and HEAD"
+        exit 2
+    }
+}
+
+branch_base() { # branch_base BRANCH: origin/BRANCH, fetched and reachable
+    reach "refs/remotes/origin/$1" "+refs/heads/$1:refs/remotes/origin/$1"
+    echo "origin/$1" >"$RUNNER_TEMP/tilegym-lint-base"
+}
+
+base=""
+rm -f "$RUNNER_TEMP/tilegym-lint-base"
+if [ -n "${INPUT_BASE:-}" ]; then
+    if git -C "$target" ls-remote --exit-code --heads origin "$INPUT_BASE" >/dev/null 2>&1; then
+        branch_base "$INPUT_BASE"
+        base=$(cat "$RUNNER_TEMP/tilegym-lint-base")
+    else
+        reach "$INPUT_BASE" "$INPUT_BASE"
+        base=$INPUT_BASE
+    fi
+else
+    case "${GITHUB_EVENT_NAME:-}" in
+    pull_request | pull_request_target)
+        branch_base "$GITHUB_BASE_REF"
+        base=$(cat "$RUNNER_TEMP/tilegym-lint-base")
+        ;;
+    push)
+        before=$(event_field before)
+        if [ -n "$before" ] && [ "$before" != 0000000000000000000000000000000000000000 ]; then
+            reach "$before" "$before"
+            base=$before
+        else
+            default=$(event_field repository default_branch)
+            if [ -n "$default" ] && [ "refs/heads/$default" != "${GITHUB_REF:-}" ]; then
+                branch_base "$default"
+                base=$(cat "$RUNNER_TEMP/tilegym-lint-base")
+            fi
+        fi
+        ;;
+    esac
+fi
+
+args=(--annotate)
+if [ -n "$base" ]; then
+    args+=(--diff "$base")
+fi
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+    args+=(--summary "$GITHUB_STEP_SUMMARY")
+fi
+if [ -n "${INPUT_SARIF_FILE:-}" ]; then
+    args+=(--sarif "$INPUT_SARIF_FILE")
+    [ -n "${GITHUB_OUTPUT:-}" ] && echo "sarif-file=$INPUT_SARIF_FILE" >>"$GITHUB_OUTPUT"
+fi
+if [ -n "${GITHUB_OUTPUT:-}" ]; then
+    echo "compared=${base:-the whole tree}" >>"$GITHUB_OUTPUT"
+fi
+echo "tilegym-lint: comparing with ${base:-nothing (the whole tree)}"
+status=0
+"$bin" "${args[@]}" "${extra[@]}" -- "$target" || status=$?
+exit "$status"

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// The pre-commit hook (--pre-commit) decides what to compare by itself, so
+// that the hook definition needs no arguments:
+//
+//   - At `git commit` pre-commit passes the staged files. When every file
+//     passed is staged, the hook checks the staged change against HEAD
+//     (--staged): the commit being made.
+//   - Otherwise (`pre-commit run -a`, `run --files`), it checks the branch:
+//     the working tree against its merge base with the default branch.
+//     pre-commit has stashed the unstaged changes, so the working tree is
+//     the index plus untracked files. The default branch is --base, else
+//     $PRE_COMMIT_FROM_REF (pre-push, `run --from-ref`), else the branch
+//     origin/HEAD points to, else origin/main.
+//   - With none of these, or no merge base with it, it checks the working
+//     tree against HEAD: the uncommitted changes (nothing after a commit).
+//
+// Ops the change does not touch are never reported, so their pre-existing
+// findings never fail the hook.
+
+// hookPlan is what the hook compares.
+type hookPlan struct {
+	base   string // --diff's value; "" for HEAD
+	staged bool
+	note   string // what was compared, for the user
+}
+
+// planPreCommit chooses the comparison for the repository at root, given
+// the files pre-commit passed (relative to the current directory) and the
+// --base flag.
+func planPreCommit(root string, files []string, base string) (*hookPlan, error) {
+	if _, err := git(root, "rev-parse", "--verify", "--quiet", "HEAD"); err != nil {
+		return nil, fmt.Errorf("--pre-commit: the repository has no commit yet (HEAD): check the files with tilegym-lint FILE... instead")
+	}
+	if len(files) > 0 && allStaged(root, files) {
+		head, _ := git(root, "rev-parse", "--verify", "--quiet", "HEAD")
+		return &hookPlan{staged: true, note: fmt.Sprintf("the staged change against HEAD (%s)", shortSHA(head))}, nil
+	}
+	var tried []string
+	candidates := []string{base}
+	if base == "" {
+		candidates = []string{os.Getenv("PRE_COMMIT_FROM_REF")}
+		if ref, err := git(root, "symbolic-ref", "--quiet", "refs/remotes/origin/HEAD"); err == nil {
+			candidates = append(candidates, strings.TrimPrefix(ref, "refs/remotes/"))
+		}
+		candidates = append(candidates, "origin/main")
+	}
+	for _, c := range candidates {
+		if c == "" {
+			continue
+		}
+		tried = append(tried, c)
+		if !gitRevExists(root, c) {
+			continue
+		}
+		if _, err := git(root, "merge-base", "--end-of-options", c, "HEAD"); err != nil {
+			continue
+		}
+		return &hookPlan{base: c, note: "the branch's change against " + describeBase(root, c, false)}, nil
+	}
+	if base != "" {
+		return nil, fmt.Errorf("--base %s: no such revision, or no merge base with HEAD", base)
+	}
+	head, _ := git(root, "rev-parse", "--verify", "--quiet", "HEAD")
+	return &hookPlan{base: "HEAD", note: fmt.Sprintf("the uncommitted changes against HEAD (%s): no merge base with %s; pass --base BRANCH to compare a branch",
+		shortSHA(head), strings.Join(tried, " or "))}, nil
+}
+
+// allStaged reports whether every file (relative to the current
+// directory) is in the index's change against HEAD.
+func allStaged(root string, files []string) bool {
+	out, err := git(root, "diff", "--cached", "--name-only", "--no-renames", "-z", "HEAD", "--")
+	if err != nil || out == "" {
+		return false
+	}
+	top, err := git(root, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return false
+	}
+	staged := map[string]bool{}
+	for _, p := range strings.Split(strings.TrimRight(out, "\x00"), "\x00") {
+		staged[filepath.Join(top, filepath.FromSlash(p))] = true
+	}
+	for _, f := range files {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			return false
+		}
+		if real, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+			abs = filepath.Join(real, filepath.Base(abs))
+		}
+		if !staged[abs] {
+			return false
+		}
+	}
+	return true
+}

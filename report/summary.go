@@ -1,0 +1,212 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// SummaryOptions add to Options what the Markdown summary says.
+type SummaryOptions struct {
+	Options
+	// BlobURL, when not empty, is the URL a repository path is appended to
+	// to view the file at the checked commit, ending in "/"
+	// (https://github.com/OWNER/REPO/blob/SHA/); findings then link to
+	// their lines.
+	BlobURL string
+	// Compared says, in change mode, what the change was compared with
+	// ("origin/main (merge base 1234abc)").
+	Compared string
+	// MaxFindings bounds the findings listed per op (0: no bound), to keep
+	// the summary within what a CI page shows (GitHub takes 1 MiB per step).
+	MaxFindings int
+}
+
+// summaryStatus is a step verdict in the summary's tables.
+func summaryStatus(s checker.Status) string {
+	switch s {
+	case checker.StatusPass:
+		return "✅ pass"
+	case checker.StatusFail:
+		return "❌ **fail**"
+	case checker.StatusSkipped:
+		return "⏭️ skipped"
+	case checker.StatusNotRun:
+		return "⏸️ not run"
+	}
+	return string(s)
+}
+
+// WriteSummary writes the result as Markdown for a CI job's summary page
+// ($GITHUB_STEP_SUMMARY): a headline with the counts, then per op with a
+// finding the six steps with their verdicts and the op's findings, each
+// linking to its line; the ops without a finding in one line; the findings
+// of no op last.
+func WriteSummary(w io.Writer, res *checker.Result, cat *rules.Catalog, opt SummaryOptions) error {
+	var b strings.Builder
+	byOp := map[string][]*checker.Diagnostic{}
+	var failing, errs, warns, pre int
+	for i := range res.Diagnostics {
+		d := &res.Diagnostics[i]
+		byOp[d.Op] = append(byOp[d.Op], d)
+		if fails(d, opt.ChangeMode) {
+			failing++
+		}
+		if severity(d) == rules.Error {
+			errs++
+		} else {
+			warns++
+		}
+		if opt.ChangeMode && d.PreExisting {
+			pre++
+		}
+	}
+	failedOps := 0
+	for i := range res.Ops {
+		if res.Ops[i].Failed() {
+			failedOps++
+		}
+	}
+	verdict := "✅ passed"
+	if failing > 0 {
+		verdict = "❌ failed"
+	}
+	fmt.Fprintf(&b, "## tilegym-lint: %s\n\n", verdict)
+	what := "ops"
+	if opt.ChangeMode {
+		what = "ops touched by the change"
+	}
+	fmt.Fprintf(&b, "%d %s, %d failed, %d errors, %d warnings", len(res.Ops), what, failedOps, errs, warns)
+	if opt.ChangeMode {
+		fmt.Fprintf(&b, " (%d pre-existing: the base already had them, they do not fail the run)", pre)
+	}
+	b.WriteString(".\n\n")
+	if opt.Compared != "" {
+		fmt.Fprintf(&b, "Compared with %s.\n\n", mdText(opt.Compared))
+	}
+	var clean []string
+	for i := range res.Ops {
+		o := &res.Ops[i]
+		if len(byOp[o.Name]) == 0 && !o.Failed() {
+			clean = append(clean, o.Name)
+			continue
+		}
+		status := "pass"
+		if o.Failed() {
+			status = "FAIL"
+		}
+		fmt.Fprintf(&b, "### `%s`: %s\n\n", o.Name, status)
+		b.WriteString("| Step | | Verdict |\n|---|---|---|\n")
+		for _, s := range o.Steps {
+			title := ""
+			if s.Step >= 1 && s.Step <= len(StepTitles) {
+				title = StepTitles[s.Step-1]
+			}
+			v := summaryStatus(s.Status)
+			if s.Reason != "" {
+				v += ": " + mdText(s.Reason)
+			}
+			fmt.Fprintf(&b, "| %d | %s | %s |\n", s.Step, mdText(title), v)
+		}
+		b.WriteString("\n")
+		opt.findings(&b, byOp[o.Name])
+		if cmds := o.Steps[5].Commands; len(cmds) > 0 && o.Steps[5].Status == checker.StatusNotRun {
+			b.WriteString("<details><summary>Step 6: verify locally</summary>\n\n```sh\n")
+			for _, c := range cmds {
+				b.WriteString(c + "\n")
+			}
+			b.WriteString("```\n\n</details>\n\n")
+		}
+	}
+	if len(clean) > 0 {
+		sort.Strings(clean)
+		fmt.Fprintf(&b, "No findings: %s.\n\n", strings.Join(backquote(clean), ", "))
+	}
+	if ds := byOp[""]; len(ds) > 0 {
+		b.WriteString("### Findings of no op\n\n")
+		opt.findings(&b, ds)
+	}
+	if len(res.Ops) == 0 && len(res.Diagnostics) == 0 {
+		b.WriteString("Nothing to check: no op is touched.\n\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func fails(d *checker.Diagnostic, changeMode bool) bool {
+	return severity(d) == rules.Error && !(changeMode && d.PreExisting)
+}
+
+// findings lists findings, failing ones first, each with a link to its line.
+func (o *SummaryOptions) findings(b *strings.Builder, ds []*checker.Diagnostic) {
+	if len(ds) == 0 {
+		return
+	}
+	sorted := append([]*checker.Diagnostic(nil), ds...)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		return fails(sorted[i], o.ChangeMode) && !fails(sorted[j], o.ChangeMode)
+	})
+	for i, d := range sorted {
+		if o.MaxFindings > 0 && i == o.MaxFindings {
+			fmt.Fprintf(b, "- … and %d more (see the log)\n", len(sorted)-i)
+			break
+		}
+		p := o.repoPath(d.File)
+		loc := fmt.Sprintf("%s:%d", p, d.Pos.Line)
+		if o.BlobURL != "" {
+			loc = fmt.Sprintf("[%s](%s%s#L%d)", mdText(loc), o.BlobURL, escapePath(p), d.Pos.Line)
+		} else {
+			loc = "`" + loc + "`"
+		}
+		sev := string(severity(d))
+		if d.PreExisting {
+			sev += ", pre-existing"
+		}
+		fmt.Fprintf(b, "- **%s** (%s, step %d) %s: %s\n", d.Rule.ID, sev, d.Rule.Step, loc, mdText(d.Message))
+	}
+	b.WriteString("\n")
+}
+
+// mdText escapes the characters that Markdown and HTML would interpret.
+func mdText(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		switch c {
+		case '\\', '`', '*', '_', '[', ']', '<', '>', '|', '#', '~':
+			b.WriteByte('\\')
+		case '\n':
+			b.WriteByte(' ')
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+func escapePath(p string) string {
+	parts := strings.Split(p, "/")
+	for i, s := range parts {
+		parts[i] = url.PathEscape(s)
+	}
+	return strings.Join(parts, "/")
+}
+
+func backquote(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = "`" + n + "`"
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
