@@ -120,8 +120,8 @@ type file struct {
 // Apply applies fixes to the files under root. Fixes are considered in
 // order: a fix is accepted when each of its edits is valid and overlaps no
 // edit of an accepted fix (an identical edit is made once), and when every
-// file it edits still parses with it; otherwise it is deferred (overlap) or
-// refused (anything else). Then each changed file is written -- unless
+// file it edits still parses with it (a file that already did not parse
+// when read is not checked: no fix can be told to break it); otherwise it is deferred (overlap) or refused (anything else). Then each changed file is written -- unless
 // opt.Preview -- through a temporary file in its directory, renamed over it
 // only if the file still holds what was read; a file changed in between is
 // not written and its fixes are refused. The error is for a failure to

@@ -368,3 +368,13 @@ func TestApplyUntilStable(t *testing.T) {
 		t.Fatalf("endless: %d passes, stable %v", n, stable)
 	}
 }
+
+// A file that did not parse when read is edited without the parse check
+// (the check only refuses a fix that breaks a parsing file).
+func TestBrokenFileStillEditable(t *testing.T) {
+	root := writeFiles(t, map[string]string{"a.py": "def f(:\nx = 1\n"})
+	res := mustApply(t, root, []Fix{one(edit("a.py", 2, 4, 2, 5, "2"))}, Options{})
+	if len(res.Applied) != 1 || read(t, root, "a.py") != "def f(:\nx = 2\n" {
+		t.Fatalf("res %+v, file %q", res, read(t, root, "a.py"))
+	}
+}
