@@ -43,6 +43,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runParse(args[1:], stdout, stderr)
 		case "rules":
 			return runRules(args[1:], stdout, stderr)
+		case "new":
+			return runNew(args[1:], stdout, stderr)
 		}
 	}
 	return runCheck(args, stdout, stderr)

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/tilegym/tilegym-lint/scaffold"
+)
+
+const newUsage = `usage: tilegym-lint new [--suite S] [--root DIR] [--dry-run] OP
+
+Scaffolds Steps 1-5 of the workflow for a new op OP (a Python identifier):
+the dispatch stub in the dispatch file (src/tilegym/ops/ops.py, or
+src/tilegym/suites/S/ops.py for the suite op "S.OP"), the cuTile module with a
+kernel skeleton, its entries in the cuTile __init__.py, a test and a
+benchmark. What a person must still write (the kernel, the PyTorch
+references) raises NotImplementedError("tilegym-lint new: ..."). Nothing is
+overwritten: an existing op or file is an error.
+
+Flags:
+  --suite S    scaffold the suite op S.OP
+  --root DIR   the repository root (default .)
+  --dry-run    print the new files and the diffs of the edited ones; write nothing
+`
+
+// runNew implements `tilegym-lint new`.
+func runNew(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tilegym-lint new", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, newUsage) }
+	var opt scaffold.Options
+	fs.StringVar(&opt.Suite, "suite", "", "scaffold a suite op")
+	fs.StringVar(&opt.Root, "root", ".", "the repository root")
+	fs.BoolVar(&opt.DryRun, "dry-run", false, "print, write nothing")
+	rest, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if len(rest) != 1 {
+		fmt.Fprint(stderr, newUsage)
+		return 2
+	}
+	opt.Op = rest[0]
+	res, err := scaffold.New(opt)
+	if err != nil {
+		fmt.Fprintf(stderr, "tilegym-lint new: %v\n", err)
+		return 2
+	}
+	verb, edited := "created", "edited"
+	if opt.DryRun {
+		verb, edited = "would create", "would edit"
+	}
+	for _, f := range res.Created {
+		fmt.Fprintf(stdout, "%s %s\n", verb, f.Path)
+		if opt.DryRun {
+			fmt.Fprint(stdout, indent(f.Content))
+		}
+	}
+	for _, f := range res.Edited {
+		fmt.Fprintf(stdout, "%s %s\n", edited, f.File)
+		if opt.DryRun {
+			fmt.Fprint(stdout, f.Diff)
+		}
+	}
+	fmt.Fprintf(stdout, "\nNext steps for %s:\n", res.Dispatch)
+	for _, s := range res.NextSteps {
+		fmt.Fprintf(stdout, "  - %s\n", s)
+	}
+	return 0
+}
+
+func indent(s string) string {
+	out := ""
+	for _, l := range splitKeep(s) {
+		out += "    " + l
+	}
+	return out
+}
+
+func splitKeep(s string) []string {
+	var out []string
+	for len(s) > 0 {
+		i := 0
+		for i < len(s) && s[i] != '\n' {
+			i++
+		}
+		if i < len(s) {
+			i++
+		}
+		out = append(out, s[:i])
+		s = s[i:]
+	}
+	return out
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func copyFixture(t *testing.T, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if fi.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func TestRunNew(t *testing.T) {
+	root := copyFixture(t, "../../fixtures/good")
+	var out, errb bytes.Buffer
+	if code := run([]string{"new", "--root", root, "--dry-run", "my_op"}, &out, &errb); code != 0 {
+		t.Fatalf("dry run: exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"would create src/tilegym/ops/cutile/my_op.py", "would edit src/tilegym/ops/ops.py", "+    from . import my_op\n", "Next steps for my_op:"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("dry run output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if _, err := os.Stat(filepath.Join(root, "src/tilegym/ops/cutile/my_op.py")); err == nil {
+		t.Fatal("dry run wrote")
+	}
+	out.Reset()
+	if code := run([]string{"new", "--root", root, "--suite", "demo", "my_op"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "created tests/suites/demo/test_my_op.py") {
+		t.Errorf("output:\n%s", out.String())
+	}
+	// The check of the scaffolded repository passes (today's rules).
+	out.Reset()
+	if code := run([]string{root, "--op", "demo.my_op"}, &out, &errb); code != 0 {
+		t.Fatalf("check: exit %d:\n%s", code, out.String())
+	}
+	errb.Reset()
+	if code := run([]string{"new", "--root", root, "--suite", "demo", "my_op"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "already") {
+		t.Fatalf("second new: exit %d: %s", code, errb.String())
+	}
+	errb.Reset()
+	if code := run([]string{"new", "--root", root, "my-op"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "not a Python identifier") {
+		t.Fatalf("bad name: exit %d: %s", code, errb.String())
+	}
+	if code := run([]string{"new", "--root", root}, &out, &errb); code != 2 {
+		t.Fatalf("no op: exit %d", code)
+	}
+}

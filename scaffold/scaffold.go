@@ -1,0 +1,782 @@
+// Package scaffold writes Steps 1-5 of the workflow "Adding a cuTile kernel
+// to TileGym" for a new op, from the workflow's templates, adapted to the
+// repository: the dispatch stub after the last stub of the dispatch file,
+// the cuTile module, its entries in the cuTile package's __init__.py (in
+// alphabetical place), a test and a benchmark. What a person must still
+// write -- the kernel, the PyTorch references -- raises NotImplementedError
+// with a message starting with Marker.
+//
+// Edits of existing files go through package fix (one fix: all or none,
+// refused if a file would not parse, written only if unchanged since read);
+// new files are created exclusively and never overwrite anything.
+package scaffold
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/fix"
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/parser"
+)
+
+// Marker starts the message of every placeholder the scaffold writes:
+// raise NotImplementedError("tilegym-lint new: write ...").
+const Marker = "tilegym-lint new:"
+
+// Options say what to scaffold.
+type Options struct {
+	Root   string // the repository root
+	Op     string // the op's function name (a Python identifier)
+	Suite  string // the suite, for a suite op "<suite>.<op>"; "" for a core op
+	DryRun bool   // compute everything, write nothing
+}
+
+// NewFile is a file the scaffold creates.
+type NewFile struct {
+	Path    string // slash path relative to the root
+	Content string
+}
+
+// Result says what New did (or, in a dry run, would do).
+type Result struct {
+	Dispatch  string           // the dispatch name: "op" or "suite.op"
+	Created   []NewFile        // the new files
+	Edited    []fix.FileChange // the edited files with their diffs
+	NextSteps []string         // what a person must do next
+}
+
+// Paths are where a scope keeps an op's parts (the defaults of rules.toml's
+// layout).
+type Paths struct {
+	Dispatch string // the dispatch file
+	CuTile   string // the cuTile package directory
+	Test     string
+	Bench    string
+	API      string // the module tests import the op from
+	Blocked  bool   // the cuTile __init__'s entries sit in if is_backend_available("cutile"):
+}
+
+// PathsFor returns the paths of op in the core scope (suite "") or a suite.
+func PathsFor(op, suite string) Paths {
+	if suite == "" {
+		return Paths{
+			Dispatch: "src/tilegym/ops/ops.py",
+			CuTile:   "src/tilegym/ops/cutile",
+			Test:     "tests/ops/test_" + op + ".py",
+			Bench:    "tests/benchmark/bench_" + op + ".py",
+			API:      "tilegym.ops",
+			Blocked:  true,
+		}
+	}
+	return Paths{
+		Dispatch: "src/tilegym/suites/" + suite + "/ops.py",
+		CuTile:   "src/tilegym/suites/" + suite + "/cutile",
+		Test:     "tests/suites/" + suite + "/test_" + op + ".py",
+		Bench:    "tests/benchmark/suites/" + suite + "/bench_" + op + ".py",
+		API:      "tilegym.suites." + suite + ".ops",
+	}
+}
+
+var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+var keywords = map[string]bool{}
+
+func init() {
+	for _, k := range strings.Fields(`False None True and as assert async await break class continue def del
+		elif else except finally for from global if import in is lambda nonlocal not or pass raise return try
+		while with yield`) {
+		keywords[k] = true
+	}
+}
+
+// ValidName reports why name cannot be an op or suite name ("" if it can):
+// it must be an ASCII Python identifier and not a keyword.
+func ValidName(name string) string {
+	switch {
+	case name == "":
+		return "the name is empty"
+	case !identRE.MatchString(name):
+		return fmt.Sprintf("%q is not a Python identifier (letters, digits and _, not starting with a digit)", name)
+	case keywords[name]:
+		return fmt.Sprintf("%q is a Python keyword", name)
+	}
+	return ""
+}
+
+// New scaffolds the op. It refuses, with an error and writing nothing, an
+// invalid name, an op the dispatch file or the cuTile package already has,
+// and any file that already exists.
+func New(opt Options) (*Result, error) {
+	if r := ValidName(opt.Op); r != "" {
+		return nil, fmt.Errorf("op name: %s", r)
+	}
+	if opt.Suite != "" {
+		if r := ValidName(opt.Suite); r != "" {
+			return nil, fmt.Errorf("suite name: %s", r)
+		}
+	}
+	p := PathsFor(opt.Op, opt.Suite)
+	dispatchName := opt.Op
+	if opt.Suite != "" {
+		dispatchName = opt.Suite + "." + opt.Op
+	}
+	res := &Result{Dispatch: dispatchName}
+	abs := func(rel string) string { return filepath.Join(opt.Root, filepath.FromSlash(rel)) }
+
+	// The dispatch file.
+	dsrc, err := os.ReadFile(abs(p.Dispatch))
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) && opt.Suite != "" {
+			return nil, fmt.Errorf("no suite %q: %s does not exist", opt.Suite, p.Dispatch)
+		}
+		return nil, err
+	}
+	dfile, err := parser.ParseFile(p.Dispatch, dsrc)
+	if err != nil {
+		return nil, fmt.Errorf("%s does not parse (%v); fix it first", p.Dispatch, err)
+	}
+	stubEdits, err := stubEdits(p.Dispatch, dsrc, dfile, opt.Op, dispatchName)
+	if err != nil {
+		return nil, err
+	}
+
+	// The cuTile __init__.py.
+	initPath := p.CuTile + "/__init__.py"
+	isrc, err := os.ReadFile(abs(initPath))
+	if err != nil {
+		return nil, err
+	}
+	ifile, err := parser.ParseFile(initPath, isrc)
+	if err != nil {
+		return nil, fmt.Errorf("%s does not parse (%v); fix it first", initPath, err)
+	}
+	initEdits, err := initEdits(initPath, isrc, ifile, opt.Op, p.Blocked)
+	if err != nil {
+		return nil, err
+	}
+
+	// The new files.
+	modulePath := p.CuTile + "/" + opt.Op + ".py"
+	fields := map[string]string{
+		"op":       opt.Op,
+		"OP":       strings.ToUpper(opt.Op),
+		"dispatch": dispatchName,
+		"marker":   Marker,
+		"api":      p.API,
+		"plot":     strings.ReplaceAll(strings.ReplaceAll(dispatchName, ".", "-"), "_", "-"),
+	}
+	if opt.Suite == "" {
+		fields["common"] = "from .. import common"
+		fields["benchimport"] = "import tilegym"
+		fields["call"] = "tilegym.ops." + opt.Op
+	} else {
+		fields["common"] = "from tests import common"
+		fields["benchimport"] = "from tilegym.suites." + opt.Suite + " import ops as " + opt.Suite + "_ops"
+		fields["call"] = opt.Suite + "_ops." + opt.Op
+	}
+	res.Created = []NewFile{
+		{modulePath, expand(moduleTemplate, fields)},
+		{p.Test, expand(testTemplate, fields)},
+		{p.Bench, expand(benchTemplate, fields)},
+	}
+	for _, f := range res.Created {
+		if _, err := os.Lstat(abs(f.Path)); err == nil {
+			return nil, fmt.Errorf("%s already exists; tilegym-lint new never overwrites a file", f.Path)
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+		if _, err := parser.ParseFile(f.Path, []byte(f.Content)); err != nil {
+			return nil, fmt.Errorf("internal error: the template of %s does not parse: %v", f.Path, err)
+		}
+	}
+
+	edit := fix.Fix{Message: "tilegym-lint new " + dispatchName, Edits: append(stubEdits, initEdits...)}
+	res.NextSteps = nextSteps(opt.Op, dispatchName, modulePath, p)
+
+	if opt.DryRun {
+		r, err := fix.Apply(opt.Root, []fix.Fix{edit}, fix.Options{Preview: true})
+		if err != nil {
+			return nil, err
+		}
+		if err := refusal(r); err != nil {
+			return nil, err
+		}
+		res.Edited = r.Files
+		return res, nil
+	}
+
+	// Create the new files (exclusively), then edit; undo the creations if
+	// the edit is refused.
+	var created []string
+	undo := func() {
+		for i := len(created) - 1; i >= 0; i-- {
+			os.Remove(created[i])
+		}
+	}
+	for _, f := range res.Created {
+		path := abs(f.Path)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			undo()
+			return nil, err
+		}
+		w, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			undo()
+			return nil, err
+		}
+		created = append(created, path)
+		if _, err := w.WriteString(f.Content); err != nil {
+			w.Close()
+			undo()
+			return nil, err
+		}
+		if err := w.Close(); err != nil {
+			undo()
+			return nil, err
+		}
+	}
+	r, err := fix.Apply(opt.Root, []fix.Fix{edit}, fix.Options{})
+	if err == nil {
+		err = refusal(r)
+	}
+	if err != nil {
+		undo()
+		return nil, err
+	}
+	res.Edited = r.Files
+	return res, nil
+}
+
+func refusal(r fix.Result) error {
+	for _, s := range append(r.Refused, r.Deferred...) {
+		return fmt.Errorf("cannot edit the existing files: %s", s.Reason)
+	}
+	return nil
+}
+
+func expand(tmpl string, fields map[string]string) string {
+	var pairs []string
+	for k, v := range fields {
+		pairs = append(pairs, "{{"+k+"}}", v)
+	}
+	return strings.NewReplacer(pairs...).Replace(tmpl)
+}
+
+func nextSteps(op, dispatch, module string, p Paths) []string {
+	return []string{
+		fmt.Sprintf("Step 1: describe %s in the docstring of its dispatch stub in %s (and adapt its parameters)", dispatch, p.Dispatch),
+		fmt.Sprintf("Step 2: write the kernel %s_kernel_ct in %s (delete its raise NotImplementedError) and adapt the launch", op, module),
+		fmt.Sprintf("Step 4: write Test_%s.reference in %s and adapt the shapes", strings.ToUpper(op), p.Test),
+		fmt.Sprintf("Step 5: write reference_%s in %s and the metric (GB/s or TFLOPS)", op, p.Bench),
+		fmt.Sprintf("Step 6: pytest %s -v; python %s; pre-commit run -a", p.Test, p.Bench),
+		fmt.Sprintf("then: tilegym-lint --op %s", dispatch),
+	}
+}
+
+// ---- positions ----
+
+// lineCount returns the number of lines of src as the parser counts them (a
+// last line without a line end counts; an empty remainder after the last
+// line end is line count+1, the end of the file).
+func lineCount(src []byte) int {
+	n := 1
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\n':
+			n++
+		case '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// lineLen returns the byte length of line l's text (1-based, without its
+// line end), after a BOM on line 1.
+func lineLen(src []byte, l int) int {
+	if len(src) >= 3 && string(src[:3]) == "\xef\xbb\xbf" {
+		src = src[3:]
+	}
+	line := 1
+	start := 0
+	for i := 0; i <= len(src); i++ {
+		if i == len(src) || src[i] == '\n' || src[i] == '\r' {
+			if line == l {
+				return i - start
+			}
+			if i < len(src) && src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+			line++
+			start = i + 1
+		}
+	}
+	return 0
+}
+
+// insertAfterLine returns an edit inserting text (whole lines, each ending
+// in "\n") after line l.
+func insertAfterLine(file string, src []byte, l int, text string) fix.Edit {
+	if l+1 <= lineCount(src) {
+		at := ast.Pos{Line: l + 1, Col: 0}
+		return fix.Edit{File: file, Start: at, End: at, NewText: text}
+	}
+	// Line l is the last and has no line end.
+	at := ast.Pos{Line: l, Col: lineLen(src, l)}
+	return fix.Edit{File: file, Start: at, End: at, NewText: "\n" + strings.TrimSuffix(text, "\n")}
+}
+
+func insertBeforeLine(file string, l int, text string) fix.Edit {
+	at := ast.Pos{Line: l, Col: 0}
+	return fix.Edit{File: file, Start: at, End: at, NewText: text}
+}
+
+// ---- Step 1: the dispatch stub ----
+
+// dispatchArg returns the name given to a @dispatch decorator, or "".
+func dispatchArg(dec ast.Expr) string {
+	call, ok := dec.(*ast.Call)
+	if !ok || lastName(call.Func) != "dispatch" || len(call.Args) == 0 {
+		return ""
+	}
+	if c, ok := call.Args[0].(*ast.Constant); ok {
+		if s, ok := c.Value.(string); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+func lastName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Name:
+		return e.Id
+	case *ast.Attribute:
+		return e.Attr
+	}
+	return ""
+}
+
+// importedNames returns the names bound by the top-level imports of a file.
+func importedNames(f *ast.File) map[string]*ast.ImportFrom {
+	out := map[string]*ast.ImportFrom{}
+	for _, s := range f.Module.Body {
+		switch s := s.(type) {
+		case *ast.ImportFrom:
+			for _, a := range s.Names {
+				name := a.Name
+				if a.Asname != nil {
+					name = *a.Asname
+				}
+				out[name] = s
+			}
+		case *ast.Import:
+			for _, a := range s.Names {
+				name := strings.Split(a.Name, ".")[0]
+				if a.Asname != nil {
+					name = *a.Asname
+				}
+				out[name] = nil
+			}
+		}
+	}
+	return out
+}
+
+func stubEdits(path string, src []byte, f *ast.File, op, dispatchName string) ([]fix.Edit, error) {
+	var last *ast.FunctionDef
+	for _, s := range f.Module.Body {
+		fd, ok := s.(*ast.FunctionDef)
+		if !ok {
+			continue
+		}
+		isStub := false
+		for _, d := range fd.DecoratorList {
+			if name := dispatchArg(d); name != "" {
+				isStub = true
+				if name == dispatchName {
+					return nil, fmt.Errorf("%s already dispatches %q (line %d); choose another name", path, dispatchName, fd.Lineno)
+				}
+			}
+		}
+		if fd.Name == op {
+			return nil, fmt.Errorf("%s already defines %s (line %d); choose another name", path, op, fd.Lineno)
+		}
+		if isStub {
+			last = fd
+		}
+	}
+	names := importedNames(f)
+	if _, ok := names["dispatch"]; !ok {
+		return nil, fmt.Errorf("%s does not import dispatch (from tilegym.backend import dispatch); is it a dispatch file?", path)
+	}
+	if _, ok := names[op]; ok {
+		return nil, fmt.Errorf("%s already imports a name %s; choose another name", path, op)
+	}
+	notimpl := fmt.Sprintf(`f"%s is not implemented for {get_current_backend()}"`, dispatchName)
+	if _, ok := names["get_current_backend"]; !ok {
+		notimpl = fmt.Sprintf(`"%s is not implemented for this backend"`, dispatchName)
+	}
+	stub := expand(stubTemplate, map[string]string{"op": op, "dispatch": dispatchName, "notimpl": notimpl})
+
+	var edits []fix.Edit
+	// The names the stub needs: Any and Optional from typing, torch.
+	var need []string
+	for _, n := range []string{"Any", "Optional"} {
+		if _, ok := names[n]; !ok {
+			need = append(need, n)
+		}
+	}
+	if len(need) > 0 {
+		edits = append(edits, typingImports(path, src, f, need)...)
+	}
+	if _, ok := names["torch"]; !ok {
+		return nil, fmt.Errorf("%s does not import torch; the stub's annotations need it", path)
+	}
+	if last == nil {
+		// No stub yet: after the last top-level statement.
+		body := f.Module.Body
+		end := body[len(body)-1].End().Line
+		edits = append(edits, insertAfterLine(path, src, end, "\n\n"+stub))
+		return edits, nil
+	}
+	edits = append(edits, insertAfterLine(path, src, last.EndLineno, "\n\n"+stub))
+	return edits, nil
+}
+
+// typingImports adds "from typing import X" lines in sorted place among the
+// file's one-name typing imports, or after its last top-level import.
+func typingImports(path string, src []byte, f *ast.File, need []string) []fix.Edit {
+	var typing []*ast.ImportFrom
+	var lastImport ast.Stmt
+	for _, s := range f.Module.Body {
+		switch s := s.(type) {
+		case *ast.ImportFrom:
+			lastImport = s
+			if s.Module != nil && *s.Module == "typing" && s.Level == 0 && len(s.Names) == 1 {
+				typing = append(typing, s)
+			}
+		case *ast.Import:
+			lastImport = s
+		}
+	}
+	var edits []fix.Edit
+	if len(typing) == 0 {
+		var text string
+		for _, n := range need {
+			text += "from typing import " + n + "\n"
+		}
+		if lastImport == nil {
+			return []fix.Edit{insertBeforeLine(path, 1, text+"\n")}
+		}
+		return []fix.Edit{insertAfterLine(path, src, lastImport.End().Line, text)}
+	}
+	for _, n := range need {
+		line := "from typing import " + n + "\n"
+		placed := false
+		for _, t := range typing {
+			if t.Names[0].Name > n {
+				edits = append(edits, insertBeforeLine(path, t.Lineno, line))
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			edits = append(edits, insertAfterLine(path, src, typing[len(typing)-1].EndLineno, line))
+		}
+	}
+	// Two names inserted at the same place: one edit.
+	return mergeSamePlace(edits)
+}
+
+func mergeSamePlace(edits []fix.Edit) []fix.Edit {
+	var out []fix.Edit
+	for _, e := range edits {
+		merged := false
+		for i := range out {
+			if out[i].File == e.File && out[i].Start == e.Start && out[i].End == e.End && e.Start == e.End {
+				out[i].NewText += e.NewText
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// ---- Step 3: the cuTile __init__.py ----
+
+// isBackendBlock reports whether s is `if is_backend_available("cutile"):`.
+func isBackendBlock(s ast.Stmt) (*ast.If, bool) {
+	st, ok := s.(*ast.If)
+	if !ok {
+		return nil, false
+	}
+	call, ok := st.Test.(*ast.Call)
+	if !ok || lastName(call.Func) != "is_backend_available" || len(call.Args) != 1 {
+		return nil, false
+	}
+	c, ok := call.Args[0].(*ast.Constant)
+	if !ok || c.Value != "cutile" {
+		return nil, false
+	}
+	return st, true
+}
+
+func initEdits(path string, src []byte, f *ast.File, op string, blocked bool) ([]fix.Edit, error) {
+	body := f.Module.Body
+	where := "the top level"
+	if blocked {
+		body = nil
+		for _, s := range f.Module.Body {
+			if st, ok := isBackendBlock(s); ok {
+				body = st.Body
+				break
+			}
+		}
+		if body == nil {
+			return nil, fmt.Errorf(`%s has no if is_backend_available("cutile"): block to register the op in`, path)
+		}
+		where = `the if is_backend_available("cutile"): block`
+	}
+	var modImports, funcImports []*ast.ImportFrom
+	var all *ast.List
+	var lastImport ast.Stmt
+	for _, s := range body {
+		switch s := s.(type) {
+		case *ast.ImportFrom:
+			lastImport = s
+			if s.Level != 1 {
+				continue
+			}
+			if s.Module == nil {
+				for _, a := range s.Names {
+					if a.Name == op {
+						return nil, fmt.Errorf("%s already imports the module %s (line %d)", path, op, s.Lineno)
+					}
+				}
+				modImports = append(modImports, s)
+			} else {
+				if *s.Module == op {
+					return nil, fmt.Errorf("%s already imports from .%s (line %d)", path, op, s.Lineno)
+				}
+				funcImports = append(funcImports, s)
+			}
+		case *ast.Import:
+			lastImport = s
+		case *ast.Assign:
+			if len(s.Targets) == 1 {
+				if n, ok := s.Targets[0].(*ast.Name); ok && n.Id == "__all__" {
+					if l, ok := s.Value.(*ast.List); ok {
+						all = l
+					}
+				}
+			}
+		}
+	}
+	if lastImport == nil {
+		return nil, fmt.Errorf("%s imports nothing in %s; add the entries of %s by hand", path, where, op)
+	}
+	indent := strings.Repeat(" ", lastImport.Pos().Col)
+	var edits []fix.Edit
+	// Copy the "# noqa: F401" the existing module imports carry.
+	suffix := ""
+	for _, m := range modImports {
+		for _, c := range f.Comments {
+			if c.Pos.Line == m.EndLineno && strings.HasPrefix(c.Text, "# noqa") {
+				suffix = "  " + c.Text
+			}
+		}
+	}
+
+	// from . import <op>, in alphabetical place.
+	modLine := indent + "from . import " + op + suffix + "\n"
+	if e, ok := sortedInsert(path, src, modImports, modLine, func(s *ast.ImportFrom) string { return s.Names[0].Name }, op); ok {
+		edits = append(edits, e)
+	} else {
+		edits = append(edits, insertAfterLine(path, src, lastImport.End().Line, modLine))
+	}
+	// from .<op> import <op>, in alphabetical place among the function imports.
+	funcLine := indent + "from ." + op + " import " + op + "\n"
+	key := func(s *ast.ImportFrom) string { return *s.Module + " " + s.Names[0].Name }
+	if e, ok := sortedInsert(path, src, funcImports, funcLine, key, op+" "+op); ok {
+		edits = append(edits, e)
+	} else {
+		at := lastImport.End().Line
+		if len(modImports) > 0 && len(funcImports) == 0 {
+			at = modImports[len(modImports)-1].EndLineno
+		}
+		edits = append(edits, insertAfterLine(path, src, at, funcLine))
+	}
+	if all != nil {
+		e, err := allEdit(path, src, all, op)
+		if err != nil {
+			return nil, err
+		}
+		if e != nil {
+			edits = append(edits, *e)
+		}
+	}
+	return mergeSamePlace(edits), nil
+}
+
+// sortedInsert places line before the first statement whose key sorts
+// after k, or after the last one; false when there are no statements.
+func sortedInsert(path string, src []byte, stmts []*ast.ImportFrom, line string, key func(*ast.ImportFrom) string, k string) (fix.Edit, bool) {
+	if len(stmts) == 0 {
+		return fix.Edit{}, false
+	}
+	for _, s := range stmts {
+		if key(s) > k {
+			return insertBeforeLine(path, s.Lineno, line), true
+		}
+	}
+	return insertAfterLine(path, src, stmts[len(stmts)-1].EndLineno, line), true
+}
+
+// allEdit adds "<op>" to the __all__ list: in alphabetical place when the
+// list is sorted, else at its end; one per line when the list is written so.
+func allEdit(path string, src []byte, all *ast.List, op string) (*fix.Edit, error) {
+	var names []string
+	for _, e := range all.Elts {
+		c, ok := e.(*ast.Constant)
+		if !ok {
+			return nil, fmt.Errorf("%s: __all__ has a non-string entry at line %d; add %q by hand", path, e.Pos().Line, op)
+		}
+		s, _ := c.Value.(string)
+		if s == op {
+			return nil, fmt.Errorf("%s already lists %q in __all__ (line %d)", path, op, c.Lineno)
+		}
+		names = append(names, s)
+	}
+	quoted := `"` + op + `"`
+	if len(all.Elts) == 0 {
+		// [] -> ["op"]
+		return &fix.Edit{File: path, Start: all.Pos(), End: all.End(), NewText: "[" + quoted + "]"}, nil
+	}
+	idx := len(names) // insert before names[idx]; len: append
+	if sort.StringsAreSorted(names) {
+		idx = sort.SearchStrings(names, op)
+	}
+	oneLine := all.Lineno == all.EndLineno
+	perLine := !oneLine
+	for i := 1; i < len(all.Elts); i++ {
+		if all.Elts[i].Pos().Line == all.Elts[i-1].Pos().Line {
+			perLine = false
+		}
+	}
+	if perLine {
+		if idx < len(names) {
+			e := all.Elts[idx]
+			return &fix.Edit{File: path, Start: ast.Pos{Line: e.Pos().Line, Col: 0}, End: ast.Pos{Line: e.Pos().Line, Col: 0},
+				NewText: strings.Repeat(" ", e.Pos().Col) + quoted + ",\n"}, nil
+		}
+		last := all.Elts[len(all.Elts)-1]
+		// After the last entry: ", "op"" keeps a missing trailing comma right.
+		if hasCommaAfter(src, last) {
+			return &fix.Edit{File: path, Start: ast.Pos{Line: last.End().Line + 1, Col: 0}, End: ast.Pos{Line: last.End().Line + 1, Col: 0},
+				NewText: strings.Repeat(" ", last.Pos().Col) + quoted + ",\n"}, nil
+		}
+		return &fix.Edit{File: path, Start: last.End(), End: last.End(),
+			NewText: ",\n" + strings.Repeat(" ", last.Pos().Col) + quoted + ","}, nil
+	}
+	if idx < len(names) {
+		at := all.Elts[idx].Pos()
+		return &fix.Edit{File: path, Start: at, End: at, NewText: quoted + ", "}, nil
+	}
+	at := all.Elts[len(all.Elts)-1].End()
+	return &fix.Edit{File: path, Start: at, End: at, NewText: ", " + quoted}, nil
+}
+
+// hasCommaAfter reports whether the line of e's end continues with a comma
+// right after it.
+func hasCommaAfter(src []byte, e ast.Expr) bool {
+	end := e.End()
+	line := lineText(src, end.Line)
+	rest := strings.TrimLeft(line[min(end.Col, len(line)):], " \t")
+	return strings.HasPrefix(rest, ",")
+}
+
+func lineText(src []byte, l int) string {
+	s := string(src)
+	s = strings.TrimPrefix(s, "\xef\xbb\xbf")
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	lines := strings.Split(s, "\n")
+	if l-1 < len(lines) {
+		return lines[l-1]
+	}
+	return ""
+}
+
+// Placeholder is a `raise NotImplementedError("tilegym-lint new: ...")` the
+// scaffold wrote and a person has not replaced yet.
+type Placeholder struct {
+	Func     string  // the enclosing function ("" at module level)
+	Pos, End ast.Pos // the raise statement
+	Message  string  // the string given to NotImplementedError
+}
+
+// Placeholders finds the scaffold's placeholders in a parsed file: each
+// raise of NotImplementedError whose message starts with Marker. (The
+// detection a rule needs; see the proposed rule in the package's report.)
+func Placeholders(f *ast.File) []Placeholder {
+	var out []Placeholder
+	var walk func(stmts []ast.Stmt, fn string)
+	walk = func(stmts []ast.Stmt, fn string) {
+		for _, s := range stmts {
+			switch s := s.(type) {
+			case *ast.FunctionDef:
+				walk(s.Body, s.Name)
+			case *ast.AsyncFunctionDef:
+				walk(s.Body, s.Name)
+			case *ast.ClassDef:
+				walk(s.Body, fn)
+			case *ast.If:
+				walk(s.Body, fn)
+				walk(s.Orelse, fn)
+			case *ast.For:
+				walk(s.Body, fn)
+				walk(s.Orelse, fn)
+			case *ast.While:
+				walk(s.Body, fn)
+				walk(s.Orelse, fn)
+			case *ast.With:
+				walk(s.Body, fn)
+			case *ast.Try:
+				walk(s.Body, fn)
+				for _, h := range s.Handlers {
+					walk(h.Body, fn)
+				}
+				walk(s.Orelse, fn)
+				walk(s.Finalbody, fn)
+			case *ast.Raise:
+				call, ok := s.Exc.(*ast.Call)
+				if !ok || lastName(call.Func) != "NotImplementedError" || len(call.Args) != 1 {
+					continue
+				}
+				c, ok := call.Args[0].(*ast.Constant)
+				if !ok {
+					continue
+				}
+				if msg, ok := c.Value.(string); ok && strings.HasPrefix(msg, Marker) {
+					out = append(out, Placeholder{Func: fn, Pos: s.Pos(), End: s.End(), Message: msg})
+				}
+			}
+		}
+	}
+	walk(f.Module.Body, "")
+	return out
+}
