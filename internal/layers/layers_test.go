@@ -21,6 +21,7 @@ const module = "github.com/tilegym/tilegym-lint"
 //	rules/internal/srcscan ← rules, rules/internal/gencatalog
 //	python/*, rules ← checker (the driver and everything below it)
 //	checker ← report, verify
+//	python/* ← fix ← scaffold
 //	all ← cmd/tilegym-lint
 var allowed = map[string][]string{
 	".":                         {},
@@ -31,13 +32,15 @@ var allowed = map[string][]string{
 	"rules/internal/gencatalog": {"rules/internal/srcscan"},
 	"rules":                     {"rules/internal/srcscan"},
 	"checker":                   {"python/ast", "python/parser", "rules"},
-	"report":                    {"checker", "rules"},
+	"report":                    {"checker", "python/ast", "rules"},
+	"fix":                       {"python/ast", "python/parser"},
+	"scaffold":                  {"fix", "python/ast", "python/parser"},
 	"verify":                    {"checker", "rules"},
 	"internal/layers":           {},
 	"internal/fixtureset":       {},
 	"internal/fixturetest":      {"checker", "internal/fixtureset", "report", "rules"},
 	"tools/fixtureoverlay":      {"internal/fixtureset"},
-	"cmd/tilegym-lint":          {".", "checker", "python/ast", "python/astdump", "python/parser", "report", "rules", "verify"},
+	"cmd/tilegym-lint":          {".", "checker", "fix", "python/ast", "python/astdump", "python/parser", "report", "rules", "scaffold", "verify"},
 }
 
 func TestImportGraph(t *testing.T) {
