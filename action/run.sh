@@ -28,6 +28,17 @@ print(v if isinstance(v, str) else "")
 PY
 }
 
+# not_option NAME VALUE: stops the job when a revision or branch name from an
+# input or the event could be read by git as an option.
+not_option() {
+    case "$2" in
+    -*)
+        echo "::error title=tilegym-lint::$1 \"$2\" starts with '-'; give a branch or commit"
+        exit 2
+        ;;
+    esac
+}
+
 shallow() { [ "$(git -C "$target" rev-parse --is-shallow-repository)" = true ]; }
 
 # reach REV REFSPEC: fetches REFSPEC if REV is missing, then deepens the
@@ -61,6 +72,8 @@ branch_base() { # branch_base BRANCH: origin/BRANCH, fetched and reachable
     echo "origin/$1" >"$RUNNER_TEMP/tilegym-lint-base"
 }
 
+not_option base "${INPUT_BASE:-}"
+not_option GITHUB_BASE_REF "${GITHUB_BASE_REF:-}"
 base=""
 rm -f "$RUNNER_TEMP/tilegym-lint-base"
 if [ -n "${INPUT_BASE:-}" ]; then
@@ -79,11 +92,13 @@ else
         ;;
     push)
         before=$(event_field before)
+        not_option before "$before"
         if [ -n "$before" ] && [ "$before" != 0000000000000000000000000000000000000000 ]; then
             reach "$before" "$before"
             base=$before
         else
             default=$(event_field repository default_branch)
+            not_option default_branch "$default"
             if [ -n "$default" ] && [ "refs/heads/$default" != "${GITHUB_REF:-}" ]; then
                 branch_base "$default"
                 base=$(cat "$RUNNER_TEMP/tilegym-lint-base")
