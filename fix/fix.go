@@ -12,9 +12,11 @@ package fix
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -212,12 +214,12 @@ func Apply(root string, fixes []Fix, opt Options) (Result, error) {
 			temps[name] = t
 		}
 		if beforeCommit != nil {
-			for _, name := range sortedKeys(contents) {
+			for _, name := range slices.Sorted(maps.Keys(contents)) {
 				beforeCommit(name)
 			}
 		}
 		var stale []string
-		for _, name := range sortedKeys(contents) {
+		for _, name := range slices.Sorted(maps.Keys(contents)) {
 			f := files[name]
 			now, err := os.ReadFile(f.path)
 			if err != nil || string(now) != string(f.text.data) {
@@ -250,7 +252,7 @@ func Apply(root string, fixes []Fix, opt Options) (Result, error) {
 			}
 			continue
 		}
-		for _, name := range sortedKeys(contents) {
+		for _, name := range slices.Sorted(maps.Keys(contents)) {
 			if err := os.Rename(temps[name], files[name].path); err != nil {
 				delete(temps, name)
 				cleanup()
@@ -454,7 +456,7 @@ func writeTemp(f *file, data []byte) (string, error) {
 
 func diffs(files map[string]*file, contents map[string][]byte, written bool) []FileChange {
 	var out []FileChange
-	for _, name := range sortedKeys(contents) {
+	for _, name := range slices.Sorted(maps.Keys(contents)) {
 		d := UnifiedDiff(name, files[name].text.data, contents[name])
 		if d == "" {
 			continue
@@ -462,15 +464,6 @@ func diffs(files map[string]*file, contents map[string][]byte, written bool) []F
 		out = append(out, FileChange{File: name, Diff: d, Written: written})
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // ApplyUntilStable runs compute (which checks the repository again and

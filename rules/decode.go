@@ -2,8 +2,9 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -47,7 +48,7 @@ func (d *decoder) value(data any, rv reflect.Value, key []string) {
 			return
 		}
 		fields := structFields(rv.Type())
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			index, ok := fields[k]
 			if !ok {
 				d.unknown = append(d.unknown, with(key, k))
@@ -64,7 +65,7 @@ func (d *decoder) value(data any, rv reflect.Value, key []string) {
 		if rv.IsNil() {
 			rv.Set(reflect.MakeMap(rv.Type()))
 		}
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			e := reflect.New(rv.Type().Elem()).Elem()
 			n := len(d.errs)
 			if d.value(m[k], e, with(key, k)); len(d.errs) == n {
@@ -207,13 +208,4 @@ func structFields(t reflect.Type) map[string][]int {
 
 func with(key []string, k string) []string {
 	return append(append(make([]string, 0, len(key)+1), key...), k)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

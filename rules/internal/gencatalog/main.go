@@ -15,9 +15,10 @@ import (
 	"flag"
 	"fmt"
 	"go/format"
+	"maps"
 	"math"
 	"os"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -86,7 +87,7 @@ func builtinDocument() map[string]any {
 func builtinKeyLines() KeyLines {
 	return KeyLines{
 `)
-	for _, k := range sortedKeys(lines) {
+	for _, k := range slices.Sorted(maps.Keys(lines)) {
 		fmt.Fprintf(&b, "%s: %d,\n", strconv.Quote(k), lines[k])
 	}
 	b.WriteString(`}
@@ -108,7 +109,7 @@ func writeValue(b *bytes.Buffer, v any, where string) error {
 	switch v := v.(type) {
 	case map[string]any:
 		b.WriteString("map[string]any{\n")
-		for _, k := range sortedKeys(v) {
+		for _, k := range slices.Sorted(maps.Keys(v)) {
 			fmt.Fprintf(b, "%s: ", strconv.Quote(k))
 			if err := writeValue(b, v[k], where+"."+k); err != nil {
 				return err
@@ -169,13 +170,4 @@ func stringLiteral(s string) string {
 		}
 	}
 	return "`" + s + "`"
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
