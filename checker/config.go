@@ -138,7 +138,7 @@ func ParseConfig(data []byte, filename string) (*Config, error) {
 			rest[k] = v
 		}
 	}
-	rules.DecodeTable(rest, &plain, cfg.prefix, kl, filename, &errs)
+	rules.DecodeTable(rest, &plain, cfg.prefix, kl, filename, &errs, "layout", "skip")
 	cfg.Disable, cfg.Exclude, cfg.ExcludeOps = plain.Disable, plain.Exclude, plain.ExcludeOps
 	for id, sev := range plain.Severity {
 		switch rules.Severity(sev) {

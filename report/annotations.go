@@ -124,12 +124,15 @@ func choose(ds []*checker.Diagnostic, n int) ([]*checker.Diagnostic, int) {
 	return out, len(ds) - len(out)
 }
 
-// annotationData escapes a workflow command's message.
+// annotationData escapes a workflow command's message: GitHub decodes
+// %25, %0D and %0A; other control characters (a tab or an escape in a file
+// name) are written as Go escapes, so that they cannot drive the log.
 func annotationData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+	return Clean(strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s))
 }
 
-// annotationProperty escapes a workflow command's property value.
+// annotationProperty escapes a workflow command's property value, as
+// annotationData and also ":" and ",".
 func annotationProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+	return Clean(strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s))
 }

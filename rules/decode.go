@@ -23,14 +23,15 @@ type typeError struct {
 // each as its path relative to table) and the values of a type their field
 // cannot hold, both in key order; every other field is set. An array
 // replaces a field's slice; a table adds to a field's map.
-func strictDecode(table map[string]any, v any) (unknown [][]string, errs []*typeError) {
+func strictDecode(table map[string]any, v any) (unknown [][]string, known [][]string, errs []*typeError) {
 	d := &decoder{}
 	d.value(table, reflect.ValueOf(v).Elem(), nil)
-	return d.unknown, d.errs
+	return d.unknown, d.known, d.errs
 }
 
 type decoder struct {
 	unknown [][]string
+	known   [][]string // per unknown key, the keys its table takes (to suggest one)
 	errs    []*typeError
 }
 
@@ -52,6 +53,7 @@ func (d *decoder) value(data any, rv reflect.Value, key []string) {
 			index, ok := fields[k]
 			if !ok {
 				d.unknown = append(d.unknown, with(key, k))
+				d.known = append(d.known, sortedKeys(fields))
 				continue
 			}
 			d.value(m[k], rv.FieldByIndex(index), with(key, k))

@@ -53,7 +53,8 @@ func decodeDoc(t *testing.T, doc string, v any) ([][]string, []*typeError) {
 	if err != nil {
 		t.Fatalf("%q: %v", doc, err)
 	}
-	return strictDecode(m, v)
+	unknown, _, errs := strictDecode(m, v)
+	return unknown, errs
 }
 
 func TestStrictDecodeValues(t *testing.T) {

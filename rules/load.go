@@ -142,17 +142,24 @@ func ParseTOML(data []byte, filename string) (map[string]any, KeyLines, error) {
 }
 
 // DecodeTable strictly decodes table (found at path prefix in the file) into
-// v, adding an error for every unknown key and for a value of the wrong
-// type. It reports whether decoding succeeded without error.
-func DecodeTable(table map[string]any, v any, prefix []string, kl KeyLines, filename string, errs *ErrorList) bool {
-	unknown, typeErrs := strictDecode(table, v)
+// v, adding an error for every unknown key (suggesting the nearest known
+// key, also among also: the keys of table the caller decodes itself) and
+// for a value of the wrong type. It reports whether decoding succeeded
+// without error.
+func DecodeTable(table map[string]any, v any, prefix []string, kl KeyLines, filename string, errs *ErrorList, also ...string) bool {
+	unknown, known, typeErrs := strictDecode(table, v)
 	for _, e := range typeErrs {
 		path := append(slices.Clone(prefix), e.key...)
 		*errs = append(*errs, &LoadError{File: filename, Line: kl.Line(path...), Msg: strings.Join(path, ".") + ": " + e.msg})
 	}
-	for _, k := range unknown {
+	for i, k := range unknown {
 		path := append(slices.Clone(prefix), k...)
-		*errs = append(*errs, &LoadError{File: filename, Line: kl.Line(path...), Msg: fmt.Sprintf("unknown key %q", strings.Join(path, "."))})
+		cands := known[i]
+		if len(k) == 1 {
+			cands = append(slices.Clone(cands), also...)
+		}
+		*errs = append(*errs, &LoadError{File: filename, Line: kl.Line(path...),
+			Msg: fmt.Sprintf("unknown key %q", strings.Join(path, ".")) + DidYouMean(k[len(k)-1], cands)})
 	}
 	return len(typeErrs) == 0 && len(unknown) == 0
 }
@@ -242,7 +249,7 @@ func load(m map[string]any, kl KeyLines, filename string, kinds func(string) (fu
 				}
 			}
 		default:
-			add(kl.Line(key), "unknown key %q", key)
+			add(kl.Line(key), "unknown key %q%s", key, DidYouMean(key, []string{"version", "layout", "rule"}))
 		}
 	}
 	if _, ok := m["version"]; !ok {

@@ -19,6 +19,8 @@ import (
 
 const checkUsage = `usage: tilegym-lint [flags] [PATH...]
        tilegym-lint rules [--format text|json] [RULE...]
+       tilegym-lint new [--suite S] OP
+       tilegym-lint completion bash|zsh
        tilegym-lint parse --dump FILE | --dump-all DIR | --stats PATH...
 
 Checks that every op of a TileGym checkout follows the six-step workflow for
@@ -28,8 +30,9 @@ only the ops those files belong to are reported.
 
 Flags:
   --op NAME       check only this op (repeatable, or a comma list)
-  --format FMT    text (default), json, github (GitHub Actions annotations)
-                  or sarif (SARIF 2.1.0, for code scanning)
+  --format FMT    text (default), checklist (the workflow's checklist per op,
+                  for a coding agent's TODO list), json, github (GitHub
+                  Actions annotations) or sarif (SARIF 2.1.0, for code scanning)
   --config FILE   configuration file (default: [tool.tilegym-lint] in
                   pyproject.toml, or tilegym-lint.toml, found from PATH upwards)
   --catalog FILE  use this rules.toml instead of the built-in rule catalog
@@ -47,16 +50,27 @@ Flags:
                   GITHUB_SERVER_URL and GITHUB_REPOSITORY are set
   --annotate      also print GitHub Actions annotations for the new findings,
                   at most 10 errors and 10 warnings (what a step shows)
-  --full          show every op's checklist, not one line per passing op
-  --quiet         show only the ops with findings, and the summary
+  --full          show every step of every op with every finding (by default a
+                  failing op shows its failing steps, any other op one line)
+  --quiet         show only the errors: the failing ops, their failing steps
+                  and the findings that fail them, and the summary
+  --statistics    count the findings per rule (most frequent first) instead
+                  of listing them
+  --select RULES  report only these rules: ids or prefixes, comma separated
+                  (TG1 is every TG1xx rule), on top of the configuration's
+                  disable
+  --ignore RULES  do not report these rules (ids or prefixes)
+  --exit-zero     exit 0 even when errors are found (2 still means the check
+                  could not run)
   --verify        run Step 6: each reported op's verify commands (its tests,
                   its benchmark, the linters) in the checked root, and report
                   pass/fail per command with the tail of its output. This runs
                   the repository's code; the static check never does.
-  --verify-timeout D  time limit of one verify command (default 30m)
+  --verify-timeout D  time limit of one verify command (default 30m; positive)
   --version       print the module version and the rule catalog's version
 
-Exit status: 0 no error-severity finding, 1 at least one, 2 usage,
+Exit status: 0 no error-severity finding, 1 at least one (in change mode a
+new one, or any with --strict; or a failed verify command), 2 usage,
 configuration or I/O error.
 `
 
@@ -92,6 +106,8 @@ type checkFlags struct {
 	sarif     string
 	summary   string
 	annotate  bool
+
+	view viewFlags
 }
 
 // parseInterleaved parses flags that may come before or after the paths.
@@ -113,20 +129,19 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// runCheck implements the check command.
-func runCheck(args []string, stdout, stderr io.Writer) int {
-	var f checkFlags
+// newCheckFlagSet declares the check command's flags, stored in f.
+func newCheckFlagSet(f *checkFlags, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("tilegym-lint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, checkUsage) }
 	fs.Var(&f.ops, "op", "check only this op (repeatable or comma list)")
-	fs.StringVar(&f.format, "format", "text", "output format: text, json or github")
+	fs.StringVar(&f.format, "format", "text", "output format: text, checklist, json, github or sarif")
 	fs.StringVar(&f.config, "config", "", "configuration file")
 	fs.StringVar(&f.diff, "diff", "", "change mode against merge-base(BASE, HEAD)")
 	fs.BoolVar(&f.staged, "staged", false, "change mode on the index")
 	fs.BoolVar(&f.strict, "strict", false, "pre-existing findings fail the run too")
-	fs.BoolVar(&f.full, "full", false, "show every op's checklist")
-	fs.BoolVar(&f.quiet, "quiet", false, "show only ops with findings")
+	fs.BoolVar(&f.full, "full", false, "show every step of every op with every finding")
+	fs.BoolVar(&f.quiet, "quiet", false, "show only the errors")
 	fs.StringVar(&f.catalog, "catalog", "", "use this rules.toml instead of the built-in catalog")
 	fs.BoolVar(&f.verify, "verify", false, "run Step 6: the verify commands of each reported op")
 	fs.DurationVar(&f.timeout, "verify-timeout", 30*time.Minute, "time limit of one verify command")
@@ -136,6 +151,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.sarif, "sarif", "", "also write SARIF 2.1.0 to this file")
 	fs.StringVar(&f.summary, "summary", "", "also append a Markdown summary to this file")
 	fs.BoolVar(&f.annotate, "annotate", false, "also print GitHub Actions annotations of new findings")
+	addViewFlags(fs, &f.view)
+	return fs
+}
+
+// runCheck implements the check command.
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	var f checkFlags
+	fs := newCheckFlagSet(&f, stderr)
 	paths, err := parseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -159,8 +182,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	f.paths = paths
-	if f.format != "text" && f.format != "json" && f.format != "github" && f.format != "sarif" {
-		fmt.Fprintf(stderr, "tilegym-lint: --format %q: want text, json, github or sarif\n", f.format)
+	if err := checkViewFlags(fs, &f); err != nil {
+		fmt.Fprintf(stderr, "tilegym-lint: %v\n", err)
 		return 2
 	}
 	if f.preCommit && (f.diff != "" || f.staged) {
@@ -387,6 +410,9 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 			return 0, err
 		}
 	}
+	if cfg, err = applySelection(cfg, cat, &f.view); err != nil {
+		return 0, err
+	}
 	layout := checker.BuildLayout(cat.Layout, cfg)
 	opts := checker.Options{Ops: f.ops, Files: t.files}
 
@@ -433,9 +459,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	case "sarif":
 		err = report.WriteSARIF(stdout, res, cat, out.sarif())
 	default:
-		err = report.WriteText(stdout, res, report.TextOptions{
-			Full: f.full, Quiet: f.quiet, ChangeMode: changeMode, Color: useColor(stdout),
-		})
+		err = writeTextView(stdout, res, f, changeMode)
 	}
 	if err != nil {
 		return 0, err
@@ -474,17 +498,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	if len(res.Errors) > 0 {
 		return 2, nil
 	}
-	for _, d := range res.Diagnostics {
-		if d.Severity == rules.Error && (!d.PreExisting || f.strict) {
-			return 1, nil
-		}
-	}
-	for _, o := range res.Ops {
-		if o.Steps[5].Status == checker.StatusFail {
-			return 1, nil // a verify command failed
-		}
-	}
-	return 0, nil
+	return exitStatus(res, f, changeMode), nil
 }
 
 // narrowToFiles keeps, in change mode with file arguments, the ops owning
@@ -519,19 +533,6 @@ func narrowToFiles(res *checker.Result, files []string) {
 	res.Diagnostics = diags
 }
 
-// useColor: colour only on a terminal, never with NO_COLOR.
-func useColor(w io.Writer) bool {
-	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
-		return false
-	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
 // checkOpNames reports an --op that names no op of the checkout.
 func checkOpNames(t *checker.OpTable, names []string) error {
 	if t == nil {
@@ -553,7 +554,18 @@ func checkOpNames(t *checker.OpTable, names []string) error {
 		}
 	}
 	if len(unknown) > 0 {
-		return fmt.Errorf("--op: no op named %s in this checkout", strings.Join(unknown, ", "))
+		names := opNames(t)
+		var b strings.Builder
+		for i, n := range unknown {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(n)
+			if c := rules.Closest(n, names); c != "" {
+				fmt.Fprintf(&b, " (did you mean %s?)", c)
+			}
+		}
+		return fmt.Errorf("--op: no op named %s in this checkout", b.String())
 	}
 	return nil
 }
@@ -570,7 +582,7 @@ func checkSkipOps(t *checker.OpTable, cfg *checker.Config) error {
 			continue
 		}
 		errs = append(errs, &rules.LoadError{File: skips[0].File, Line: skips[0].Pos.Line,
-			Msg: fmt.Sprintf("skip.%s: no op named %q in this checkout", op, op)})
+			Msg: fmt.Sprintf("skip.%s: no op named %q in this checkout%s", op, op, rules.DidYouMean(op, opNames(t)))})
 	}
 	if len(errs) > 0 {
 		errs.Sort()

@@ -45,6 +45,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runRules(args[1:], stdout, stderr)
 		case "new":
 			return runNew(args[1:], stdout, stderr)
+		case "completion":
+			return runCompletion(args[1:], stdout, stderr)
 		}
 	}
 	return runCheck(args, stdout, stderr)

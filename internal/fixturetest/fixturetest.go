@@ -87,12 +87,12 @@ func Check(t testing.TB, dir string) *checker.Result {
 	return res
 }
 
-// Report is the text report of a result, as the command prints it with no
-// flags and no colour.
+// Report is the text report of a result, as the command prints it with
+// --full (every step of every op) and no colour.
 func Report(t testing.TB, res *checker.Result) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	if err := report.WriteText(&b, res, report.TextOptions{}); err != nil {
+	if err := report.WriteText(&b, res, report.TextOptions{Full: true}); err != nil {
 		t.Fatal(err)
 	}
 	return b.Bytes()

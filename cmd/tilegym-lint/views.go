@@ -1,0 +1,192 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/report"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// viewFlags are the flags that choose what the check reports and how its
+// exit status is decided, beyond the format.
+type viewFlags struct {
+	statistics bool
+	selected   stringList
+	ignored    stringList
+	exitZero   bool
+}
+
+// formats are the values of --format.
+var formats = []string{"text", "checklist", "json", "github", "sarif"}
+
+// addViewFlags registers the view flags on the check command's flag set.
+func addViewFlags(fs *flag.FlagSet, v *viewFlags) {
+	fs.BoolVar(&v.statistics, "statistics", false, "count the findings per rule instead of listing them")
+	fs.Var(&v.selected, "select", "report only these rules (ids or prefixes: TG1,TG301)")
+	fs.Var(&v.ignored, "ignore", "do not report these rules (ids or prefixes)")
+	fs.BoolVar(&v.exitZero, "exit-zero", false, "exit 0 even when errors are found")
+}
+
+// checkViewFlags rejects flags that contradict each other or have no
+// meaning: an empty --config, --full with --quiet, a negative
+// --verify-timeout, a view the format has none of.
+func checkViewFlags(fs *flag.FlagSet, f *checkFlags) error {
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if set["config"] && f.config == "" {
+		return errors.New(`--config "": name a configuration file, or leave --config out to find one`)
+	}
+	if f.full && f.quiet {
+		return errors.New("--full and --quiet conflict: --full shows every step of every op, --quiet only the errors")
+	}
+	if f.timeout < 0 {
+		return fmt.Errorf("--verify-timeout %v: want a positive duration (e.g. 30m)", f.timeout)
+	}
+	if set["verify-timeout"] && f.timeout == 0 {
+		return errors.New("--verify-timeout 0: want a positive duration (e.g. 30m)")
+	}
+	known := false
+	for _, name := range formats {
+		known = known || f.format == name
+	}
+	if !known {
+		return fmt.Errorf("--format %q: want %s%s", f.format, strings.Join(formats, ", "), rules.DidYouMean(f.format, formats))
+	}
+	if f.view.statistics && f.format != "text" {
+		return fmt.Errorf("--statistics is a text view; it does not combine with --format %s", f.format)
+	}
+	if f.view.statistics && (f.full || f.quiet) {
+		return errors.New("--statistics counts the findings per rule; it does not combine with --full or --quiet")
+	}
+	if f.format == "checklist" && (f.full || f.quiet) {
+		return errors.New("--format checklist shows every step of every op; it does not combine with --full or --quiet")
+	}
+	return nil
+}
+
+// matchRules returns the ids of the catalog's rules a selector names: an
+// id, or a prefix of ids ("TG1" is every TG1xx rule); case is ignored.
+func matchRules(cat *rules.Catalog, sel string) []string {
+	sel = strings.ToUpper(sel)
+	var ids []string
+	for _, r := range cat.Rules {
+		if strings.HasPrefix(r.ID, sel) {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
+}
+
+// applySelection narrows the rules of the configuration with --select and
+// --ignore: a rule runs when the configuration does not disable it, a
+// --select selector (when any is given) names it, and no --ignore selector
+// does. It returns the configuration to check with (a new one when cfg is
+// nil and a rule is left out).
+func applySelection(cfg *checker.Config, cat *rules.Catalog, v *viewFlags) (*checker.Config, error) {
+	if len(v.selected) == 0 && len(v.ignored) == 0 {
+		return cfg, nil
+	}
+	var ids []string
+	for _, r := range cat.Rules {
+		ids = append(ids, r.ID)
+	}
+	pick := func(flag string, sels []string) (map[string]bool, error) {
+		m := map[string]bool{}
+		for _, s := range sels {
+			got := matchRules(cat, s)
+			if len(got) == 0 {
+				return nil, fmt.Errorf("--%s %s: no rule id is or starts with %q%s (tilegym-lint rules lists them)",
+					flag, s, strings.ToUpper(s), rules.DidYouMean(strings.ToUpper(s), ids))
+			}
+			for _, id := range got {
+				m[id] = true
+			}
+		}
+		return m, nil
+	}
+	sel, err := pick("select", v.selected)
+	if err != nil {
+		return nil, err
+	}
+	ign, err := pick("ignore", v.ignored)
+	if err != nil {
+		return nil, err
+	}
+	out := &checker.Config{}
+	if cfg != nil {
+		c := *cfg
+		out = &c
+	}
+	disabled := map[string]bool{}
+	for _, id := range out.Disable {
+		disabled[id] = true
+	}
+	out.Disable = append([]string(nil), out.Disable...)
+	for _, id := range ids {
+		if !disabled[id] && (len(sel) > 0 && !sel[id] || ign[id]) {
+			out.Disable = append(out.Disable, id)
+		}
+	}
+	return out, nil
+}
+
+// writeTextView writes the text formats: the per-op report, the
+// checklist, or the statistics.
+func writeTextView(w io.Writer, res *checker.Result, f *checkFlags, changeMode bool) error {
+	opt := report.TextOptions{Full: f.full, Quiet: f.quiet, ChangeMode: changeMode, Strict: f.strict}
+	switch {
+	case f.format == "checklist":
+		return report.WriteChecklist(w, res, opt)
+	case f.view.statistics:
+		return report.WriteStatistics(w, res, opt)
+	}
+	opt.Color = useColor(w)
+	return report.WriteText(w, res, opt)
+}
+
+// exitStatus is 1 when the run fails, as the text output words it (a new
+// error, or any with --strict; a failed verify command), unless
+// --exit-zero; else 0.
+func exitStatus(res *checker.Result, f *checkFlags, changeMode bool) int {
+	if f.view.exitZero {
+		return 0
+	}
+	if report.RunFailed(res, changeMode, f.strict) {
+		return 1
+	}
+	return 0
+}
+
+// useColor: colour only on a terminal (a character device such as
+// /dev/null is not one), never with NO_COLOR or TERM=dumb.
+func useColor(w io.Writer) bool {
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	return ok && isTerminal(f.Fd())
+}
+
+// opNames returns the names --op accepts: every op's dispatch name, and
+// the function name of an unnamespaced op.
+func opNames(t *checker.OpTable) []string {
+	seen := map[string]bool{}
+	var names []string
+	for _, op := range t.Ops {
+		for _, n := range []string{op.Name, op.Func} {
+			if n != "" && !seen[n] && (n == op.Name || op.Suite == "") {
+				seen[n] = true
+				names = append(names, n)
+			}
+		}
+	}
+	sort.Strings(names)
+	return names
+}
