@@ -53,7 +53,7 @@ func (d *decoder) value(data any, rv reflect.Value, key []string) {
 			index, ok := fields[k]
 			if !ok {
 				d.unknown = append(d.unknown, with(key, k))
-				d.known = append(d.known, sortedKeys(fields))
+				d.known = append(d.known, slices.Sorted(maps.Keys(fields)))
 				continue
 			}
 			d.value(m[k], rv.FieldByIndex(index), with(key, k))
