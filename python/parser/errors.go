@@ -41,4 +41,9 @@ func (e *Error) Error() string {
 
 // bailout is the panic value used internally to unwind the recursive
 // descent on the first syntax error. It never escapes ParseFile.
-type bailout struct{ err *Error }
+type bailout struct {
+	err *Error
+	// quiet marks a tokenizer error that CPython reports only when the
+	// parser reaches it (see failQuiet).
+	quiet bool
+}

@@ -157,7 +157,7 @@ func TestErrors(t *testing.T) {
 		{"x = (1,\n", 1, 4},
 		{"x = 0777\n", 1, 8},
 		{"def f(a=1, b): pass\n", 1, 11},
-		{"if x:\n\tpass\n        pass\n", 3, 8},
+		{"if x:\n\tpass\n        pass\n", 3, 0}, // CPython: TabError at offset 1
 		{"f(**a, *b)\n", 1, 7},
 		{"x = 1\x00\n", 1, 5},
 		{"x = 'abc\n", 1, 4},

@@ -67,6 +67,8 @@ const (
 	tEllipsis
 	tColonEqual
 	tExclamation
+	// tError stands where the tokenizer stopped on an error (see tokError).
+	tError
 	// keywords
 	kwFalse
 	kwNone
@@ -262,11 +264,26 @@ func (t *tokenizer) tokenizeWith(s *tokScratch) (comments []ast.Comment) {
 }
 
 func (t *tokenizer) fail(line, col int, msg string) {
-	panic(bailout{&Error{t.filename, line, col, msg}})
+	panic(bailout{err: &Error{t.filename, line, col, msg}})
+}
+
+// failQuiet is fail for the errors CPython's tokenizer reports without
+// setting an exception (bad dedent, tabs, backslash): they are raised only
+// when the parser reaches them, never in place of an earlier parse error.
+func (t *tokenizer) failQuiet(line, col int, msg string) {
+	panic(bailout{err: &Error{t.filename, line, col, msg}, quiet: true})
 }
 
 func (t *tokenizer) failHere(msg string) {
 	t.fail(t.line, t.pos-t.lineStart, msg)
+}
+
+// lineEnd is the column of the end of the current line.
+func (t *tokenizer) lineEnd() int {
+	if i := bytes.IndexByte(t.src[t.lineStart:], '\n'); i >= 0 {
+		return i
+	}
+	return len(t.src) - t.lineStart
 }
 
 func (t *tokenizer) emit(k tokKind, start int, line, col int) {
@@ -350,7 +367,7 @@ func (t *tokenizer) tokenize() {
 					t.line++
 					t.lineStart = t.pos
 					if t.pos >= len(src) {
-						t.fail(t.line, 0, "unexpected EOF while parsing")
+						t.failQuiet(t.line, 0, "unexpected EOF while parsing")
 					}
 					continue
 				} else {
@@ -366,14 +383,14 @@ func (t *tokenizer) tokenize() {
 				top := len(t.indents) - 1
 				if col == t.indents[top] {
 					if alt != t.altIndents[top] {
-						t.failHere("inconsistent use of tabs and spaces in indentation")
+						t.failQuiet(t.line, 0, "inconsistent use of tabs and spaces in indentation")
 					}
 				} else if col > t.indents[top] {
 					if len(t.indents) >= maxIndent {
-						t.failHere("too many levels of indentation")
+						t.failQuiet(t.line, 0, "too many levels of indentation")
 					}
 					if alt <= t.altIndents[top] {
-						t.failHere("inconsistent use of tabs and spaces in indentation")
+						t.failQuiet(t.line, 0, "inconsistent use of tabs and spaces in indentation")
 					}
 					t.indents = append(t.indents, col)
 					t.altIndents = append(t.altIndents, alt)
@@ -386,10 +403,11 @@ func (t *tokenizer) tokenize() {
 					t.indents = t.indents[:top+1]
 					t.altIndents = t.altIndents[:top+1]
 					if col != t.indents[top] {
-						t.failHere("unindent does not match any outer indentation level")
+						// CPython points at the end of the line.
+						t.failQuiet(t.line, t.lineEnd(), "unindent does not match any outer indentation level")
 					}
 					if alt != t.altIndents[top] {
-						t.failHere("inconsistent use of tabs and spaces in indentation")
+						t.failQuiet(t.line, 0, "inconsistent use of tabs and spaces in indentation")
 					}
 				}
 			}
@@ -434,14 +452,14 @@ func (t *tokenizer) tokenize() {
 				t.line++
 				t.lineStart = t.pos
 				if t.pos >= len(src) {
-					t.fail(t.line, 0, "unexpected EOF while parsing")
+					t.failQuiet(t.line, 0, "unexpected EOF while parsing")
 				}
 				continue
 			}
 			if t.pos+1 >= len(src) {
-				t.fail(line, col, "unexpected EOF while parsing")
+				t.failQuiet(line, col, "unexpected EOF while parsing")
 			}
-			t.fail(line, col+1, "unexpected character after line continuation character")
+			t.failQuiet(line, col+1, "unexpected character after line continuation character")
 		}
 		lineHasTokens = true
 		switch {
@@ -512,7 +530,7 @@ func (t *tokenizer) tokenize() {
 	}
 	if len(t.parens) > 0 {
 		n := len(t.parens) - 1
-		t.fail(t.parenLines[n], t.parenCols[n], "'"+string(t.parens[n])+"' was never closed")
+		t.failQuiet(t.parenLines[n], t.parenCols[n], "'"+string(t.parens[n])+"' was never closed")
 	}
 	if lineHasTokens {
 		t.emit(tNewline, t.pos, t.line, t.pos-t.lineStart)
