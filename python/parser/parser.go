@@ -377,7 +377,7 @@ type tokError struct {
 	quiet bool // see failQuiet
 	index int  // of the tError token
 	// The innermost bracket open when the tokenizer stopped, if any.
-	paren              byte
+	paren               byte
 	parenLine, parenCol int
 }
 
