@@ -62,11 +62,118 @@ func (p *parser) namedExpression() ast.Expr {
 		v := p.expression()
 		return &ast.NamedExpr{Attrs: p.span(start), Target: target, Value: v}
 	}
+	start := p.p
 	e := p.expression()
 	if p.kind() == tColonEqual {
 		p.errorAtNode(e, "cannot use assignment expressions with "+exprDesc(e))
 	}
+	if p.kind() == tEqual && !p.noInvalid {
+		p.invalidNamedAssign(start, e)
+	}
 	return e
+}
+
+// invalidNamedAssign reports `a = b` where a named expression was
+// expected (`if x = 1:`) at a, as CPython's invalid_named_expression does:
+// a must be a NAME or, unless it starts with a list, tuple, generator or
+// True/None/False, a bitwise_or; b a bitwise_or not followed by '=' or ':='.
+// It returns, having restored the position, when the rule does not apply.
+func (p *parser) invalidNamedAssign(start int, a ast.Expr) {
+	if p.lastTok().ecol != int32(a.Attributes().EndColOffset) || p.lastTok().eline != int32(a.Attributes().EndLineno) {
+		// a is parenthesized as a whole: an atom, still a bitwise_or.
+		a = nil
+	}
+	isName := false
+	switch n := a.(type) {
+	case nil:
+	case *ast.Name:
+		isName = p.p == start+1
+	case *ast.Compare, *ast.BoolOp, *ast.Lambda, *ast.IfExp, *ast.NamedExpr:
+		return
+	case *ast.UnaryOp:
+		if n.Op == ast.Not {
+			return
+		}
+	}
+	if !isName {
+		switch p.toks[start].kind {
+		case kwTrue, kwNone, kwFalse:
+			return
+		case tLParen, tLBrack:
+			switch leftmost(a).(type) {
+			case *ast.Tuple, *ast.List, *ast.GeneratorExp:
+				return
+			}
+		}
+	}
+	save, far := p.p, p.furthest
+	p.next()
+	if p.attempt(func() { p.bitwiseOr() }) && p.kind() != tEqual && p.kind() != tColonEqual {
+		if isName {
+			p.errorAt(start, "invalid syntax. Maybe you meant '==' or ':=' instead of '='?")
+		}
+		if a == nil {
+			p.errorAt(start, "cannot assign to expression here. Maybe you meant '==' instead of '='?")
+		}
+		p.errorAtNode(a, "cannot assign to "+exprDesc(a)+" here. Maybe you meant '==' instead of '='?")
+	}
+	p.p, p.furthest = save, far
+}
+
+// leftmost returns the innermost node that starts where e starts, following
+// left operands, values of trailers and called functions.
+func leftmost(e ast.Expr) ast.Expr {
+	for {
+		switch n := e.(type) {
+		case *ast.BinOp:
+			e = n.Left
+		case *ast.Attribute:
+			e = n.Value
+		case *ast.Subscript:
+			e = n.Value
+		case *ast.Call:
+			e = n.Func
+		default:
+			return e
+		}
+	}
+}
+
+// attempt runs f and reports whether it returned without a syntax error;
+// the parse position is left where f stopped.
+func (p *parser) attempt(f func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isB := r.(bailout); !isB {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	f()
+	return true
+}
+
+// forgotComma reports two expressions in a row inside brackets at the
+// first, as CPython's invalid_expression does ("Perhaps you forgot a
+// comma?"), unless a is a legacy print/exec or starts with NAME STRING or a
+// soft keyword. It returns, having restored the position, otherwise.
+func (p *parser) forgotComma(start int, a ast.Expr) {
+	if p.toks[start].kind == tName && (p.toks[start+1].kind == tString ||
+		p.isName(start, "match") || p.isName(start, "case") || p.isName(start, "_")) {
+		return
+	}
+	if n, ok := a.(*ast.Name); ok && (n.Id == "print" || n.Id == "exec") {
+		return
+	}
+	save, far := p.p, p.furthest
+	p.noInvalid = true
+	ok := p.attempt(func() { p.expression() })
+	p.noInvalid = false
+	if ok && p.toks[p.p-1].level > 0 {
+		p.errorAtNode(a, "invalid syntax. Perhaps you forgot a comma?")
+	}
+	p.p, p.furthest = save, far
 }
 
 func (p *parser) expression() ast.Expr {
@@ -93,11 +200,18 @@ func (p *parser) expression() ast.Expr {
 		p.next()
 		test := p.disjunction()
 		if p.kind() != kwElse {
-			p.errorAt(p.p, "expected 'else' after 'if' expression")
+			if p.kind() != tColon {
+				// CPython points at the body (invalid_expression).
+				p.errorAtNode(e, "expected 'else' after 'if' expression")
+			}
+			p.syntaxError()
 		}
 		p.next()
 		orelse := p.expression()
 		return &ast.IfExp{Attrs: p.span(start), Test: test, Body: e, Orelse: orelse}
+	}
+	if !p.noInvalid && p.startsExpr() {
+		p.forgotComma(start, e)
 	}
 	return e
 }

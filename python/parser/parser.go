@@ -35,6 +35,9 @@ type parser struct {
 	// at: CPython reports a generic syntax error there (pegen's last
 	// token filled), not where the failing rule started.
 	furthest int
+	// noInvalid turns off the checks for specific errors that CPython makes
+	// only in its invalid_ rules, while one of them parses a sub-expression.
+	noInvalid bool
 
 	*arena
 }

@@ -110,6 +110,7 @@ const (
 type token struct {
 	kind        tokKind
 	nonASCII    bool  // NAME tokens only (stale in others): has bytes >= 0x80, NFKC may apply
+	level       int16 // bracket nesting after the token (CPython's token level)
 	start, end  int32 // byte offsets in the source
 	line, col   int32
 	eline, ecol int32
@@ -294,7 +295,7 @@ func (t *tokenizer) emit(k tokKind, start int, line, col int) {
 	}
 	t.toks = t.toks[:len(t.toks)+1]
 	tk := &t.toks[len(t.toks)-1]
-	tk.kind, tk.start, tk.end = k, int32(start), int32(t.pos)
+	tk.kind, tk.start, tk.end, tk.level = k, int32(start), int32(t.pos), int16(len(t.parens))
 	tk.line, tk.col, tk.eline, tk.ecol = int32(line), int32(col), int32(t.line), int32(t.pos-t.lineStart)
 }
 
