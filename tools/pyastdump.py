@@ -65,7 +65,8 @@ byte column + 1, the byte column being 0-based in the UTF-8 text of the
 line.  The comparison maps the Go offset to characters (the number of
 characters in the line's first offset-1 bytes, plus 1) and then requires
 equality; a file whose CPython offset is missing (null) agrees on column
-when the lines agree.  A file that CPython rejects and Go accepts counts as
+when the lines agree, and CPython's offset 0 (it gives it for errors at a
+DEDENT token on an unindented line) is taken as 1, the first column.  A file that CPython rejects and Go accepts counts as
 disagreeing on both.
 """
 
@@ -339,6 +340,8 @@ def _position(src, py, go, go_ok):
     if isinstance(gl, int) and isinstance(gc, int) and src is not None:
         gc = _char_offset(_source_lines(src), gl, gc)
     line_ok = pl == gl
+    if pc == 0:
+        pc = 1  # CPython's "before the first character" (a DEDENT at column 0)
     col_ok = line_ok and (pc is None or pc == gc)
     gmsg = str(ge.get("msg")).split("\n")[0]
     return line_ok, col_ok, "cpython %s:%s %s; go %s:%s %s" % (pl, pc, pe.get("msg"), gl, gc, gmsg)

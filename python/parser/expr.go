@@ -117,6 +117,7 @@ func (p *parser) invalidNamedAssign(start int, a ast.Expr) {
 		}
 		p.errorAtNode(a, "cannot assign to "+exprDesc(a)+" here. Maybe you meant '==' instead of '='?")
 	}
+	p.reached = max(p.reached, p.furthest)
 	p.p, p.furthest = save, far
 }
 
@@ -173,6 +174,7 @@ func (p *parser) forgotComma(start int, a ast.Expr) {
 	if ok && p.toks[p.p-1].level > 0 {
 		p.errorAtNode(a, "invalid syntax. Perhaps you forgot a comma?")
 	}
+	p.reached = max(p.reached, p.furthest)
 	p.p, p.furthest = save, far
 }
 

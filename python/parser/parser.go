@@ -38,6 +38,9 @@ type parser struct {
 	// noInvalid turns off the checks for specific errors that CPython makes
 	// only in its invalid_ rules, while one of them parses a sub-expression.
 	noInvalid bool
+	// reached is the furthest token looked at by those checks, which
+	// furthest does not count; CPython's tokenizer has read that far.
+	reached int
 
 	*arena
 }
@@ -416,7 +419,7 @@ func tokenizeFile(tz *tokenizer, s *tokScratch) (comments []ast.Comment, te *tok
 // unless the parse error is an indentation error found by the parser,
 // reports the tokenizer's error if it is one that sets an exception, else a
 // bracket still open at the tokenizer's error if it was opened on a line
-// before the parse error's, else the parse error.
+// before that of the furthest token read, else the parse error.
 func (p *parser) parseWithTokError(te *tokError) (err *Error) {
 	defer func() {
 		r := recover()
@@ -428,7 +431,8 @@ func (p *parser) parseWithTokError(te *tokError) (err *Error) {
 			panic(r)
 		}
 		err = b.err
-		if p.furthest >= te.index {
+		reached := max(p.reached, p.furthest)
+		if reached >= te.index {
 			err = te.err
 			return
 		}
@@ -437,7 +441,7 @@ func (p *parser) parseWithTokError(te *tokError) (err *Error) {
 		}
 		if !te.quiet {
 			err = te.err
-		} else if te.paren != 0 && te.parenLine < err.Line {
+		} else if te.paren != 0 && te.parenLine < int(p.toks[reached].line) {
 			err = &Error{p.filename, te.parenLine, te.parenCol, "'" + string(te.paren) + "' was never closed"}
 		}
 	}()
@@ -486,9 +490,17 @@ func (p *parser) isName(i int, s string) bool {
 	return t.kind == tName && string(p.src[t.start:t.end]) == s
 }
 
+// errorAt reports an error at token i. CPython's INDENT and DEDENT tokens
+// have no column: it reports the end of the indentation as a 1-based
+// offset, one less than at a token there (and 0, which is 1 here, for no
+// indentation).
 func (p *parser) errorAt(i int, msg string) {
 	t := &p.toks[i]
-	panic(bailout{err: &Error{p.filename, int(t.line), int(t.col), msg}})
+	col := int(t.col)
+	if t.kind == tIndent || t.kind == tDedent {
+		col = max(col-1, 0)
+	}
+	panic(bailout{err: &Error{p.filename, int(t.line), col, msg}})
 }
 
 func (p *parser) errorAtNode(n ast.Node, msg string) {
@@ -512,11 +524,9 @@ func (p *parser) syntaxError() {
 	p.errorAt(i, "invalid syntax")
 }
 
-// unexpectedIndent reports an INDENT token; CPython's column is one less
-// than the token's.
+// unexpectedIndent reports an INDENT token.
 func (p *parser) unexpectedIndent(i int) {
-	t := &p.toks[i]
-	panic(bailout{err: &Error{p.filename, int(t.line), max(int(t.col)-1, 0), "unexpected indent"}})
+	p.errorAt(i, "unexpected indent")
 }
 
 func (p *parser) expect(k tokKind) {
