@@ -155,16 +155,35 @@ func (p *parser) attempt(f func()) (ok bool) {
 	return true
 }
 
+// legacyCall reports Python 2's `print x` / `exec x` at the name, as
+// CPython's invalid_legacy_expression does, if the rest parses as
+// star_expressions.
+func (p *parser) legacyCall(a *ast.Name) {
+	if p.kind() == tLParen {
+		return
+	}
+	save, far := p.p, p.furthest
+	p.noInvalid = true
+	ok := p.attempt(func() { p.starExpressions() })
+	p.noInvalid = false
+	if ok {
+		p.errorAtNode(a, "Missing parentheses in call to '"+a.Id+"'. Did you mean "+a.Id+"(...)?")
+	}
+	p.reached = max(p.reached, p.furthest)
+	p.p, p.furthest = save, far
+}
+
 // forgotComma reports two expressions in a row inside brackets at the
 // first, as CPython's invalid_expression does ("Perhaps you forgot a
 // comma?"), unless a is a legacy print/exec or starts with NAME STRING or a
 // soft keyword. It returns, having restored the position, otherwise.
 func (p *parser) forgotComma(start int, a ast.Expr) {
-	if p.toks[start].kind == tName && (p.toks[start+1].kind == tString ||
-		p.isName(start, "match") || p.isName(start, "case") || p.isName(start, "_")) {
+	if n, ok := a.(*ast.Name); ok && (n.Id == "print" || n.Id == "exec") {
+		p.legacyCall(n)
 		return
 	}
-	if n, ok := a.(*ast.Name); ok && (n.Id == "print" || n.Id == "exec") {
+	if p.toks[start].kind == tName && (p.toks[start+1].kind == tString ||
+		p.isName(start, "match") || p.isName(start, "case") || p.isName(start, "_")) {
 		return
 	}
 	save, far := p.p, p.furthest

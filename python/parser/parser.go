@@ -41,6 +41,8 @@ type parser struct {
 	// reached is the furthest token looked at by those checks, which
 	// furthest does not count; CPython's tokenizer has read that far.
 	reached int
+	// fieldCursor makes the line count of f-string fields linear.
+	fieldCursor fieldCursor
 
 	*arena
 }
