@@ -562,6 +562,7 @@ func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
 		p.kwStack = p.kwStack[:kwBase]
 	}()
 	sawKw, sawDStar := false, false
+	pending := ""
 	n := 0
 	for p.kind() != tRParen {
 		start := p.p
@@ -602,11 +603,12 @@ func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
 			if p.kind() == tEqual {
 				p.errorAtNode(e, "expression cannot contain assignment, perhaps you meant \"==\"?")
 			}
-			if sawDStar {
-				p.errorAtNode(e, "positional argument follows keyword argument unpacking")
-			}
-			if sawKw {
-				p.errorAtNode(e, "positional argument follows keyword argument")
+			// CPython finds these after parsing all the arguments
+			// (invalid_arguments) and reports them at the furthest token.
+			if pending == "" && sawDStar {
+				pending = "positional argument follows keyword argument unpacking"
+			} else if pending == "" && sawKw {
+				pending = "positional argument follows keyword argument"
 			}
 			p.exprStack = append(p.exprStack, e)
 		}
@@ -614,6 +616,9 @@ func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
 		if !p.got(tComma) {
 			break
 		}
+	}
+	if pending != "" {
+		p.errorAt(max(p.p, p.furthest), pending)
 	}
 	if p.kind() != tRParen {
 		p.syntaxError()
@@ -801,6 +806,7 @@ func (p *parser) braceAtom() ast.Expr {
 			p.syntaxError()
 		}
 		p.next()
+		p.emptyDictValue()
 		v := p.expression()
 		if p.isCompFor() {
 			gens := p.comprehensions()
@@ -829,6 +835,14 @@ func (p *parser) braceAtom() ast.Expr {
 	return &ast.Set{Attrs: p.span(start), Elts: elts}
 }
 
+// emptyDictValue reports a missing dict value (`{k: }`, `{k: , ...}`) at
+// the ':' just consumed, as CPython's invalid_kvpair does.
+func (p *parser) emptyDictValue() {
+	if k := p.kind(); k == tRBrace || k == tComma {
+		p.errorAt(p.p-1, "expression expected after dictionary key and ':'")
+	}
+}
+
 // dictRest parses the remaining dict items; key/value is the first item
 // already parsed (nil key with nil value means none).
 func (p *parser) dictRest(start int, key, value ast.Expr) ast.Expr {
@@ -848,7 +862,13 @@ func (p *parser) dictRest(start int, key, value ast.Expr) ast.Expr {
 			d.Values = append(d.Values, p.bitwiseOr())
 		} else {
 			k := p.expression()
-			p.expect(tColon)
+			if p.kind() != tColon {
+				// CPython's invalid_kvpair points at the key's last character.
+				a := k.Attributes()
+				panic(bailout{err: &Error{p.filename, a.EndLineno, max(a.EndColOffset-1, 0), "':' expected after dictionary key"}})
+			}
+			p.next()
+			p.emptyDictValue()
 			d.Keys = append(d.Keys, k)
 			d.Values = append(d.Values, p.expression())
 		}

@@ -784,6 +784,7 @@ func (p *parser) compoundStmt() ast.Stmt {
 	case kwWhile:
 		p.next()
 		test := p.namedExpression()
+		p.headerColon()
 		body := p.block()
 		orelse := p.elseBlock()
 		return &ast.While{Attrs: p.span(start), Test: test, Body: body, Orelse: orelse}
@@ -811,6 +812,19 @@ func (p *parser) compoundStmt() ast.Stmt {
 	return nil
 }
 
+// headerColon checks the ':' after an if, elif or while condition: CPython
+// says "expected ':'" only before a NEWLINE (invalid_if_stmt and the like),
+// else it is a generic syntax error at the furthest token.
+func (p *parser) headerColon() {
+	switch p.kind() {
+	case tColon:
+	case tNewline:
+		p.errorAt(p.p, "expected ':'")
+	default:
+		p.syntaxError()
+	}
+}
+
 func (p *parser) elseBlock() []ast.Stmt {
 	if p.kind() == kwElse {
 		p.next()
@@ -823,6 +837,7 @@ func (p *parser) ifStmt() ast.Stmt {
 	start := p.p
 	p.next() // if / elif
 	test := p.namedExpression()
+	p.headerColon()
 	body := p.block()
 	var orelse []ast.Stmt
 	if p.kind() == kwElif {
@@ -1123,6 +1138,10 @@ func (p *parser) parameters(lambda bool) *ast.Arguments {
 			arg := param(false)
 			var def ast.Expr
 			if p.got(tEqual) {
+				if k := p.kind(); k == tRParen || k == tComma {
+					// CPython's invalid_default points at the '='.
+					p.errorAt(p.p-1, "expected default value expression")
+				}
 				def = p.expression()
 			}
 			if star {

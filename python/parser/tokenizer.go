@@ -69,6 +69,8 @@ const (
 	tExclamation
 	// tError stands where the tokenizer stopped on an error (see tokError).
 	tError
+	// tBadOp is an unknown operator character ('$', '?', '!' alone).
+	tBadOp
 	// keywords
 	kwFalse
 	kwNone
@@ -277,6 +279,13 @@ func (t *tokenizer) failQuiet(line, col int, msg string) {
 
 func (t *tokenizer) failHere(msg string) {
 	t.fail(t.line, t.pos-t.lineStart, msg)
+}
+
+// failBefore fails at the character before the current one: where
+// CPython's syntaxerror() points (its offset counts the characters before
+// its cursor, which is at ours).
+func (t *tokenizer) failBefore(msg string) {
+	t.fail(t.line, max(t.pos-t.lineStart-1, 0), msg)
 }
 
 // lineEnd is the column of the end of the current line.
@@ -988,7 +997,7 @@ func (t *tokenizer) digits(ok func(byte) bool, kind string) {
 		}
 		t.pos++
 		if !ok(t.peekc(0)) {
-			t.failHere("invalid " + kind + " literal")
+			t.failBefore("invalid " + kind + " literal")
 		}
 	}
 }
@@ -1031,11 +1040,12 @@ func (t *tokenizer) verifyEnd(kind string) {
 		}
 	}
 	if isIdentChar(c) {
-		t.failHere("invalid " + kind + " literal")
+		t.failBefore("invalid " + kind + " literal")
 	}
 }
 
 func (t *tokenizer) scanNumber() {
+	start := t.pos
 	c := t.src[t.pos]
 	if c == '0' {
 		n := t.peekc(1) | 0x20
@@ -1059,7 +1069,7 @@ func (t *tokenizer) scanNumber() {
 			if t.peekc(0) == '_' {
 				t.pos++
 				if !isDigit(t.peekc(0)) {
-					t.failHere("invalid decimal literal")
+					t.failBefore("invalid decimal literal")
 				}
 				continue
 			}
@@ -1075,7 +1085,8 @@ func (t *tokenizer) scanNumber() {
 			return
 		}
 		if nonzero {
-			t.failHere("leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers")
+			// CPython points at the literal's start.
+			t.fail(t.line, start-t.lineStart, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers")
 		}
 		t.verifyEnd("decimal")
 		return
@@ -1102,7 +1113,7 @@ func (t *tokenizer) scanFloatRest() {
 		if s == '+' || s == '-' {
 			t.pos++
 			if !isDigit(t.peekc(0)) {
-				t.failHere("invalid decimal literal")
+				t.failBefore("invalid decimal literal")
 			}
 		} else if !isDigit(s) {
 			t.pos = save
@@ -1201,9 +1212,8 @@ func (t *tokenizer) scanOp() tokKind {
 				k, n = tLShiftEqual, 3
 			}
 		} else if c1 == '>' {
-			// "<>" is only valid with barry_as_FLUFL
-			k, n = tNotEqual, 2
-			t.failHere("invalid syntax")
+			// "<>" is only valid with barry_as_FLUFL: a token no rule takes.
+			k, n = tBadOp, 2
 		}
 	case '>':
 		k = tGreater
@@ -1234,7 +1244,7 @@ func (t *tokenizer) scanOp() tokKind {
 		if c1 == '=' {
 			k, n = tNotEqual, 2
 		} else {
-			t.failHere("invalid syntax")
+			k = tBadOp
 		}
 	case '~':
 		k = tTilde
@@ -1253,7 +1263,10 @@ func (t *tokenizer) scanOp() tokKind {
 			r, _ := utf8.DecodeRune(src[t.pos:])
 			t.failHere("invalid character '" + string(r) + "'")
 		}
-		t.failHere("invalid syntax")
+		// Like CPython, an unknown ASCII character ('$', '?', '`') is an
+		// operator token that no rule takes: a syntax error only if the
+		// parser gets there.
+		k = tBadOp
 	}
 	t.pos += n
 	return k
@@ -1271,7 +1284,7 @@ func (t *tokenizer) radixLiteral(ok func(byte) bool, kind string) {
 		if isDigit(t.peekc(0)) {
 			t.failHere("invalid digit '" + string(t.peekc(0)) + "' in " + kind + " literal")
 		}
-		t.failHere("invalid " + kind + " literal")
+		t.failBefore("invalid " + kind + " literal")
 	}
 	t.digits(ok, kind)
 	if isDigit(t.peekc(0)) {
