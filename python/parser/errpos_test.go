@@ -46,6 +46,21 @@ func TestErrorPositions(t *testing.T) {
 		{"stray closer after error", "x = 1 2\ny = 3)\n", 2, 5},                                                      // SyntaxError: unmatched ')'
 		{"bad dedent after parse error", "x = 1 2\nif a:\n    b\n  c\n", 1, 6},                                       // SyntaxError: invalid syntax
 		{"unexpected indent then unterminated string", "x = 1\n    y = 2\nz = 'a\n", 2, 3},                           // IndentationError: unexpected indent
+		{"euro after number", "x = 1\u20ac\n", 1, 5},                                                                 // SyntaxError: invalid character '€' (U+20AC)
+		{"letter after number", "x = 1\u00e9\n", 1, 5},                                                               // SyntaxError: invalid syntax
+		{"invalid decimal literal", "x = 1_\n", 1, 5},                                                                // SyntaxError: invalid decimal literal
+		{"leading zeros", "x = 0777\n", 1, 4},                                                                        // SyntaxError: leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers
+		{"expected colon before comment", "if x # c\n    pass\n", 1, 5},                                              // SyntaxError: expected ':'
+		{"try without colon, comment", "try # c\n    pass\nexcept E:\n    pass\n", 1, 4},                             // SyntaxError: expected ':'
+		{"dict key without colon", "d = {1: 2, 3 4}\n", 1, 11},                                                       // SyntaxError: ':' expected after dictionary key
+		{"dict value missing", "d = {1: , 2: 3}\n", 1, 6},                                                            // SyntaxError: expression expected after dictionary key and ':'
+		{"missing default", "def f(a, b=):\n    pass\n", 1, 10},                                                      // SyntaxError: expected default value expression
+		{"positional after keyword", "f(a=1,\n  b)\n", 2, 3},                                                         // SyntaxError: positional argument follows keyword argument
+		{"if condition then garbage", "if a b c:\n    pass\n", 1, 5},                                                 // SyntaxError: invalid syntax
+		{"while without colon", "while x\n    pass\n", 1, 7},                                                         // SyntaxError: expected ':'
+		{"conditional in genexp without else", "g = (p  p in q if r)\n", 1, 5},                                       // SyntaxError: invalid syntax. Perhaps you forgot a comma?
+		{"bad dedent before except", "try:\n        x = 1\n    except E:\n    pass\n", 3, 13},                        // IndentationError: unindent does not match any outer indentation level
+		{"dollar after parse error", "x = 1 2\ny = $\n", 1, 6},                                                       // SyntaxError: invalid syntax
 	}
 	for _, tt := range tests {
 		_, err := ParseFile("t.py", []byte(tt.src))

@@ -140,6 +140,14 @@ func leftmost(e ast.Expr) ast.Expr {
 	}
 }
 
+// withoutInvalid runs f with the specific-error checks off.
+func (p *parser) withoutInvalid(f func()) {
+	old := p.noInvalid
+	p.noInvalid = true
+	defer func() { p.noInvalid = old }()
+	f()
+}
+
 // attempt runs f and reports whether it returned without a syntax error;
 // the parse position is left where f stopped.
 func (p *parser) attempt(f func()) (ok bool) {
@@ -218,8 +226,15 @@ func (p *parser) expression() ast.Expr {
 	start := p.p
 	e := p.disjunction()
 	if p.kind() == kwIf {
+		ifPos := p.p
 		p.next()
 		test := p.disjunction()
+		if p.kind() != kwElse && p.noInvalid {
+			// Without the invalid_ rules (expression_without_invalid),
+			// CPython's expression falls back to the disjunction alone.
+			p.p = ifPos
+			return e
+		}
 		if p.kind() != kwElse {
 			if p.kind() != tColon {
 				// CPython points at the body (invalid_expression).
@@ -861,7 +876,10 @@ func (p *parser) dictRest(start int, key, value ast.Expr) ast.Expr {
 			d.Keys = append(d.Keys, nil)
 			d.Values = append(d.Values, p.bitwiseOr())
 		} else {
-			k := p.expression()
+			// Two expressions in a row here are "':' expected" in CPython
+			// (invalid_kvpair), not a forgotten comma.
+			var k ast.Expr
+			p.withoutInvalid(func() { k = p.expression() })
 			if p.kind() != tColon {
 				// CPython's invalid_kvpair points at the key's last character.
 				a := k.Attributes()

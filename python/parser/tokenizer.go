@@ -341,6 +341,7 @@ func (t *tokenizer) tokenize() {
 	t.altIndents = append(t.altIndents[:0], 0)
 	t.atBOL = true
 	lineHasTokens := false
+	commentAt := -1 // offset of a comment on the current line
 	for {
 		if t.atBOL {
 			t.atBOL = false
@@ -406,12 +407,13 @@ func (t *tokenizer) tokenize() {
 					t.altIndents = append(t.altIndents, alt)
 					t.emit(tIndent, t.pos, t.line, t.pos-t.lineStart)
 				} else {
+					// The checks come before the DEDENT tokens: CPython's
+					// parser gets none of them when the indentation is bad.
+					n := 0
 					for top > 0 && col < t.indents[top] {
 						top--
-						t.emit(tDedent, t.pos, t.line, t.pos-t.lineStart)
+						n++
 					}
-					t.indents = t.indents[:top+1]
-					t.altIndents = t.altIndents[:top+1]
 					if col != t.indents[top] {
 						// CPython points at the end of the line.
 						t.failQuiet(t.line, t.lineEnd(), "unindent does not match any outer indentation level")
@@ -419,6 +421,11 @@ func (t *tokenizer) tokenize() {
 					if alt != t.altIndents[top] {
 						t.failQuiet(t.line, 0, "inconsistent use of tabs and spaces in indentation")
 					}
+					for ; n > 0; n-- {
+						t.emit(tDedent, t.pos, t.line, t.pos-t.lineStart)
+					}
+					t.indents = t.indents[:top+1]
+					t.altIndents = t.altIndents[:top+1]
 				}
 			}
 		}
@@ -445,13 +452,19 @@ func (t *tokenizer) tokenize() {
 			}
 			t.comments = append(t.comments, ast.Comment{Pos: ast.Pos{Line: line, Col: col}, Text: t.srcStr[t.pos:e]})
 			t.pos = e
+			commentAt = start
 			continue
 		case c == '\n':
 			t.pos++
 			if lineHasTokens && len(t.parens) == 0 {
+				// After a comment, CPython's NEWLINE starts at the '#'.
+				if commentAt >= 0 {
+					start, col = commentAt, commentAt-t.lineStart
+				}
 				t.emit(tNewline, start, line, col)
 				lineHasTokens = false
 			}
+			commentAt = -1
 			t.line++
 			t.lineStart = t.pos
 			t.atBOL = true
@@ -543,7 +556,11 @@ func (t *tokenizer) tokenize() {
 		t.failQuiet(t.parenLines[n], t.parenCols[n], "'"+string(t.parens[n])+"' was never closed")
 	}
 	if lineHasTokens {
-		t.emit(tNewline, t.pos, t.line, t.pos-t.lineStart)
+		if commentAt >= 0 {
+			t.emit(tNewline, commentAt, t.line, commentAt-t.lineStart)
+		} else {
+			t.emit(tNewline, t.pos, t.line, t.pos-t.lineStart)
+		}
 	}
 	for i := 1; i < len(t.indents); i++ {
 		t.emit(tDedent, t.pos, t.line, t.pos-t.lineStart)
@@ -1039,7 +1056,8 @@ func (t *tokenizer) verifyEnd(kind string) {
 			return
 		}
 	}
-	if isIdentChar(c) {
+	// Only ASCII: a non-ASCII character starts the next token (CPython).
+	if c < 0x80 && isIdentChar(c) {
 		t.failBefore("invalid " + kind + " literal")
 	}
 }
