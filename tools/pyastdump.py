@@ -7,6 +7,7 @@ Usage:
         Exit 0 if CPython accepts the file, 1 if it rejects it, 2 on I/O error.
 
     pyastdump.py --compare DIR GO_OUTPUT [--max-report K] [--jobs N]
+                 [--positions] [--min-line-col P]
         GO_OUTPUT holds the output of `tilegym-lint parse --dump-all DIR`: one
         line `<path relative to DIR>\\t<canonical json>` per file. Parse the
         same files (exactly those paths, so both sides see the same file list)
@@ -52,8 +53,21 @@ holding the two surrogates U+D83D U+DE00 prints like the single U+1F600.)
       Ellipsis   {"Ellipsis":null}
 * A rejected file is the single object
       {"error":{"msg":"SyntaxError: ...","lineno":L,"offset":C}}
-  (lineno/offset may be null; they are informational: for agreement only the
-  fact that a file is rejected matters).
+  (lineno/offset may be null).  For tree agreement only the fact that a
+  file is rejected matters; the position is compared separately (see
+  "Error positions" below).
+
+Error positions
+---------------
+CPython's SyntaxError has lineno (1-based) and offset (1-based, counted in
+characters of the decoded line).  The Go side writes lineno and offset =
+byte column + 1, the byte column being 0-based in the UTF-8 text of the
+line.  The comparison maps the Go offset to characters (the number of
+characters in the line's first offset-1 bytes, plus 1) and then requires
+equality; a file whose CPython offset is missing (null) agrees on column
+when the lines agree, and CPython's offset 0 (it gives it for errors at a
+DEDENT token on an unindented line) is taken as 1, the first column.  A file that CPython rejects and Go accepts counts as
+disagreeing on both.
 """
 
 import ast
@@ -287,8 +301,67 @@ def _one_line(err):
     return text
 
 
+def _source_lines(src):
+    """The lines of src decoded as CPython's tokenizer would (PEP 263, BOM,
+    any line end), or None if it cannot be decoded."""
+    import io
+    import tokenize
+    try:
+        enc, _ = tokenize.detect_encoding(io.BytesIO(src).readline)
+        text = src.decode(enc)
+    except (SyntaxError, LookupError, UnicodeError):
+        return None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def _char_offset(lines, lineno, offset):
+    """Map a Go offset (byte column + 1 in the UTF-8 line) to CPython's
+    convention (character column + 1)."""
+    if lines is None or not (1 <= lineno <= len(lines)) or offset < 1:
+        return offset
+    b = lines[lineno - 1].encode("utf-8", "surrogatepass")
+    return len(b[:offset - 1].decode("utf-8", "replace")) + 1
+
+
+def _position(src, py, go, go_ok):
+    """Compare the error positions of a file CPython rejects: returns
+    (line agrees, line and column agree, description)."""
+    pe = json.loads(py)["error"]
+    pl, pc = pe.get("lineno"), pe.get("offset")
+    if go_ok:
+        return False, False, "cpython %s:%s %s; go accepts" % (pl, pc, pe.get("msg"))
+    try:
+        ge = json.loads(go)["error"]
+    except (ValueError, KeyError, TypeError):
+        return False, False, "go output is not an error object"
+    gl, gc = ge.get("lineno"), ge.get("offset")
+    if isinstance(gl, int) and isinstance(gc, int) and src is not None:
+        gc = _char_offset(_source_lines(src), gl, gc)
+    line_ok = pl == gl
+    if pc == 0:
+        pc = 1  # CPython's "before the first character" (a DEDENT at column 0)
+    col_ok = line_ok and (pc is None or pc == gc)
+    gmsg = str(ge.get("msg")).split("\n")[0]
+    return line_ok, col_ok, "cpython %s:%s %s; go %s:%s %s" % (pl, pc, pe.get("msg"), gl, gc, gmsg)
+
+
 def _check(item):
-    """Worker: compare one file. Returns (relpath, None) or (relpath, (category, reason))."""
+    """Worker: compare one file. Returns (relpath, tree result, position
+    result): the tree result is None or (category, reason); the position
+    result is None when CPython accepts the file, else (line agrees, line
+    and column agree, description)."""
+    rel, res, src, py_ok, py, go = _check_tree(item)
+    if py_ok or py is None:
+        return rel, res, None
+    go_ok = not go.startswith(b'{"error":')
+    return rel, res, _position(src, py, go, go_ok)
+
+
+def _check_tree(item):
+    """Compare one file's trees: (relpath, None or (category, reason),
+    source bytes, CPython accepts, CPython dump, Go dump)."""
     rel, off, length = item
     _go_file.seek(off)
     go = _go_file.read(length)
@@ -297,20 +370,27 @@ def _check(item):
         with open(path, "rb") as f:
             src = f.read()
     except OSError as e:
+        src = None
         py_ok, py = False, error_json("OSError: %s" % e)
     else:
         try:
             py_ok, py = dump_source(src, path)
         except Exception as e:  # a bug in this script: report, don't stop
-            return rel, ("dumper-crash", "pyastdump crashed: %s: %s" % (type(e).__name__, e))
+            return rel, ("dumper-crash", "pyastdump crashed: %s: %s" % (type(e).__name__, e)), src, True, None, go
     py = py.encode("ascii")
+    r = _tree_result(rel, py_ok, py, go)
+    return rel, r, src, py_ok, py, go
+
+
+def _tree_result(rel, py_ok, py, go):
+    """The tree comparison of one file: None or (category, reason)."""
     if py == go:
-        return rel, None
+        return None
     go_ok = not go.startswith(b'{"error":')
     if not py_ok and not go_ok:
-        return rel, None
+        return None
     if not py_ok:
-        return rel, ("go-accepts", "cpython rejects, go accepts: " + _one_line(json.loads(py)["error"]))
+        return ("go-accepts", "cpython rejects, go accepts: " + _one_line(json.loads(py)["error"]))
     if not go_ok:
         try:
             err = json.loads(go)["error"]
@@ -318,7 +398,7 @@ def _check(item):
             panic = str(err.get("msg", "")).startswith("panic:")
         except (ValueError, AttributeError, TypeError):
             why, panic = go[:100].decode("utf-8", "replace"), False
-        return rel, ("go-panics" if panic else "go-rejects", "go rejects, cpython accepts: " + why)
+        return ("go-panics" if panic else "go-rejects", "go rejects, cpython accepts: " + why)
     # Locating the difference recurses over the tree; ast.parse itself must
     # run under CPython's default recursion limit (it bounds AST depth), so
     # the limit is raised only here.
@@ -328,20 +408,20 @@ def _check(item):
         try:
             gj = json.loads(go)
         except ValueError as e:
-            return rel, ("bad-go-json", "go output is not valid JSON: %s" % e)
+            return ("bad-go-json", "go output is not valid JSON: %s" % e)
         d = _first_diff(json.loads(py), gj, "")
     except RecursionError:
-        return rel, ("too-deep", "dumps differ (tree too deep to locate the difference)")
+        return ("too-deep", "dumps differ (tree too deep to locate the difference)")
     finally:
         sys.setrecursionlimit(limit)
     if d is None:  # same value, different bytes (number or escape spelling)
         i = 0
         while i < len(py) and i < len(go) and py[i] == go[i]:
             i += 1
-        return rel, ("bytes", "same JSON value, different bytes at offset %d: cpython %r, go %r" % (
+        return ("bytes", "same JSON value, different bytes at offset %d: cpython %r, go %r" % (
             i, py[max(0, i - 20):i + 20], go[max(0, i - 20):i + 20]))
     p, field, a, b = d
-    return rel, (field, "%s: cpython %s, go %s" % (p or "<root>", _short(a), _short(b)))
+    return (field, "%s: cpython %s, go %s" % (p or "<root>", _short(a), _short(b)))
 
 
 def _go_lines(go_output):
@@ -360,12 +440,21 @@ def _go_lines(go_output):
             off += n
 
 
-def compare(root, go_output, max_report, jobs):
+def compare(root, go_output, max_report, jobs, positions=False, min_line_col=None):
     agree = disagree = 0
     by_field = {}
+    rejected = line_agree = col_agree = shown_pos = 0
     items = _go_lines(go_output)
     with multiprocessing.Pool(jobs, _init_worker, (root, go_output)) as pool:
-        for rel, res in pool.imap(_check, items, chunksize=4):
+        for rel, res, pos in pool.imap(_check, items, chunksize=4):
+            if pos is not None:
+                rejected += 1
+                line_agree += pos[0]
+                col_agree += pos[1]
+                if positions and not pos[1]:
+                    shown_pos += 1
+                    if max_report is None or shown_pos <= max_report:
+                        print("POSITION %s: %s" % (rel, pos[2]), flush=True)
             if res is None:
                 agree += 1
                 continue
@@ -376,11 +465,23 @@ def compare(root, go_output, max_report, jobs):
                 print("DISAGREE %s: %s" % (rel, reason), flush=True)
     if max_report is not None and disagree > max_report:
         print("(%d more disagreements not shown)" % (disagree - max_report))
+    if max_report is not None and shown_pos > max_report:
+        print("(%d more position differences not shown)" % (shown_pos - max_report))
     if by_field:
         cats = sorted(by_field.items(), key=lambda kv: (-kv[1], kv[0]))
         print("disagreements by field: " + " ".join("%s=%d" % kv for kv in cats))
+
+    def pct(n):
+        return 100.0 * n / rejected if rejected else 100.0
+    print("error positions: %d files CPython rejects, %.1f%% line agree, %.1f%% line+col agree" % (
+        rejected, pct(line_agree), pct(col_agree)))
     print("%d agree, %d disagree" % (agree, disagree))
-    return 0 if disagree == 0 else 1
+    if disagree:
+        return 1
+    if min_line_col is not None and pct(col_agree) < min_line_col:
+        print("line+col agreement %.1f%% is below %s%%" % (pct(col_agree), min_line_col))
+        return 1
+    return 0
 
 
 def main(argv):
@@ -388,20 +489,28 @@ def main(argv):
         args = argv[1:]
         max_report = None
         jobs = os.cpu_count() or 1
+        positions = False
+        min_line_col = None
         pos = []
         i = 0
         while i < len(args):
             a = args[i]
-            if a in ("--max-report", "--jobs") and i + 1 < len(args):
+            if a == "--positions":
+                positions = True
+                i += 1
+                continue
+            if a in ("--max-report", "--jobs", "--min-line-col") and i + 1 < len(args):
                 try:
-                    n = int(args[i + 1])
+                    n = float(args[i + 1]) if a == "--min-line-col" else int(args[i + 1])
                 except ValueError:
-                    print("pyastdump: %s needs an integer" % a, file=sys.stderr)
+                    print("pyastdump: %s needs a number" % a, file=sys.stderr)
                     return 2
                 if a == "--max-report":
                     max_report = n
-                else:
+                elif a == "--jobs":
                     jobs = max(1, n)
+                else:
+                    min_line_col = n
                 i += 2
                 continue
             pos.append(a)
@@ -409,7 +518,7 @@ def main(argv):
         if len(pos) != 2:
             print(__doc__, file=sys.stderr)
             return 2
-        return compare(pos[0], pos[1], max_report, jobs)
+        return compare(pos[0], pos[1], max_report, jobs, positions, min_line_col)
     if len(argv) != 1 or argv[0].startswith("--"):
         print(__doc__, file=sys.stderr)
         return 2

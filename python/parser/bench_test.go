@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -65,4 +66,24 @@ func BenchmarkParse(b *testing.B) {
 	mb := float64(total) * float64(b.N) / 1e6
 	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/mb, "allocs/MB")
 	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/mb/1e6, "allocMB/MB")
+}
+
+// fieldsSource is `x = f"{a}{a}...{a}"` with n replacement fields; parsing
+// it must take time linear in n (each field once, not rescanning the string).
+func fieldsSource(n int) []byte {
+	return []byte(`x = f"` + strings.Repeat("{a} ", n) + "\"\n")
+}
+
+func BenchmarkFStringFields(b *testing.B) {
+	for _, n := range []int{10000, 100000} {
+		src := fieldsSource(n)
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				if _, err := ParseFile("f.py", src); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

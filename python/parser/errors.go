@@ -26,7 +26,11 @@ package parser
 import "strconv"
 
 // Error is a syntax error: position (Line 1-based, Col 0-based byte offset)
-// and message.
+// and message. The position is where CPython 3.11's SyntaxError points
+// (lineno, offset-1 in bytes; its offset 0 is Col 0): the tokenizer's error
+// only if its parser would have got that far (see tokenizeFile), a generic error
+// at the furthest token read, specific errors where its invalid_ rules put
+// them. scripts/parser-conformance --mutants measures the agreement.
 type Error struct {
 	Filename string
 	Line     int
@@ -41,4 +45,9 @@ func (e *Error) Error() string {
 
 // bailout is the panic value used internally to unwind the recursive
 // descent on the first syntax error. It never escapes ParseFile.
-type bailout struct{ err *Error }
+type bailout struct {
+	err *Error
+	// quiet marks a tokenizer error that CPython reports only when the
+	// parser reaches it (see failQuiet).
+	quiet bool
+}

@@ -62,11 +62,147 @@ func (p *parser) namedExpression() ast.Expr {
 		v := p.expression()
 		return &ast.NamedExpr{Attrs: p.span(start), Target: target, Value: v}
 	}
+	start := p.p
 	e := p.expression()
 	if p.kind() == tColonEqual {
 		p.errorAtNode(e, "cannot use assignment expressions with "+exprDesc(e))
 	}
+	if p.kind() == tEqual && !p.noInvalid {
+		p.invalidNamedAssign(start, e)
+	}
 	return e
+}
+
+// invalidNamedAssign reports `a = b` where a named expression was
+// expected (`if x = 1:`) at a, as CPython's invalid_named_expression does:
+// a must be a NAME or, unless it starts with a list, tuple, generator or
+// True/None/False, a bitwise_or; b a bitwise_or not followed by '=' or ':='.
+// It returns, having restored the position, when the rule does not apply.
+func (p *parser) invalidNamedAssign(start int, a ast.Expr) {
+	if p.lastTok().ecol != int32(a.Attributes().EndColOffset) || p.lastTok().eline != int32(a.Attributes().EndLineno) {
+		// a is parenthesized as a whole: an atom, still a bitwise_or.
+		a = nil
+	}
+	isName := false
+	switch n := a.(type) {
+	case nil:
+	case *ast.Name:
+		isName = p.p == start+1
+	case *ast.Compare, *ast.BoolOp, *ast.Lambda, *ast.IfExp, *ast.NamedExpr:
+		return
+	case *ast.UnaryOp:
+		if n.Op == ast.Not {
+			return
+		}
+	}
+	if !isName {
+		switch p.toks[start].kind {
+		case kwTrue, kwNone, kwFalse:
+			return
+		case tLParen, tLBrack:
+			switch leftmost(a).(type) {
+			case *ast.Tuple, *ast.List, *ast.GeneratorExp:
+				return
+			}
+		}
+	}
+	save, far := p.p, p.furthest
+	p.next()
+	if p.attempt(func() { p.bitwiseOr() }) && p.kind() != tEqual && p.kind() != tColonEqual {
+		if isName {
+			p.errorAt(start, "invalid syntax. Maybe you meant '==' or ':=' instead of '='?")
+		}
+		if a == nil {
+			p.errorAt(start, "cannot assign to expression here. Maybe you meant '==' instead of '='?")
+		}
+		p.errorAtNode(a, "cannot assign to "+exprDesc(a)+" here. Maybe you meant '==' instead of '='?")
+	}
+	p.reached = max(p.reached, p.furthest)
+	p.p, p.furthest = save, far
+}
+
+// leftmost returns the innermost node that starts where e starts, following
+// left operands, values of trailers and called functions.
+func leftmost(e ast.Expr) ast.Expr {
+	for {
+		switch n := e.(type) {
+		case *ast.BinOp:
+			e = n.Left
+		case *ast.Attribute:
+			e = n.Value
+		case *ast.Subscript:
+			e = n.Value
+		case *ast.Call:
+			e = n.Func
+		default:
+			return e
+		}
+	}
+}
+
+// withoutInvalid runs f with the specific-error checks off.
+func (p *parser) withoutInvalid(f func()) {
+	old := p.noInvalid
+	p.noInvalid = true
+	defer func() { p.noInvalid = old }()
+	f()
+}
+
+// attempt runs f and reports whether it returned without a syntax error;
+// the parse position is left where f stopped.
+func (p *parser) attempt(f func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isB := r.(bailout); !isB {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	f()
+	return true
+}
+
+// legacyCall reports Python 2's `print x` / `exec x` at the name, as
+// CPython's invalid_legacy_expression does, if the rest parses as
+// star_expressions.
+func (p *parser) legacyCall(a *ast.Name) {
+	if p.kind() == tLParen {
+		return
+	}
+	save, far := p.p, p.furthest
+	p.noInvalid = true
+	ok := p.attempt(func() { p.starExpressions() })
+	p.noInvalid = false
+	if ok {
+		p.errorAtNode(a, "Missing parentheses in call to '"+a.Id+"'. Did you mean "+a.Id+"(...)?")
+	}
+	p.reached = max(p.reached, p.furthest)
+	p.p, p.furthest = save, far
+}
+
+// forgotComma reports two expressions in a row inside brackets at the
+// first, as CPython's invalid_expression does ("Perhaps you forgot a
+// comma?"), unless a is a legacy print/exec or starts with NAME STRING or a
+// soft keyword. It returns, having restored the position, otherwise.
+func (p *parser) forgotComma(start int, a ast.Expr) {
+	if n, ok := a.(*ast.Name); ok && (n.Id == "print" || n.Id == "exec") {
+		p.legacyCall(n)
+		return
+	}
+	if p.toks[start].kind == tName && (p.toks[start+1].kind == tString ||
+		p.isName(start, "match") || p.isName(start, "case") || p.isName(start, "_")) {
+		return
+	}
+	save, far := p.p, p.furthest
+	p.noInvalid = true
+	ok := p.attempt(func() { p.expression() })
+	p.noInvalid = false
+	if ok && p.toks[p.p-1].level > 0 {
+		p.errorAtNode(a, "invalid syntax. Perhaps you forgot a comma?")
+	}
+	p.reached = max(p.reached, p.furthest)
+	p.p, p.furthest = save, far
 }
 
 func (p *parser) expression() ast.Expr {
@@ -90,14 +226,28 @@ func (p *parser) expression() ast.Expr {
 	start := p.p
 	e := p.disjunction()
 	if p.kind() == kwIf {
+		ifPos := p.p
 		p.next()
 		test := p.disjunction()
+		if p.kind() != kwElse && p.noInvalid {
+			// Without the invalid_ rules (expression_without_invalid),
+			// CPython's expression falls back to the disjunction alone.
+			p.p = ifPos
+			return e
+		}
 		if p.kind() != kwElse {
-			p.errorAt(p.p, "expected 'else' after 'if' expression")
+			if p.kind() != tColon {
+				// CPython points at the body (invalid_expression).
+				p.errorAtNode(e, "expected 'else' after 'if' expression")
+			}
+			p.syntaxError()
 		}
 		p.next()
 		orelse := p.expression()
 		return &ast.IfExp{Attrs: p.span(start), Test: test, Body: e, Orelse: orelse}
+	}
+	if !p.noInvalid && p.startsExpr() {
+		p.forgotComma(start, e)
 	}
 	return e
 }
@@ -427,6 +577,7 @@ func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
 		p.kwStack = p.kwStack[:kwBase]
 	}()
 	sawKw, sawDStar := false, false
+	pending := ""
 	n := 0
 	for p.kind() != tRParen {
 		start := p.p
@@ -467,11 +618,12 @@ func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
 			if p.kind() == tEqual {
 				p.errorAtNode(e, "expression cannot contain assignment, perhaps you meant \"==\"?")
 			}
-			if sawDStar {
-				p.errorAtNode(e, "positional argument follows keyword argument unpacking")
-			}
-			if sawKw {
-				p.errorAtNode(e, "positional argument follows keyword argument")
+			// CPython finds these after parsing all the arguments
+			// (invalid_arguments) and reports them at the furthest token.
+			if pending == "" && sawDStar {
+				pending = "positional argument follows keyword argument unpacking"
+			} else if pending == "" && sawKw {
+				pending = "positional argument follows keyword argument"
 			}
 			p.exprStack = append(p.exprStack, e)
 		}
@@ -479,6 +631,9 @@ func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
 		if !p.got(tComma) {
 			break
 		}
+	}
+	if pending != "" {
+		p.errorAt(max(p.p, p.furthest), pending)
 	}
 	if p.kind() != tRParen {
 		p.syntaxError()
@@ -666,6 +821,7 @@ func (p *parser) braceAtom() ast.Expr {
 			p.syntaxError()
 		}
 		p.next()
+		p.emptyDictValue()
 		v := p.expression()
 		if p.isCompFor() {
 			gens := p.comprehensions()
@@ -694,6 +850,14 @@ func (p *parser) braceAtom() ast.Expr {
 	return &ast.Set{Attrs: p.span(start), Elts: elts}
 }
 
+// emptyDictValue reports a missing dict value (`{k: }`, `{k: , ...}`) at
+// the ':' just consumed, as CPython's invalid_kvpair does.
+func (p *parser) emptyDictValue() {
+	if k := p.kind(); k == tRBrace || k == tComma {
+		p.errorAt(p.p-1, "expression expected after dictionary key and ':'")
+	}
+}
+
 // dictRest parses the remaining dict items; key/value is the first item
 // already parsed (nil key with nil value means none).
 func (p *parser) dictRest(start int, key, value ast.Expr) ast.Expr {
@@ -712,8 +876,17 @@ func (p *parser) dictRest(start int, key, value ast.Expr) ast.Expr {
 			d.Keys = append(d.Keys, nil)
 			d.Values = append(d.Values, p.bitwiseOr())
 		} else {
-			k := p.expression()
-			p.expect(tColon)
+			// Two expressions in a row here are "':' expected" in CPython
+			// (invalid_kvpair), not a forgotten comma.
+			var k ast.Expr
+			p.withoutInvalid(func() { k = p.expression() })
+			if p.kind() != tColon {
+				// CPython's invalid_kvpair points at the key's last character.
+				a := k.Attributes()
+				panic(bailout{err: &Error{p.filename, a.EndLineno, max(a.EndColOffset-1, 0), "':' expected after dictionary key"}})
+			}
+			p.next()
+			p.emptyDictValue()
 			d.Keys = append(d.Keys, k)
 			d.Values = append(d.Values, p.expression())
 		}

@@ -31,6 +31,18 @@ type parser struct {
 	p        int
 	depth    int
 	fdepth   int // f-string nesting of this parser
+	// furthest is the index of the furthest token the parser has looked
+	// at: CPython reports a generic syntax error there (pegen's last
+	// token filled), not where the failing rule started.
+	furthest int
+	// noInvalid turns off the checks for specific errors that CPython makes
+	// only in its invalid_ rules, while one of them parses a sub-expression.
+	noInvalid bool
+	// reached is the furthest token looked at by those checks, which
+	// furthest does not count; CPython's tokenizer has read that far.
+	reached int
+	// fieldCursor makes the line count of f-string fields linear.
+	fieldCursor fieldCursor
 
 	*arena
 }
@@ -352,12 +364,92 @@ func ParseFile(filename string, src []byte) (f *ast.File, err error) {
 	}()
 	ar := &arena{scratch: getScratch()}
 	defer putScratch(ar.scratch)
-	comments := tz.tokenizeWith(&ar.tokScratch)
+	comments, te := tokenizeFile(tz, &ar.tokScratch)
 	ar.presize(tz.toks)
 	p := &parser{filename: filename, src: text, srcStr: srcStr, toks: tz.toks, arena: ar}
+	if te != nil {
+		// The parse must fail: decide between its error and the
+		// tokenizer's as CPython does.
+		return nil, p.parseWithTokError(te)
+	}
 	mod := &ast.Module{Body: p.fileStmts(), TypeIgnores: []ast.TypeIgnore{}}
 	p.checkTreeDepth(mod.Body)
 	return &ast.File{Name: filename, Module: mod, Comments: comments}, nil
+}
+
+// tokError is an error of the file's tokenizer. CPython tokenizes lazily,
+// so the error it reports depends on how far the parser gets; the tokens
+// before the error are kept and a tError token marks where it stopped.
+type tokError struct {
+	err   *Error
+	quiet bool // see failQuiet
+	index int  // of the tError token
+	// The innermost bracket open when the tokenizer stopped, if any.
+	paren               byte
+	parenLine, parenCol int
+}
+
+// tokenizeFile tokenizes the whole file. On a tokenizer error it returns
+// the error, the tokens before it being followed by tError and tEOF.
+func tokenizeFile(tz *tokenizer, s *tokScratch) (comments []ast.Comment, te *tokError) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		b, ok := r.(bailout)
+		if !ok {
+			panic(r)
+		}
+		te = &tokError{err: b.err, quiet: b.quiet, index: len(tz.toks)}
+		if n := len(tz.parens); n > 0 {
+			te.paren, te.parenLine, te.parenCol = tz.parens[n-1], tz.parenLines[n-1], tz.parenCols[n-1]
+		}
+		line, col := int32(b.err.Line), int32(b.err.Col)
+		for _, k := range [...]tokKind{tError, tEOF} {
+			tz.toks = append(tz.toks, token{kind: k, start: int32(tz.pos), end: int32(tz.pos), line: line, col: col, eline: line, ecol: col})
+		}
+		comments = nil
+	}()
+	return tz.tokenizeWith(s), nil
+}
+
+// parseWithTokError parses a file whose tokenizer failed and returns the
+// error CPython 3.11 reports. If the parser reaches the tokenizer's error,
+// that error. Otherwise the parser failed first; then CPython tokenizes the
+// rest of the file (_PyPegen_tokenize_full_source_to_check_for_errors) and,
+// unless the parse error is an indentation error found by the parser,
+// reports the tokenizer's error if it is one that sets an exception, else a
+// bracket still open at the tokenizer's error if it was opened on a line
+// before that of the furthest token read, else the parse error.
+func (p *parser) parseWithTokError(te *tokError) (err *Error) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		b, ok := r.(bailout)
+		if !ok {
+			panic(r)
+		}
+		err = b.err
+		reached := max(p.reached, p.furthest)
+		if reached >= te.index {
+			err = te.err
+			return
+		}
+		if err.Msg == "unexpected indent" || err.Msg == "unexpected unindent" {
+			return
+		}
+		if !te.quiet {
+			err = te.err
+		} else if te.paren != 0 && te.parenLine < int(p.toks[reached].line) {
+			err = &Error{p.filename, te.parenLine, te.parenCol, "'" + string(te.paren) + "' was never closed"}
+		}
+	}()
+	p.fileStmts()
+	// Unreachable: the tError token matches no rule.
+	return te.err
 }
 
 func panicString(r any) string {
@@ -377,6 +469,7 @@ func (p *parser) kind() tokKind { return p.toks[p.p].kind }
 
 func (p *parser) peekKind(n int) tokKind {
 	if p.p+n < len(p.toks) {
+		p.furthest = max(p.furthest, p.p+n)
 		return p.toks[p.p+n].kind
 	}
 	return tEOF
@@ -385,6 +478,7 @@ func (p *parser) peekKind(n int) tokKind {
 func (p *parser) next() {
 	if p.p < len(p.toks)-1 {
 		p.p++
+		p.furthest = max(p.furthest, p.p)
 	}
 }
 
@@ -398,27 +492,43 @@ func (p *parser) isName(i int, s string) bool {
 	return t.kind == tName && string(p.src[t.start:t.end]) == s
 }
 
+// errorAt reports an error at token i. CPython's INDENT and DEDENT tokens
+// have no column: it reports the end of the indentation as a 1-based
+// offset, one less than at a token there (and 0, which is 1 here, for no
+// indentation).
 func (p *parser) errorAt(i int, msg string) {
 	t := &p.toks[i]
-	panic(bailout{&Error{p.filename, int(t.line), int(t.col), msg}})
+	col := int(t.col)
+	if t.kind == tIndent || t.kind == tDedent {
+		col = max(col-1, 0)
+	}
+	panic(bailout{err: &Error{p.filename, int(t.line), col, msg}})
 }
 
 func (p *parser) errorAtNode(n ast.Node, msg string) {
 	a := n.Attributes()
-	panic(bailout{&Error{p.filename, a.Lineno, a.ColOffset, msg}})
+	panic(bailout{err: &Error{p.filename, a.Lineno, a.ColOffset, msg}})
 }
 
+// syntaxError reports a generic syntax error at the furthest token looked
+// at, as CPython does (_PyPegen_set_syntax_error).
 func (p *parser) syntaxError() {
-	t := &p.toks[p.p]
+	i := max(p.p, p.furthest)
+	t := &p.toks[i]
 	switch t.kind {
 	case tIndent:
-		p.errorAt(p.p, "unexpected indent")
+		p.unexpectedIndent(i)
 	case tDedent:
-		p.errorAt(p.p, "invalid syntax (unexpected end of block)")
+		p.errorAt(i, "unexpected unindent")
 	case tEOF:
-		p.errorAt(p.p, "unexpected EOF while parsing")
+		p.errorAt(i, "unexpected EOF while parsing")
 	}
-	p.errorAt(p.p, "invalid syntax")
+	p.errorAt(i, "invalid syntax")
+}
+
+// unexpectedIndent reports an INDENT token.
+func (p *parser) unexpectedIndent(i int) {
+	p.errorAt(i, "unexpected indent")
 }
 
 func (p *parser) expect(k tokKind) {
@@ -470,7 +580,7 @@ func (p *parser) checkTreeDepth(body []ast.Stmt) {
 	for _, s := range body {
 		if n := deeperThan(s, 2, maxTreeDepth); n != nil {
 			pos := n.Pos()
-			panic(bailout{&Error{p.filename, pos.Line, pos.Col,
+			panic(bailout{err: &Error{p.filename, pos.Line, pos.Col,
 				"too complex: the syntax tree is nested deeper than " + itoa(maxTreeDepth) + " levels"}})
 		}
 	}
@@ -588,7 +698,7 @@ func (p *parser) statement() {
 			}
 		}
 	case tIndent:
-		p.errorAt(p.p, "unexpected indent")
+		p.unexpectedIndent(p.p)
 	}
 	p.simpleStmts()
 }
@@ -674,6 +784,7 @@ func (p *parser) compoundStmt() ast.Stmt {
 	case kwWhile:
 		p.next()
 		test := p.namedExpression()
+		p.headerColon()
 		body := p.block()
 		orelse := p.elseBlock()
 		return &ast.While{Attrs: p.span(start), Test: test, Body: body, Orelse: orelse}
@@ -701,6 +812,19 @@ func (p *parser) compoundStmt() ast.Stmt {
 	return nil
 }
 
+// headerColon checks the ':' after an if, elif or while condition: CPython
+// says "expected ':'" only before a NEWLINE (invalid_if_stmt and the like),
+// else it is a generic syntax error at the furthest token.
+func (p *parser) headerColon() {
+	switch p.kind() {
+	case tColon:
+	case tNewline:
+		p.errorAt(p.p, "expected ':'")
+	default:
+		p.syntaxError()
+	}
+}
+
 func (p *parser) elseBlock() []ast.Stmt {
 	if p.kind() == kwElse {
 		p.next()
@@ -713,6 +837,7 @@ func (p *parser) ifStmt() ast.Stmt {
 	start := p.p
 	p.next() // if / elif
 	test := p.namedExpression()
+	p.headerColon()
 	body := p.block()
 	var orelse []ast.Stmt
 	if p.kind() == kwElif {
@@ -1013,6 +1138,10 @@ func (p *parser) parameters(lambda bool) *ast.Arguments {
 			arg := param(false)
 			var def ast.Expr
 			if p.got(tEqual) {
+				if k := p.kind(); k == tRParen || k == tComma {
+					// CPython's invalid_default points at the '='.
+					p.errorAt(p.p-1, "expected default value expression")
+				}
 				def = p.expression()
 			}
 			if star {

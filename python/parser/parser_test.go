@@ -155,9 +155,9 @@ func TestErrors(t *testing.T) {
 		line, col int
 	}{
 		{"x = (1,\n", 1, 4},
-		{"x = 0777\n", 1, 8},
+		{"x = 0777\n", 1, 4}, // CPython: at the literal (offset 5)
 		{"def f(a=1, b): pass\n", 1, 11},
-		{"if x:\n\tpass\n        pass\n", 3, 8},
+		{"if x:\n\tpass\n        pass\n", 3, 0}, // CPython: TabError at offset 1
 		{"f(**a, *b)\n", 1, 7},
 		{"x = 1\x00\n", 1, 5},
 		{"x = 'abc\n", 1, 4},

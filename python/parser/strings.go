@@ -364,6 +364,36 @@ done:
 	return pos, &ast.FormattedValue{Attrs: p.spanTo(first, last), Value: value, Conversion: conversion, FormatSpec: spec}
 }
 
+// fieldLines returns the number of newlines in string token tok before
+// offset brace and the offset of the last of them (-1 if none). The fields
+// of a token come in increasing order, so the count continues from the
+// previous field's instead of rescanning the token: linear, not quadratic,
+// in the number of fields.
+func (p *parser) fieldLines(tok int, brace int32) (int, int32) {
+	c := &p.fieldCursor
+	if !c.valid || c.tok != tok || brace < c.pos {
+		*c = fieldCursor{valid: true, tok: tok, pos: p.toks[tok].start, lastNL: -1}
+	}
+	for j := c.pos; j < brace; j++ {
+		if p.src[j] == '\n' {
+			c.lines++
+			c.lastNL = j
+		}
+	}
+	c.pos = brace
+	return c.lines, c.lastNL
+}
+
+// fieldCursor is the state of fieldLines: the newlines of token tok
+// before offset pos.
+type fieldCursor struct {
+	valid  bool
+	tok    int
+	pos    int32
+	lines  int
+	lastNL int32
+}
+
 // compileFstringExpr parses the expression src[s:e] of an f-string
 // replacement field whose '{' is at brace, reproducing CPython 3.11's
 // position computation.
@@ -391,21 +421,14 @@ func (p *parser) compileFstringExpr(st strTok, brace, s, e int32) ast.Expr {
 			break
 		}
 	}
+	lines, lastNL := p.fieldLines(st.idx, brace)
 	cols := 0
 	if !nlAfter {
-		j := brace
-		for j > t.start && src[j] != '\n' {
-			j--
-		}
-		cols = int(brace - j)
-		if src[j] == '\n' {
-			cols--
-		}
-	}
-	lines := 0
-	for j := t.start; j < brace; j++ {
-		if src[j] == '\n' {
-			lines++
+		// Columns from the line start (or the token start) to the brace.
+		if lastNL >= 0 {
+			cols = int(brace - lastNL - 1)
+		} else {
+			cols = int(brace - t.start)
 		}
 	}
 	startLine := int(t.line) + lines

@@ -67,6 +67,10 @@ const (
 	tEllipsis
 	tColonEqual
 	tExclamation
+	// tError stands where the tokenizer stopped on an error (see tokError).
+	tError
+	// tBadOp is an unknown operator character ('$', '?', '!' alone).
+	tBadOp
 	// keywords
 	kwFalse
 	kwNone
@@ -108,6 +112,7 @@ const (
 type token struct {
 	kind        tokKind
 	nonASCII    bool  // NAME tokens only (stale in others): has bytes >= 0x80, NFKC may apply
+	level       int16 // bracket nesting after the token (CPython's token level)
 	start, end  int32 // byte offsets in the source
 	line, col   int32
 	eline, ecol int32
@@ -262,11 +267,33 @@ func (t *tokenizer) tokenizeWith(s *tokScratch) (comments []ast.Comment) {
 }
 
 func (t *tokenizer) fail(line, col int, msg string) {
-	panic(bailout{&Error{t.filename, line, col, msg}})
+	panic(bailout{err: &Error{t.filename, line, col, msg}})
+}
+
+// failQuiet is fail for the errors CPython's tokenizer reports without
+// setting an exception (bad dedent, tabs, backslash): they are raised only
+// when the parser reaches them, never in place of an earlier parse error.
+func (t *tokenizer) failQuiet(line, col int, msg string) {
+	panic(bailout{err: &Error{t.filename, line, col, msg}, quiet: true})
 }
 
 func (t *tokenizer) failHere(msg string) {
 	t.fail(t.line, t.pos-t.lineStart, msg)
+}
+
+// failBefore fails at the character before the current one: where
+// CPython's syntaxerror() points (its offset counts the characters before
+// its cursor, which is at ours).
+func (t *tokenizer) failBefore(msg string) {
+	t.fail(t.line, max(t.pos-t.lineStart-1, 0), msg)
+}
+
+// lineEnd is the column of the end of the current line.
+func (t *tokenizer) lineEnd() int {
+	if i := bytes.IndexByte(t.src[t.lineStart:], '\n'); i >= 0 {
+		return i
+	}
+	return len(t.src) - t.lineStart
 }
 
 func (t *tokenizer) emit(k tokKind, start int, line, col int) {
@@ -277,7 +304,7 @@ func (t *tokenizer) emit(k tokKind, start int, line, col int) {
 	}
 	t.toks = t.toks[:len(t.toks)+1]
 	tk := &t.toks[len(t.toks)-1]
-	tk.kind, tk.start, tk.end = k, int32(start), int32(t.pos)
+	tk.kind, tk.start, tk.end, tk.level = k, int32(start), int32(t.pos), int16(len(t.parens))
 	tk.line, tk.col, tk.eline, tk.ecol = int32(line), int32(col), int32(t.line), int32(t.pos-t.lineStart)
 }
 
@@ -314,6 +341,7 @@ func (t *tokenizer) tokenize() {
 	t.altIndents = append(t.altIndents[:0], 0)
 	t.atBOL = true
 	lineHasTokens := false
+	commentAt := -1 // offset of a comment on the current line
 	for {
 		if t.atBOL {
 			t.atBOL = false
@@ -350,7 +378,7 @@ func (t *tokenizer) tokenize() {
 					t.line++
 					t.lineStart = t.pos
 					if t.pos >= len(src) {
-						t.fail(t.line, 0, "unexpected EOF while parsing")
+						t.failQuiet(t.line, 0, "unexpected EOF while parsing")
 					}
 					continue
 				} else {
@@ -366,31 +394,38 @@ func (t *tokenizer) tokenize() {
 				top := len(t.indents) - 1
 				if col == t.indents[top] {
 					if alt != t.altIndents[top] {
-						t.failHere("inconsistent use of tabs and spaces in indentation")
+						t.failQuiet(t.line, 0, "inconsistent use of tabs and spaces in indentation")
 					}
 				} else if col > t.indents[top] {
 					if len(t.indents) >= maxIndent {
-						t.failHere("too many levels of indentation")
+						t.failQuiet(t.line, 0, "too many levels of indentation")
 					}
 					if alt <= t.altIndents[top] {
-						t.failHere("inconsistent use of tabs and spaces in indentation")
+						t.failQuiet(t.line, 0, "inconsistent use of tabs and spaces in indentation")
 					}
 					t.indents = append(t.indents, col)
 					t.altIndents = append(t.altIndents, alt)
 					t.emit(tIndent, t.pos, t.line, t.pos-t.lineStart)
 				} else {
+					// The checks come before the DEDENT tokens: CPython's
+					// parser gets none of them when the indentation is bad.
+					n := 0
 					for top > 0 && col < t.indents[top] {
 						top--
+						n++
+					}
+					if col != t.indents[top] {
+						// CPython points at the end of the line.
+						t.failQuiet(t.line, t.lineEnd(), "unindent does not match any outer indentation level")
+					}
+					if alt != t.altIndents[top] {
+						t.failQuiet(t.line, 0, "inconsistent use of tabs and spaces in indentation")
+					}
+					for ; n > 0; n-- {
 						t.emit(tDedent, t.pos, t.line, t.pos-t.lineStart)
 					}
 					t.indents = t.indents[:top+1]
 					t.altIndents = t.altIndents[:top+1]
-					if col != t.indents[top] {
-						t.failHere("unindent does not match any outer indentation level")
-					}
-					if alt != t.altIndents[top] {
-						t.failHere("inconsistent use of tabs and spaces in indentation")
-					}
 				}
 			}
 		}
@@ -417,13 +452,19 @@ func (t *tokenizer) tokenize() {
 			}
 			t.comments = append(t.comments, ast.Comment{Pos: ast.Pos{Line: line, Col: col}, Text: t.srcStr[t.pos:e]})
 			t.pos = e
+			commentAt = start
 			continue
 		case c == '\n':
 			t.pos++
 			if lineHasTokens && len(t.parens) == 0 {
+				// After a comment, CPython's NEWLINE starts at the '#'.
+				if commentAt >= 0 {
+					start, col = commentAt, commentAt-t.lineStart
+				}
 				t.emit(tNewline, start, line, col)
 				lineHasTokens = false
 			}
+			commentAt = -1
 			t.line++
 			t.lineStart = t.pos
 			t.atBOL = true
@@ -434,14 +475,14 @@ func (t *tokenizer) tokenize() {
 				t.line++
 				t.lineStart = t.pos
 				if t.pos >= len(src) {
-					t.fail(t.line, 0, "unexpected EOF while parsing")
+					t.failQuiet(t.line, 0, "unexpected EOF while parsing")
 				}
 				continue
 			}
 			if t.pos+1 >= len(src) {
-				t.fail(line, col, "unexpected EOF while parsing")
+				t.failQuiet(line, col, "unexpected EOF while parsing")
 			}
-			t.fail(line, col+1, "unexpected character after line continuation character")
+			t.failQuiet(line, col+1, "unexpected character after line continuation character")
 		}
 		lineHasTokens = true
 		switch {
@@ -512,10 +553,14 @@ func (t *tokenizer) tokenize() {
 	}
 	if len(t.parens) > 0 {
 		n := len(t.parens) - 1
-		t.fail(t.parenLines[n], t.parenCols[n], "'"+string(t.parens[n])+"' was never closed")
+		t.failQuiet(t.parenLines[n], t.parenCols[n], "'"+string(t.parens[n])+"' was never closed")
 	}
 	if lineHasTokens {
-		t.emit(tNewline, t.pos, t.line, t.pos-t.lineStart)
+		if commentAt >= 0 {
+			t.emit(tNewline, commentAt, t.line, commentAt-t.lineStart)
+		} else {
+			t.emit(tNewline, t.pos, t.line, t.pos-t.lineStart)
+		}
 	}
 	for i := 1; i < len(t.indents); i++ {
 		t.emit(tDedent, t.pos, t.line, t.pos-t.lineStart)
@@ -969,7 +1014,7 @@ func (t *tokenizer) digits(ok func(byte) bool, kind string) {
 		}
 		t.pos++
 		if !ok(t.peekc(0)) {
-			t.failHere("invalid " + kind + " literal")
+			t.failBefore("invalid " + kind + " literal")
 		}
 	}
 }
@@ -1011,12 +1056,14 @@ func (t *tokenizer) verifyEnd(kind string) {
 			return
 		}
 	}
-	if isIdentChar(c) {
-		t.failHere("invalid " + kind + " literal")
+	// Only ASCII: a non-ASCII character starts the next token (CPython).
+	if c < 0x80 && isIdentChar(c) {
+		t.failBefore("invalid " + kind + " literal")
 	}
 }
 
 func (t *tokenizer) scanNumber() {
+	start := t.pos
 	c := t.src[t.pos]
 	if c == '0' {
 		n := t.peekc(1) | 0x20
@@ -1040,7 +1087,7 @@ func (t *tokenizer) scanNumber() {
 			if t.peekc(0) == '_' {
 				t.pos++
 				if !isDigit(t.peekc(0)) {
-					t.failHere("invalid decimal literal")
+					t.failBefore("invalid decimal literal")
 				}
 				continue
 			}
@@ -1056,7 +1103,8 @@ func (t *tokenizer) scanNumber() {
 			return
 		}
 		if nonzero {
-			t.failHere("leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers")
+			// CPython points at the literal's start.
+			t.fail(t.line, start-t.lineStart, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers")
 		}
 		t.verifyEnd("decimal")
 		return
@@ -1083,7 +1131,7 @@ func (t *tokenizer) scanFloatRest() {
 		if s == '+' || s == '-' {
 			t.pos++
 			if !isDigit(t.peekc(0)) {
-				t.failHere("invalid decimal literal")
+				t.failBefore("invalid decimal literal")
 			}
 		} else if !isDigit(s) {
 			t.pos = save
@@ -1182,9 +1230,8 @@ func (t *tokenizer) scanOp() tokKind {
 				k, n = tLShiftEqual, 3
 			}
 		} else if c1 == '>' {
-			// "<>" is only valid with barry_as_FLUFL
-			k, n = tNotEqual, 2
-			t.failHere("invalid syntax")
+			// "<>" is only valid with barry_as_FLUFL: a token no rule takes.
+			k, n = tBadOp, 2
 		}
 	case '>':
 		k = tGreater
@@ -1215,7 +1262,7 @@ func (t *tokenizer) scanOp() tokKind {
 		if c1 == '=' {
 			k, n = tNotEqual, 2
 		} else {
-			t.failHere("invalid syntax")
+			k = tBadOp
 		}
 	case '~':
 		k = tTilde
@@ -1234,7 +1281,10 @@ func (t *tokenizer) scanOp() tokKind {
 			r, _ := utf8.DecodeRune(src[t.pos:])
 			t.failHere("invalid character '" + string(r) + "'")
 		}
-		t.failHere("invalid syntax")
+		// Like CPython, an unknown ASCII character ('$', '?', '`') is an
+		// operator token that no rule takes: a syntax error only if the
+		// parser gets there.
+		k = tBadOp
 	}
 	t.pos += n
 	return k
@@ -1252,7 +1302,7 @@ func (t *tokenizer) radixLiteral(ok func(byte) bool, kind string) {
 		if isDigit(t.peekc(0)) {
 			t.failHere("invalid digit '" + string(t.peekc(0)) + "' in " + kind + " literal")
 		}
-		t.failHere("invalid " + kind + " literal")
+		t.failBefore("invalid " + kind + " literal")
 	}
 	t.digits(ok, kind)
 	if isDigit(t.peekc(0)) {
