@@ -79,7 +79,7 @@ func BenchmarkFStringFields(b *testing.B) {
 		src := fieldsSource(n)
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
-			for b.Loop() {
+			for range b.N {
 				if _, err := ParseFile("f.py", src); err != nil {
 					b.Fatal(err)
 				}
