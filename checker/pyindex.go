@@ -323,3 +323,53 @@ func callees(f *File, n ast.Node) []callee {
 	m.callsMu.Unlock()
 	return cs
 }
+
+// factoryBench is a benchmark function built by a module-level factory:
+// def make_bench(configs): @perf_report(configs) def bench_x(...): ...;
+// return bench_x.
+type factoryBench struct {
+	Factory *ast.FunctionDef
+	Bench   *ast.FunctionDef
+}
+
+// factoryBenches returns the functions decorated with one of decorator
+// that a module-level function defines in its body and returns by name.
+func (x *pyIndex) factoryBenches(decorator []string) []factoryBench {
+	var out []factoryBench
+	for _, s := range x.body() {
+		fd, ok := s.(*ast.FunctionDef)
+		if !ok {
+			continue
+		}
+		for _, inner := range fd.Body {
+			nested, ok := inner.(*ast.FunctionDef)
+			if !ok {
+				continue
+			}
+			if _, _, ok := x.Imports.Decorator(nested.DecoratorList, decorator); ok && returnsName(fd, nested.Name) {
+				out = append(out, factoryBench{Factory: fd, Bench: nested})
+			}
+		}
+	}
+	return out
+}
+
+// returnsName reports whether fd has `return <name>` outside nested
+// functions.
+func returnsName(fd *ast.FunctionDef, name string) bool {
+	found := false
+	for _, s := range fd.Body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
+				return false
+			case *ast.Return:
+				if nm, ok := n.Value.(*ast.Name); ok && nm.Id == name {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
