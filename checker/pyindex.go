@@ -373,3 +373,47 @@ func returnsName(fd *ast.FunctionDef, name string) bool {
 	}
 	return found
 }
+
+// siblingImport is a name imported from another module of the same
+// directory (`from bench_rope import get_supported_backends` in
+// tests/benchmark/bench_rope_backward.py), read statically, never run.
+type siblingImport struct {
+	Local string // the name bound in this file
+	Name  string // the name in the sibling
+	File  *File  // the sibling, parsed
+}
+
+// siblingImports returns the names this file imports from parsed sibling
+// modules of its directory (plain `from mod import x` or `from .mod import
+// x`), in source order.
+func (x *pyIndex) siblingImports(repo *Repo) []siblingImport {
+	if repo == nil {
+		return nil
+	}
+	dir := ""
+	if i := strings.LastIndexByte(x.File.Path, '/'); i >= 0 {
+		dir = x.File.Path[:i+1]
+	}
+	var out []siblingImport
+	for _, s := range x.body() {
+		imp, ok := s.(*ast.ImportFrom)
+		if !ok || imp.Module == nil || imp.Level > 1 || strings.Contains(*imp.Module, ".") {
+			continue
+		}
+		sib := repo.File(dir + *imp.Module + ".py")
+		if sib == nil || sib == x.File || sib.AST == nil {
+			continue
+		}
+		for _, a := range imp.Names {
+			if a == nil || a.Name == "*" {
+				continue
+			}
+			local := a.Name
+			if a.Asname != nil {
+				local = *a.Asname
+			}
+			out = append(out, siblingImport{Local: local, Name: a.Name, File: sib})
+		}
+	}
+	return out
+}
