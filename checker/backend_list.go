@@ -89,6 +89,9 @@ func runBackendList(pass *Pass) (any, error) {
 						continue
 					}
 				}
+				if len(module) == 0 && p.Step == 5 {
+					module = x.siblingBackendList(pass.Repo, p.Vars)
+				}
 				check(module, x.anchorStmt())
 				continue
 			}
@@ -260,4 +263,29 @@ func missingRequired(required []string, have map[string]bool) []string {
 
 func (p *backendListParams) Validate() error {
 	return errors.Join(validStep(p.Step), needList("vars", p.Vars), needList("required", p.Required))
+}
+
+// siblingBackendList returns the backend list assignments of a sibling
+// benchmark this file takes the list from: it imports the list itself, or
+// a function of the sibling that reads it (from bench_rope import
+// get_supported_backends). Benchmarks only; read statically, never run.
+func (x *pyIndex) siblingBackendList(repo *Repo, vs []string) []ast.Stmt {
+	set := map[string]bool{}
+	for _, v := range vs {
+		set[v] = true
+	}
+	for _, si := range x.siblingImports(repo) {
+		sx := newPyIndex(si.File)
+		assigns := listAssigns(sx.body(), vs)
+		if len(assigns) == 0 {
+			continue
+		}
+		if set[si.Name] {
+			return assigns
+		}
+		if fd := sx.Funcs[si.Name]; fd != nil && mentionsAnyStmt(fd.Body, set) {
+			return assigns
+		}
+	}
+	return nil
 }

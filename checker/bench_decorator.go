@@ -35,6 +35,14 @@ func runBenchDecorator(pass *Pass) (any, error) {
 			for _, op := range sf.Ops {
 				vars := map[string]string{"name": fill(p.Name, op), "func": op.Func}
 				fd := x.Funcs[fill(p.Name, op)]
+				if fd == nil {
+					// Built by a factory: make_bench(configs) returns it.
+					for _, fb := range x.factoryBenches(p.Decorator) {
+						if fb.Bench.Name == fill(p.Name, op) {
+							fd = fb.Bench
+						}
+					}
+				}
 				var anchor ast.Node
 				if fd != nil {
 					if _, _, ok := x.Imports.Decorator(fd.DecoratorList, p.Decorator); ok {

@@ -15,7 +15,11 @@ The file must define one of the filter functions (get_supported_backends),
 the filter must read the backend list (one of vars, ALL_BACKENDS), and every
 function that builds a config (a call to one of the config names,
 triton.testing.Benchmark) must use the filter, so that an unavailable backend
-is not benchmarked.`,
+is not benchmarked. The filter may reach the config function through a
+parameter (create_benchmark_config(dtype, backends) called with
+get_supported_backends(), or a name assigned from it, at every call in the
+file) or be imported from a sibling benchmark of the same directory that
+defines it over its own list (read statically, never run).`,
 	Requires: []*Analyzer{OpTableAnalyzer},
 	Params:   func() any { return new(benchFilterParams) },
 	Run:      runBenchFilter,
@@ -68,6 +72,17 @@ func runBenchFilter(pass *Pass) (any, error) {
 					filters[fd.Name] = true
 				}
 			}
+			// A filter imported from a sibling benchmark (from bench_rope
+			// import get_supported_backends) that filters the list there.
+			for _, si := range x.siblingImports(pass.Repo) {
+				if !contains(p.Filters, si.Name) {
+					continue
+				}
+				sx := newPyIndex(si.File)
+				if fd := sx.Funcs[si.Name]; fd != nil && (mentionsAnyStmt(fd.Body, toSet(p.Vars)) || len(sx.callsTo(fd, p.Available)) > 0) {
+					filters[si.Local] = true
+				}
+			}
 			if len(filters) == 0 {
 				vars["problem"] = "define " + p.Filters[0] + "() returning the available entries of " + first(p.Vars) + ", and build the configs from it"
 				pass.Reportf(rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars)
@@ -89,6 +104,9 @@ func runBenchFilter(pass *Pass) (any, error) {
 						if mentionsAnyStmt(h.Def.Body, filters) {
 							uses = true
 						}
+					}
+					if !uses {
+						uses = x.paramsFiltered(fd, filters)
 					}
 				}
 				if !uses {
@@ -124,4 +142,72 @@ func mentionsAnyStmt(body []ast.Stmt, names map[string]bool) bool {
 
 func (p *benchFilterParams) Validate() error {
 	return errors.Join(needList("filters", p.Filters), needList("vars", p.Vars), needList("config", p.Config))
+}
+
+func toSet(list []string) map[string]bool {
+	out := map[string]bool{}
+	for _, s := range list {
+		out[s] = true
+	}
+	return out
+}
+
+// paramsFiltered reports whether fd is called in the file, and every call
+// passes, for some parameter, an argument that uses a filter: the filter's
+// call itself, or a name assigned from it in the caller's scope (the
+// enclosing function, or the module with its main guard).
+func (x *pyIndex) paramsFiltered(fd *ast.FunctionDef, filters map[string]bool) bool {
+	callers := x.callersOf(fd.Name)
+	if len(callers) == 0 {
+		return false
+	}
+	for _, cs := range callers {
+		scope := x.body()
+		if cs.In != nil {
+			scope = cs.In.Body
+		}
+		ok := false
+		for _, prm := range Params(fd.Args) {
+			arg := CallArg(cs.Call, prm.Index, prm.Name)
+			if arg == nil {
+				continue
+			}
+			if mentionsAnyStmt([]ast.Stmt{&ast.ExprStmt{Value: arg}}, filters) {
+				ok = true
+				break
+			}
+			// A decorator's call belongs to the function it decorates but
+			// runs at module level: look there too.
+			if nm, isName := arg.(*ast.Name); isName && (assignedFrom(scope, nm.Id, filters) || assignedFrom(x.body(), nm.Id, filters)) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// assignedFrom reports whether name is assigned, somewhere in the
+// statements (nested functions excluded), a value that uses one of names.
+func assignedFrom(body []ast.Stmt, name string, names map[string]bool) bool {
+	found := false
+	for _, s := range body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda:
+				return false
+			case *ast.Assign:
+				for _, t := range n.Targets {
+					if tn, ok := t.(*ast.Name); ok && tn.Id == name && mentionsAnyStmt([]ast.Stmt{&ast.ExprStmt{Value: n.Value}}, names) {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }

@@ -20,18 +20,31 @@ type benchFuncParams struct {
 // benchFuncs returns the benchmark functions of op in a file: the function
 // named after the op when there is one; else the decorated module-level
 // functions that call the op (directly or through a helper); else every
-// decorated module-level function.
+// decorated module-level function. A decorated function a module-level
+// factory defines and returns (make_bench(configs)) counts as module-level.
 func (x *pyIndex) benchFuncs(op *Op, p benchFuncParams) []*ast.FunctionDef {
 	if fd := x.Funcs[fill(p.Name, op)]; fd != nil && p.Name != "" {
 		return []*ast.FunctionDef{fd}
 	}
+	factories := x.factoryBenches(p.Decorator)
+	for _, fb := range factories {
+		if fb.Bench.Name == fill(p.Name, op) && p.Name != "" {
+			return []*ast.FunctionDef{fb.Bench}
+		}
+	}
 	var decorated, calling []*ast.FunctionDef
 	names := opPublicNames(op)
+	var candidates []*ast.FunctionDef
 	for _, s := range x.body() {
-		fd, ok := s.(*ast.FunctionDef)
-		if !ok {
-			continue
+		if fd, ok := s.(*ast.FunctionDef); ok {
+			candidates = append(candidates, fd)
 		}
+	}
+	// Benchmarks built by a factory count as the module's own.
+	for _, fb := range factories {
+		candidates = append(candidates, fb.Bench)
+	}
+	for _, fd := range candidates {
 		if _, _, ok := x.Imports.Decorator(fd.DecoratorList, p.Decorator); !ok {
 			continue
 		}

@@ -14,7 +14,8 @@ var BenchOpCallAnalyzer = &Analyzer{
 
 A benchmark compares backends side by side: each call of the op through the
 public API (tilegym.ops.<op>, aliases resolved) must pass the backend as the
-keyword argument (backend=backend), and the file must not call any of the
+keyword argument (backend=backend: the benchmark's backend parameter, not a
+literal such as backend="cutile"), and the file must not call any of the
 forbidden functions (set_backend), which change the backend for the whole
 process. Each offending call is reported.`,
 	Requires: []*Analyzer{OpTableAnalyzer},
@@ -51,7 +52,7 @@ func runBenchOpCall(pass *Pass) (any, error) {
 					global = true
 					pass.Reportf(rule, sf.Primary.Name, sf.File, c, map[string]string{
 						"func": sf.Primary.Func, "call": DottedName(c.Func), "keyword": p.Keyword,
-						"opcall": x.opSpelling(sf.Primary)})
+						"opcall": x.opSpelling(sf.Primary), "problem": "selects the backend for the whole process"})
 				}
 			}
 			if global {
@@ -61,7 +62,8 @@ func runBenchOpCall(pass *Pass) (any, error) {
 				for _, n := range x.backendModuleUses(op, p.Modules) {
 					global = true
 					pass.Reportf(rule, op.Name, sf.File, n.node, map[string]string{
-						"func": op.Func, "call": n.name, "keyword": p.Keyword, "opcall": preferredPublicName(op)})
+						"func": op.Func, "call": n.name, "keyword": p.Keyword, "opcall": preferredPublicName(op),
+						"problem": "bypasses the dispatcher"})
 				}
 			}
 			if global {
@@ -71,11 +73,22 @@ func runBenchOpCall(pass *Pass) (any, error) {
 				names := opPublicNames(op)
 				for _, s := range x.body() {
 					for _, c := range x.callsTo(s, names) {
-						if CallArg(c, -1, p.Keyword) != nil || hasDoubleStar(c) {
+						problem := "passes no " + p.Keyword
+						if v := CallArg(c, -1, p.Keyword); v != nil {
+							// The benchmark's backend parameter, not a
+							// fixed backend: a literal times one backend
+							// on every line.
+							lit, ok := v.(*ast.Constant)
+							if !ok {
+								continue
+							}
+							problem = "hard-codes " + p.Keyword + "=" + ExprString(lit)
+						} else if hasDoubleStar(c) {
 							continue
 						}
 						pass.Reportf(rule, op.Name, sf.File, c, map[string]string{
-							"func": op.Func, "call": DottedName(c.Func), "keyword": p.Keyword, "opcall": DottedName(c.Func)})
+							"func": op.Func, "call": DottedName(c.Func), "keyword": p.Keyword, "opcall": DottedName(c.Func),
+							"problem": problem})
 					}
 				}
 			}

@@ -2,6 +2,8 @@ package checker
 
 import (
 	"errors"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
 // BenchReferenceAnalyzer implements kind "bench-reference".
@@ -13,7 +15,9 @@ The benchmark compares against a plain PyTorch reference run through the same
 dispatcher, so the file must register one for every op it benchmarks:
 register_impl("<op>", "torch")(reference_<func>) or the decorator form
 @register_impl("<op>", backend="torch"). The backend is the second positional
-argument or the backend keyword.`,
+argument or the backend keyword. The registered function must carry the
+name of the template (reference_<func>): a reference registered under
+another name (ref_x, x_torch) is reported at its registration.`,
 	Requires: []*Analyzer{OpTableAnalyzer},
 	Params:   func() any { return new(benchReferenceParams) },
 	Run:      runBenchReference,
@@ -37,31 +41,94 @@ func runBenchReference(pass *Pass) (any, error) {
 		for _, sf := range stepFiles(pass, tab, 5, rule) {
 			x := sf.Index
 			registered := map[string]bool{}
+			// The function each registration hands over, by op name.
+			refs := map[string][]namedNode{}
 			for _, s := range x.body() {
 				for _, c := range x.callsTo(s, p.Register) {
 					name, ok1 := StringValue(CallArg(c, 0, "name"))
 					be, ok2 := StringValue(CallArg(c, 1, "backend"))
 					if ok1 && ok2 && be == p.Backend {
 						registered[name] = true
+						if fn := registeredFunc(s, c); fn != nil {
+							refs[name] = append(refs[name], *fn)
+						}
+					}
+				}
+			}
+			// A reference shared between ops is named after one of them
+			// (reference_mla_decoding registered for mla_decoding and
+			// mla_decoding_split_kv): it passes for all of them.
+			shared := map[string]bool{}
+			for _, op := range sf.Ops {
+				for _, r := range refs[op.Name] {
+					if lastDotted(r.name) == fill(p.Name, op) {
+						shared[r.name] = true
 					}
 				}
 			}
 			for _, op := range sf.Ops {
-				if registered[op.Name] || !x.reaches(op, p.Register) {
+				want := fill(p.Name, op)
+				if registered[op.Name] {
+					// Registered: under the template's name?
+					var other *namedNode
+					for i, r := range refs[op.Name] {
+						if lastDotted(r.name) == want || shared[r.name] {
+							other = nil
+							break
+						}
+						if other == nil {
+							other = &refs[op.Name][i]
+						}
+					}
+					if other != nil {
+						pass.Reportf(rule, op.Name, sf.File, other.node, map[string]string{
+							"func": op.Func, "name": want, "backend": p.Backend,
+							"problem": "the " + p.Backend + " reference is registered as " + other.name + "; name it " + want + " (one name across the steps)"})
+					}
+					continue
+				}
+				if !x.reaches(op, p.Register) {
 					continue
 				}
 				// Anchor on the reference function when it exists (defined
 				// but not registered), else at the top of the file.
 				anchor := x.anchorStmt()
-				if fd := x.Funcs[fill(p.Name, op)]; fd != nil {
+				if fd := x.Funcs[want]; fd != nil {
 					anchor = defNode(fd)
 				}
 				pass.Reportf(rule, op.Name, sf.File, anchor, map[string]string{
-					"func": op.Func, "name": fill(p.Name, op), "backend": p.Backend})
+					"func": op.Func, "name": want, "backend": p.Backend,
+					"problem": "define " + want + " and register it"})
 			}
 		}
 	}
 	return nil, nil
+}
+
+// registeredFunc returns the function a registration call hands over, as a
+// dotted name: `register_impl(...)(fn)` (c is the inner call of an outer
+// call in s) or `@register_impl(...)` on a def. Nil for anything else (a
+// lambda, a call's result).
+func registeredFunc(s ast.Stmt, c *ast.Call) *namedNode {
+	if fd, ok := s.(*ast.FunctionDef); ok {
+		for _, d := range fd.DecoratorList {
+			if d == c {
+				return &namedNode{node: defNode(fd), name: fd.Name}
+			}
+		}
+	}
+	var out *namedNode
+	ast.Inspect(s, func(n ast.Node) bool {
+		outer, ok := n.(*ast.Call)
+		if !ok || out != nil || outer.Func != c || len(outer.Args) != 1 {
+			return out == nil
+		}
+		if d := DottedName(outer.Args[0]); d != "" {
+			out = &namedNode{node: outer.Args[0], name: d}
+		}
+		return false
+	})
+	return out
 }
 
 func (p *benchReferenceParams) Validate() error {

@@ -16,7 +16,11 @@ the check functions (torch.testing.assert_close) must come before the first
 call to one of the timers, in source order, counting the calls of helpers
 one level down at the place the helper is called. A benchmark that never
 checks its result can report the speed of a wrong kernel. Benchmarks with no
-timer are left to the bench-timing kind.`,
+timer are left to the bench-timing kind. A check that cannot fail does not
+count: one inside try whose except clause catches AssertionError (or
+Exception, BaseException, or everything) without raising again. Timing by
+hand (a call to one of manual_timers, torch.cuda.Event(...)) starts the
+timing as a timer does.`,
 	Requires: []*Analyzer{OpTableAnalyzer},
 	Params:   func() any { return new(checkBeforeTimingParams) },
 	Run:      runCheckBeforeTiming,
@@ -26,6 +30,12 @@ type checkBeforeTimingParams struct {
 	benchFuncParams
 	Check  []string `toml:"check"`  // qualified names of the correctness checks
 	Timers []string `toml:"timers"` // qualified names of the timers
+	// ManualTimers are the qualified names of calls that time by hand
+	// (torch.cuda.Event, time.perf_counter): the first one starts timing.
+	ManualTimers []string `toml:"manual_timers"`
+	// Swallowing lists the exception names whose bare catch makes a check
+	// inside the try unable to fail.
+	Swallowing []string `toml:"swallowing"`
 }
 
 func init() { Register(CheckBeforeTimingAnalyzer) }
@@ -41,17 +51,84 @@ func runCheckBeforeTiming(pass *Pass) (any, error) {
 			x := sf.Index
 			seq := x.callSequence(funcScope{Def: fd})
 			ti := x.firstEvent(seq, p.Timers)
+			if mi := x.firstEvent(seq, p.ManualTimers); mi >= 0 && (ti < 0 || mi < ti) {
+				ti = mi
+			}
 			if ti < 0 {
 				return
 			}
-			if ci := x.firstEvent(seq, p.Check); ci >= 0 && ci < ti {
-				return
+			swallowed := swallowedCalls(x.File, p.Swallowing)
+			for _, e := range seq[:ti] {
+				if x.isName(e.Call.Func, p.Check) && !swallowed[e.Call] {
+					return
+				}
 			}
 			pass.Reportf(rule, op.Name, sf.File, seq[ti].At, map[string]string{
 				"name": fd.Name, "func": op.Func, "timer": DottedName(seq[ti].Call.Func)})
 		})
 	}
 	return nil, nil
+}
+
+// swallowedCalls returns the calls of a file (the benchmark function and
+// its helpers alike) made inside a try whose handler catches one of
+// swallowing (or everything) and does not raise or assert: such a check
+// only prints or logs its failure.
+func swallowedCalls(f *File, swallowing []string) map[*ast.Call]bool {
+	out := map[*ast.Call]bool{}
+	if f.AST == nil || f.AST.Module == nil {
+		return out
+	}
+	catches := func(h *ast.ExceptHandler) bool {
+		if h.Type == nil {
+			return true
+		}
+		var types []ast.Expr
+		if t, ok := h.Type.(*ast.Tuple); ok {
+			types = t.Elts
+		} else {
+			types = []ast.Expr{h.Type}
+		}
+		for _, t := range types {
+			if contains(swallowing, DottedName(t)) {
+				return true
+			}
+		}
+		return false
+	}
+	reraises := func(h *ast.ExceptHandler) bool {
+		found := false
+		for _, s := range h.Body {
+			ast.Inspect(s, func(n ast.Node) bool {
+				switch n.(type) {
+				case *ast.Raise, *ast.Assert:
+					found = true
+				}
+				return !found
+			})
+		}
+		return found
+	}
+	for _, st := range f.AST.Module.Body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			t, ok := n.(*ast.Try)
+			if !ok {
+				return true
+			}
+			for _, h := range t.Handlers {
+				if h != nil && catches(h) && !reraises(h) {
+					for _, s := range t.Body {
+						for _, c := range Calls(s) {
+							out[c] = true
+						}
+					}
+					break
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
 
 func (p *checkBeforeTimingParams) Validate() error {

@@ -20,12 +20,19 @@ The rule's params select the property (check = ...):
               the @dispatch decorator naming the expected module; a written
               skip of Step 2 silences it
   "imports"   the module imports each of "modules" (any alias) and takes
-              register_impl from one of "register_impl" (S2.2)
+              register_impl from one of "register_impl" (default: the
+              layout's register-impl names) (S2.2)
   "kernel"    the module defines a function decorated with one of "kernel"
               (S2.3)
-  "launch"    the registered function calls one of "launch", directly or
+  "launch"    the registered function launches a kernel, directly or
               through functions, classes and methods of the same module that
-              it references (S2.3)
+              it references (S2.3): a call of one of "launch" passing the
+              kernel where the entry says ("cuda.tile.launch:2",
+              "cuda.tile_experimental.autotune_launch:kernel"), a reference
+              to one passed on (functools.partial), or, in a function
+              decorated with one of "launchers"
+              ("decorator:parameter:kernel"), a call of the launcher
+              parameter the decorator hands it, passing the kernel
   "constant"  in every kernel, the parameters used in the compile-time
               argument positions listed in "const_args" ("arange:0",
               "load:shape", ...; names relative to "tile_module") are
@@ -47,7 +54,8 @@ type implModuleParams struct {
 	Modules      []string `toml:"modules"`
 	RegisterImpl []string `toml:"register_impl"`
 	Kernel       []string `toml:"kernel"`
-	Launch       []string `toml:"launch"`
+	Launch       []string `toml:"launch"`    // "qualified.name:kernel-position-or-keyword"
+	Launchers    []string `toml:"launchers"` // "decorator:parameter:kernel-position-or-keyword"
 	TileModule   string   `toml:"tile_module"`
 	Constant     []string `toml:"constant"`
 	ConstArgs    []string `toml:"const_args"`
@@ -148,15 +156,21 @@ func runImplModule(pass *Pass) (any, error) {
 						missing = append(missing, "import "+mod)
 					}
 				}
-				if len(p.RegisterImpl) > 0 {
+				// register_impl: the rule's names, else the layout's (every
+				// spelling the op table recognizes as register_impl).
+				accepted := p.RegisterImpl
+				if len(accepted) == 0 {
+					accepted = names.RegisterImpl
+				}
+				if len(accepted) > 0 {
 					ok := false
 					for _, impl := range m.impls {
-						if im.Is(impl.Call.Func, p.RegisterImpl) {
+						if im.Is(impl.Call.Func, accepted) {
 							ok = true
 						}
 					}
 					if !ok {
-						missing = append(missing, "take register_impl from "+strings.Join(trimLast(p.RegisterImpl), " or "))
+						missing = append(missing, "take register_impl from "+strings.Join(trimLast(accepted), " or "))
 					}
 				}
 				if len(missing) > 0 {
@@ -175,29 +189,21 @@ func runImplModule(pass *Pass) (any, error) {
 				}
 			}
 		case "launch":
+			launches := parseLaunchSpecs(p.Launch)
+			launchers := parseLauncherSpecs(p.Launchers)
 			for _, m := range mods {
 				im := m.file.Imports()
 				if p.TileModule != "" && !im.Imported(p.TileModule) {
 					continue // not a cuTile module at all: the "imports" rule reports it
 				}
 				idx := newModuleIndex(m.file)
+				isLaunch := launchPredicate(m.file, im, launches, launchers)
 				for _, impl := range m.impls {
 					if impl.Def == nil {
 						continue
 					}
-					// A reference to ct.launch counts, called or passed on
-					// (functools.partial(ct.launch, stream)).
-					isLaunch := func(n ast.Node) bool {
-						switch n := n.(type) {
-						case *ast.Attribute:
-							return im.Is(n, p.Launch)
-						case *ast.Name:
-							return im.Is(n, p.Launch)
-						}
-						return false
-					}
 					if !idx.reaches(impl.Def, isLaunch) {
-						reportAt(pass, rule, impl.Op, m.file, defHeader(impl.Def), map[string]string{"func": impl.Def.Name, "launch": firstOr(p.Launch, "")}, nil, nil)
+						reportAt(pass, rule, impl.Op, m.file, defHeader(impl.Def), map[string]string{"func": impl.Def.Name, "launch": launchNames(launches, p.TileModule)}, nil, nil)
 					}
 				}
 			}
@@ -707,12 +713,23 @@ func (p *implModuleParams) Validate() error {
 		return err
 	}
 	switch {
-	case p.Check == "imports" && len(p.Modules) == 0 && len(p.RegisterImpl) == 0:
-		return fmt.Errorf(`check = "imports" needs modules or register_impl`)
+	case p.Check == "imports" && len(p.Modules) == 0:
+		return fmt.Errorf(`check = "imports" needs modules`)
 	case (p.Check == "kernel" || p.Check == "constant") && len(p.Kernel) == 0:
 		return fmt.Errorf(`check = %q needs kernel`, p.Check)
 	case p.Check == "launch" && len(p.Launch) == 0:
 		return fmt.Errorf(`check = "launch" needs launch`)
+	case p.Check == "launch":
+		for _, l := range p.Launchers {
+			if parts := strings.Split(l, ":"); len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" {
+				return fmt.Errorf("launchers entry %q: want \"decorator:parameter:kernel-position-or-keyword\"", l)
+			}
+		}
+		for _, l := range p.Launch {
+			if name, _, _ := strings.Cut(l, ":"); name == "" {
+				return fmt.Errorf("launch entry %q: want \"qualified.name[:kernel-position-or-keyword]\"", l)
+			}
+		}
 	case p.Check == "constant" && (len(p.Constant) == 0 || p.TileModule == ""):
 		return fmt.Errorf(`check = "constant" needs constant and tile_module`)
 	case p.Check == "out" && p.Param == "":
@@ -725,4 +742,133 @@ func (p *implModuleParams) Validate() error {
 		}
 	}
 	return nil
+}
+
+// launchSpec is one launch function and where its call passes the kernel.
+type launchSpec struct {
+	name string // qualified name: cuda.tile.launch
+	pos  int    // positional index of the kernel, -1 for none
+	kw   string // keyword of the kernel, "" for none
+}
+
+// has reports whether a call passes the kernel where the spec says; a spec
+// naming no place accepts any call.
+func (l launchSpec) has(c *ast.Call) bool {
+	if l.pos < 0 && l.kw == "" {
+		return true
+	}
+	return CallArg(c, l.pos, l.kw) != nil
+}
+
+// parseKernelPlace reads where a call passes the kernel: "2" (a position),
+// "kernel" (a keyword) or "2,kernel" (either).
+func parseKernelPlace(s string) (int, string) {
+	pos, kw := -1, ""
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if n, err := atoiStrict(part); err == nil {
+			pos = n
+		} else if part != "" {
+			kw = part
+		}
+	}
+	return pos, kw
+}
+
+func parseLaunchSpecs(list []string) []launchSpec {
+	var out []launchSpec
+	for _, e := range list {
+		name, place, _ := strings.Cut(e, ":")
+		pos, kw := parseKernelPlace(place)
+		out = append(out, launchSpec{name: name, pos: pos, kw: kw})
+	}
+	return out
+}
+
+// launcherSpec is a decorator that hands the decorated function a launcher
+// as one of its parameters (TileGym's @autotune passes `autotuner`, called
+// as autotuner(stream, grid_fn=..., kernel=k, args_fn=...)).
+type launcherSpec struct {
+	decorator string
+	param     string
+	launchSpec
+}
+
+func parseLauncherSpecs(list []string) []launcherSpec {
+	var out []launcherSpec
+	for _, e := range list {
+		parts := strings.SplitN(e, ":", 3)
+		if len(parts) != 3 {
+			continue
+		}
+		pos, kw := parseKernelPlace(parts[2])
+		out = append(out, launcherSpec{decorator: parts[0], param: parts[1], launchSpec: launchSpec{pos: pos, kw: kw}})
+	}
+	return out
+}
+
+// launchNames renders the launch functions for messages, functions of the
+// tile module as ct.<name>: "ct.launch or autotune_launch".
+func launchNames(specs []launchSpec, tileModule string) string {
+	var names []string
+	for _, l := range specs {
+		if rest, ok := strings.CutPrefix(l.name, tileModule+"."); ok && tileModule != "" && !strings.Contains(rest, ".") {
+			names = append(names, "ct."+rest)
+		} else {
+			names = append(names, lastDotted(l.name))
+		}
+	}
+	return strings.Join(names, " or ")
+}
+
+// launchPredicate returns the test of "this node launches a kernel" for a
+// module: a call of a launch function passing the kernel, a launch function
+// referenced without being called (passed on, functools.partial(ct.launch,
+// stream)), or a call of a launcher parameter inside a function decorated
+// with a launcher decorator.
+func launchPredicate(f *File, im *Imports, launches []launchSpec, launchers []launcherSpec) func(ast.Node) bool {
+	names := make([]string, len(launches))
+	for i, l := range launches {
+		names[i] = l.name
+	}
+	// Calls of a launcher parameter, found up front per decorated function.
+	viaLauncher := map[*ast.Call]bool{}
+	for _, l := range launchers {
+		for _, fd := range kernelDefs(f, im, []string{l.decorator}) {
+			ok := false
+			for _, prm := range Params(fd.Args) {
+				if prm.Name == l.param {
+					ok = true
+				}
+			}
+			if !ok {
+				continue
+			}
+			for _, c := range f.callsIn(fd) {
+				if nm, isName := c.Func.(*ast.Name); isName && nm.Id == l.param && l.has(c) {
+					viaLauncher[c] = true
+				}
+			}
+		}
+	}
+	callee := map[ast.Node]bool{}
+	return func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Call:
+			if viaLauncher[n] {
+				return true
+			}
+			callee[n.Func] = true
+			for _, l := range launches {
+				if im.Is(n.Func, []string{l.name}) {
+					return l.has(n)
+				}
+			}
+		case *ast.Attribute:
+			return !callee[n] && im.Is(n, names)
+		case *ast.Name:
+			return !callee[n] && im.Is(n, names)
+		}
+		return false
+	}
 }

@@ -434,10 +434,22 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 				}
 			}
 		}
-		if len(mods) > 0 {
+		// The sibling modules the tests and benchmarks just parsed import
+		// (from bench_rope import get_supported_backends): read by the
+		// Step 5 kinds.
+		sibs := map[string]bool{}
+		for _, i := range more {
+			p := repo.Paths[i]
+			if f := repo.Files[p]; f.AST != nil && step[i] {
+				for _, sp := range siblingImportPaths(f) {
+					sibs[sp] = true
+				}
+			}
+		}
+		if len(mods) > 0 || len(sibs) > 0 {
 			var spec []int
 			for i, p := range repo.Paths {
-				if !parsed[i] && mods[ModulePath(p)] {
+				if !parsed[i] && (mods[ModulePath(p)] || sibs[p]) {
 					spec = append(spec, i)
 				}
 			}

@@ -15,7 +15,10 @@ The file must run its benchmark as a script only: a module-level
 if __name__ == "__main__": block calling <bench>.<method>(<keyword>=True)
 (bench_<op>.run(print_data=True)). A run call outside the guard (which runs
 the benchmark whenever the file is imported, e.g. by pytest collection) is
-reported where it is; a missing run, at the top of the file.`,
+reported where it is; a missing run, at the top of the file. A run call
+under the guard that is wrong in itself (print_data=False, made on a name
+that is no benchmark) is reported where it is, saying what is wrong. The
+benchmark may be built by a factory: make_bench(configs).run(print_data=True).`,
 	Requires: []*Analyzer{OpTableAnalyzer},
 	Params:   func() any { return new(mainGuardParams) },
 	Run:      runMainGuard,
@@ -24,6 +27,10 @@ reported where it is; a missing run, at the top of the file.`,
 type mainGuardParams struct {
 	Method  string `toml:"method"`  // "run"
 	Keyword string `toml:"keyword"` // "print_data", passed True
+	// Decorator names the benchmark decorator: when set, the run call must
+	// be made on a benchmark (a decorated function, a factory returning
+	// one, or a name bound to either).
+	Decorator []string `toml:"decorator"`
 }
 
 func init() { Register(MainGuardAnalyzer) }
@@ -37,14 +44,23 @@ func runMainGuard(pass *Pass) (any, error) {
 		}
 		for _, sf := range stepFiles(pass, tab, 5, rule) {
 			x := sf.Index
-			vars := map[string]string{"func": sf.Primary.Func, "method": p.Method, "keyword": p.Keyword}
+			benches := x.benchmarkNames(p.Decorator)
+			vars := map[string]string{"func": sf.Primary.Func, "method": p.Method, "keyword": p.Keyword,
+				"problem": "run the benchmark only as a script"}
 			guarded, unguarded := false, false
+			// A run call under the guard that is wrong in its own way: its
+			// finding says what is wrong, not that the guard is missing.
+			var wrong *ast.Call
+			wrongProblem := ""
 			for _, s := range x.body() {
 				if ifs, ok := s.(*ast.If); ok && isMainGuard(ifs.Test) {
 					for _, b := range ifs.Body {
 						for _, c := range x.File.callsIn(b) {
-							if x.isRunCall(c, p) {
+							switch prob := x.runCallProblem(c, p, benches); {
+							case prob == "":
 								guarded = true
+							case prob != "not a run call" && wrong == nil:
+								wrong, wrongProblem = c, prob
 							}
 						}
 					}
@@ -54,35 +70,132 @@ func runMainGuard(pass *Pass) (any, error) {
 				if !ok {
 					continue
 				}
-				if c, ok := es.Value.(*ast.Call); ok && x.isRunCall(c, p) {
+				if c, ok := es.Value.(*ast.Call); ok && x.isRunCall(c, p, benches) {
 					unguarded = true
 					vars["call"] = DottedName(c.Func)
 					pass.Reportf(rule, sf.Primary.Name, sf.File, c, vars)
 				}
 			}
-			if !guarded && !unguarded {
-				vars["call"] = "bench_" + sf.Primary.Func + "." + p.Method
-				pass.Reportf(rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars)
+			if guarded || unguarded {
+				continue
 			}
+			vars["call"] = "bench_" + sf.Primary.Func + "." + p.Method
+			if wrong != nil {
+				if at, ok := wrong.Func.(*ast.Attribute); ok && benches[runTarget(at.Value)] {
+					vars["call"] = ExprString(at.Value) + "." + p.Method
+				}
+				vars["problem"] = wrongProblem
+				pass.Reportf(rule, sf.Primary.Name, sf.File, wrong, vars)
+				continue
+			}
+			pass.Reportf(rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars)
 		}
 	}
 	return nil, nil
 }
 
-// isRunCall reports whether c is `<name>.<method>(..., <keyword>=True)`.
-func (x *pyIndex) isRunCall(c *ast.Call, p *mainGuardParams) bool {
+// isRunCall reports whether c is `<bench>.<method>(..., <keyword>=True)`.
+func (x *pyIndex) isRunCall(c *ast.Call, p *mainGuardParams, benches map[string]bool) bool {
+	return x.runCallProblem(c, p, benches) == ""
+}
+
+// runCallProblem says what is wrong with c as the run call: "" when it is
+// `<bench>.<method>(..., <keyword>=True)`; "not a run call" when it is no
+// `<x>.<method>(...)` at all; else the problem in the words of a finding.
+// bench is a name, or a call of a factory returning the benchmark
+// (make_bench(configs).run(...)); with decorator names set, it must be a
+// benchmark (benches).
+func (x *pyIndex) runCallProblem(c *ast.Call, p *mainGuardParams, benches map[string]bool) string {
 	at, ok := c.Func.(*ast.Attribute)
 	if !ok || at.Attr != p.Method {
-		return false
+		return "not a run call"
 	}
-	if _, ok := at.Value.(*ast.Name); !ok {
-		return false
+	target := runTarget(at.Value)
+	if target == "" {
+		return "not a run call"
+	}
+	// A module function that lacks the decorator is the decorator rule's
+	// finding, not this one's.
+	if len(p.Decorator) > 0 && !benches[target] && x.Funcs[target] == nil {
+		return ExprString(at.Value) + "." + p.Method + "(...) under the guard runs no benchmark (" + target + " is not a function decorated with @" + first(p.Decorator) + ")"
 	}
 	if p.Keyword == "" {
-		return true
+		return ""
 	}
 	v, ok := CallArg(c, -1, p.Keyword).(*ast.Constant)
-	return ok && v.Value == true
+	if ok && v.Value == true {
+		return ""
+	}
+	got := "omits " + p.Keyword
+	if arg := CallArg(c, -1, p.Keyword); arg != nil {
+		got = "passes " + p.Keyword + "=" + ExprString(arg)
+	}
+	return ExprString(at.Value) + "." + p.Method + "(...) under the guard " + got + ", so the results are not printed"
+}
+
+// runTarget returns the name a run call is made on: `bench_x` for
+// bench_x.run(...), `make_bench` for make_bench(configs).run(...); "" for
+// anything else.
+func runTarget(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Name:
+		return e.Id
+	case *ast.Call:
+		if nm, ok := e.Func.(*ast.Name); ok {
+			return nm.Id
+		}
+	}
+	return ""
+}
+
+// benchmarkNames returns the names that denote a benchmark: module-level
+// functions decorated with one of decorator, factories returning one,
+// imported names, and names assigned from those (bench = make_bench(configs)).
+func (x *pyIndex) benchmarkNames(decorator []string) map[string]bool {
+	out := map[string]bool{}
+	if len(decorator) == 0 {
+		return out
+	}
+	for name, fd := range x.Funcs {
+		if _, _, ok := x.Imports.Decorator(fd.DecoratorList, decorator); ok {
+			out[name] = true
+		}
+	}
+	for _, fb := range x.factoryBenches(decorator) {
+		out[fb.Factory.Name] = true
+	}
+	// Imported names may be benchmarks of a sibling module; not judged.
+	for local := range x.Imports.Local {
+		out[local] = true
+	}
+	for _, s := range x.body() {
+		ast.Inspect(s, func(n ast.Node) bool {
+			a, ok := n.(*ast.Assign)
+			if !ok || len(a.Targets) != 1 {
+				return true
+			}
+			t, ok := a.Targets[0].(*ast.Name)
+			if !ok {
+				return true
+			}
+			switch v := a.Value.(type) {
+			case *ast.Name:
+				if out[v.Id] {
+					out[t.Id] = true
+				}
+			case *ast.Call:
+				// make_bench(configs), perf_report(configs)(fn)
+				if nm, ok := v.Func.(*ast.Name); ok && out[nm.Id] {
+					out[t.Id] = true
+				}
+				if inner, ok := v.Func.(*ast.Call); ok && x.Imports.Is(inner.Func, decorator) {
+					out[t.Id] = true
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
 
 // isMainGuard reports whether e is `__name__ == "__main__"` (either order).

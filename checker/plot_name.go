@@ -18,8 +18,10 @@ plot name keyword must end in the suffix that the labels table pairs with the
 ylabel keyword ("GB/s" -> "-GBps", "TFLOPS" -> "-TFLOPS"). Values are read
 through string literals, f-strings (their last literal part), concatenations,
 local and module variables and the parameters of the enclosing function,
-resolved at each call of that function in the file. A value that cannot be
-resolved statically is not judged.`,
+resolved at each call of that function in the file. An f-string ending in a
+replacement field is judged by what the field resolves to the same way; a
+field whose value is unknown (a dtype name, a number) cannot end in the
+suffix and is reported. A value that is not a string at all is not judged.`,
 	Requires: []*Analyzer{OpTableAnalyzer},
 	Params:   func() any { return new(plotNameParams) },
 	Run:      runPlotName,
@@ -60,10 +62,7 @@ func runPlotName(pass *Pass) (any, error) {
 					}
 					plots := x.resolveStrings(enclosing, plotExpr, 0)
 					labels := x.resolveStrings(enclosing, CallArg(c, -1, p.LabelKw), 0)
-					for _, pv := range plots {
-						if strings.HasSuffix(pv.Value, "{}") {
-							continue // ends in a replacement field: not judged
-						}
+					for _, pv := range x.resolveTrailingFields(plots) {
 						want := suffixes
 						label := ""
 						if len(labels) == 1 {
@@ -97,6 +96,38 @@ func runPlotName(pass *Pass) (any, error) {
 type resolvedString struct {
 	Value string
 	Node  ast.Node
+	Fn    *ast.FunctionDef // the function the string is spelled in (nil: module level)
+}
+
+// resolveTrailingFields replaces a trailing replacement field of each
+// f-string value by the values its expression resolves to (a name bound to
+// a string in scope, a parameter resolved at its calls). A field that does
+// not resolve stays "{}": its value is unknown (a dtype name, a number), so
+// it cannot be shown to end in a metric suffix.
+func (x *pyIndex) resolveTrailingFields(vals []resolvedString) []resolvedString {
+	var out []resolvedString
+	for _, v := range vals {
+		js, ok := v.Node.(*ast.JoinedStr)
+		if !ok || !strings.HasSuffix(v.Value, "{}") || len(js.Values) == 0 {
+			out = append(out, v)
+			continue
+		}
+		fv, ok := js.Values[len(js.Values)-1].(*ast.FormattedValue)
+		if !ok {
+			out = append(out, v)
+			continue
+		}
+		head := strings.TrimSuffix(v.Value, "{}")
+		subs := x.resolveStrings(v.Fn, fv.Value, 1)
+		if len(subs) == 0 {
+			out = append(out, v)
+			continue
+		}
+		for _, r := range subs {
+			out = append(out, resolvedString{Value: head + r.Value, Node: v.Node, Fn: v.Fn})
+		}
+	}
+	return out
 }
 
 // resolveStrings returns the string values e can take: a literal, an
@@ -109,13 +140,13 @@ func (x *pyIndex) resolveStrings(fn *ast.FunctionDef, e ast.Expr, depth int) []r
 		return nil
 	}
 	if s, _, ok := StringTemplate(e); ok {
-		return []resolvedString{{Value: s, Node: e}}
+		return []resolvedString{{Value: s, Node: e, Fn: fn}}
 	}
 	if b, ok := e.(*ast.BinOp); ok && b.Op == ast.Add {
 		// "prefix-" + str(dtype) + "-GBps": only the end matters.
 		var out []resolvedString
 		for _, r := range x.resolveStrings(fn, b.Right, depth+1) {
-			out = append(out, resolvedString{Value: "{}" + r.Value, Node: r.Node})
+			out = append(out, resolvedString{Value: "{}" + r.Value, Node: r.Node, Fn: r.Fn})
 		}
 		return out
 	}

@@ -323,3 +323,117 @@ func callees(f *File, n ast.Node) []callee {
 	m.callsMu.Unlock()
 	return cs
 }
+
+// factoryBench is a benchmark function built by a module-level factory:
+// def make_bench(configs): @perf_report(configs) def bench_x(...): ...;
+// return bench_x.
+type factoryBench struct {
+	Factory *ast.FunctionDef
+	Bench   *ast.FunctionDef
+}
+
+// factoryBenches returns the functions decorated with one of decorator
+// that a module-level function defines in its body and returns by name.
+func (x *pyIndex) factoryBenches(decorator []string) []factoryBench {
+	var out []factoryBench
+	for _, s := range x.body() {
+		fd, ok := s.(*ast.FunctionDef)
+		if !ok {
+			continue
+		}
+		for _, inner := range fd.Body {
+			nested, ok := inner.(*ast.FunctionDef)
+			if !ok {
+				continue
+			}
+			if _, _, ok := x.Imports.Decorator(nested.DecoratorList, decorator); ok && returnsName(fd, nested.Name) {
+				out = append(out, factoryBench{Factory: fd, Bench: nested})
+			}
+		}
+	}
+	return out
+}
+
+// returnsName reports whether fd has `return <name>` outside nested
+// functions.
+func returnsName(fd *ast.FunctionDef, name string) bool {
+	found := false
+	for _, s := range fd.Body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
+				return false
+			case *ast.Return:
+				if nm, ok := n.Value.(*ast.Name); ok && nm.Id == name {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// siblingImport is a name imported from another module of the same
+// directory (`from bench_rope import get_supported_backends` in
+// tests/benchmark/bench_rope_backward.py), read statically, never run.
+type siblingImport struct {
+	Local string // the name bound in this file
+	Name  string // the name in the sibling
+	File  *File  // the sibling, parsed
+}
+
+// siblingImportPaths returns the paths of the same-directory modules a file
+// imports from (`from mod import x`, `from .mod import x`), whether or not
+// they exist.
+func siblingImportPaths(f *File) []string {
+	if f == nil || f.AST == nil || f.AST.Module == nil {
+		return nil
+	}
+	dir := ""
+	if i := strings.LastIndexByte(f.Path, '/'); i >= 0 {
+		dir = f.Path[:i+1]
+	}
+	var out []string
+	for _, s := range f.AST.Module.Body {
+		if imp, ok := s.(*ast.ImportFrom); ok && imp.Module != nil && imp.Level <= 1 && !strings.Contains(*imp.Module, ".") {
+			out = append(out, dir+*imp.Module+".py")
+		}
+	}
+	return out
+}
+
+// siblingImports returns the names this file imports from parsed sibling
+// modules of its directory (plain `from mod import x` or `from .mod import
+// x`), in source order.
+func (x *pyIndex) siblingImports(repo *Repo) []siblingImport {
+	if repo == nil {
+		return nil
+	}
+	dir := ""
+	if i := strings.LastIndexByte(x.File.Path, '/'); i >= 0 {
+		dir = x.File.Path[:i+1]
+	}
+	var out []siblingImport
+	for _, s := range x.body() {
+		imp, ok := s.(*ast.ImportFrom)
+		if !ok || imp.Module == nil || imp.Level > 1 || strings.Contains(*imp.Module, ".") {
+			continue
+		}
+		sib := repo.File(dir + *imp.Module + ".py")
+		if sib == nil || sib == x.File || sib.AST == nil {
+			continue
+		}
+		for _, a := range imp.Names {
+			if a == nil || a.Name == "*" {
+				continue
+			}
+			local := a.Name
+			if a.Asname != nil {
+				local = *a.Asname
+			}
+			out = append(out, siblingImport{Local: local, Name: a.Name, File: sib})
+		}
+	}
+	return out
+}
