@@ -57,12 +57,21 @@ func runMainGuard(pass *Pass) (any, error) {
 				if c, ok := es.Value.(*ast.Call); ok && x.isRunCall(c, p) {
 					unguarded = true
 					vars["call"] = DottedName(c.Func)
-					pass.Reportf(rule, sf.Primary.Name, sf.File, c, vars)
+					reportAt(pass, rule, sf.Primary.Name, sf.File, c, vars, nil, mainGuardWrapFix(sf.File, s))
 				}
 			}
 			if !guarded && !unguarded {
-				vars["call"] = "bench_" + sf.Primary.Func + "." + p.Method
-				pass.Reportf(rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars)
+				bench := "bench_" + sf.Primary.Func
+				vars["call"] = bench + "." + p.Method
+				var fixes []SuggestedFix
+				if x.Funcs[bench] != nil {
+					call := vars["call"] + "()"
+					if p.Keyword != "" {
+						call = vars["call"] + "(" + p.Keyword + "=True)"
+					}
+					fixes = mainGuardAppendFix(sf.File, call)
+				}
+				reportAt(pass, rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars, nil, fixes)
 			}
 		}
 	}

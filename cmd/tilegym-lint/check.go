@@ -55,7 +55,7 @@ Flags:
                   the repository's code; the static check never does.
   --verify-timeout D  time limit of one verify command (default 30m)
   --version       print the module version and the rule catalog's version
-
+%s
 Exit status: 0 no error-severity finding, 1 at least one, 2 usage,
 configuration or I/O error.
 `
@@ -92,6 +92,8 @@ type checkFlags struct {
 	sarif     string
 	summary   string
 	annotate  bool
+
+	fixes fixFlags // --fix, --dry-run (fix.go)
 }
 
 // parseInterleaved parses flags that may come before or after the paths.
@@ -118,7 +120,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
 	fs := flag.NewFlagSet("tilegym-lint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, checkUsage) }
+	fs.Usage = func() { fmt.Fprintf(stderr, checkUsage, fixUsage) }
 	fs.Var(&f.ops, "op", "check only this op (repeatable or comma list)")
 	fs.StringVar(&f.format, "format", "text", "output format: text, json or github")
 	fs.StringVar(&f.config, "config", "", "configuration file")
@@ -136,11 +138,16 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.sarif, "sarif", "", "also write SARIF 2.1.0 to this file")
 	fs.StringVar(&f.summary, "summary", "", "also append a Markdown summary to this file")
 	fs.BoolVar(&f.annotate, "annotate", false, "also print GitHub Actions annotations of new findings")
+	addFixFlags(fs, &f.fixes)
 	paths, err := parseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	if err := validateFix(&f); err != nil {
+		fmt.Fprintf(stderr, "tilegym-lint: %v\n", err)
 		return 2
 	}
 	if f.version {
@@ -389,6 +396,13 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	}
 	layout := checker.BuildLayout(cat.Layout, cfg)
 	opts := checker.Options{Ops: f.ops, Files: t.files}
+
+	if f.fixes.fix {
+		code, done, err := runFix(f, t.root, layout, cat, cfg, opts, stdout, stderr)
+		if err != nil || done {
+			return code, err
+		}
+	}
 
 	changeMode := f.diff != "" || f.staged
 	if changeMode && compared == "" {
