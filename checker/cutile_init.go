@@ -446,16 +446,24 @@ func addToAllFix(in *Init, name string) []SuggestedFix {
 		return nil
 	}
 	var elts []ast.Expr
+	entry := "\"" + name + "\""
 	switch v := a.Value.(type) {
 	case *ast.List:
 		elts = v.Elts
 	case *ast.Tuple:
 		elts = v.Elts
+		entry += ","
 	default:
 		return nil
 	}
 	if len(elts) == 0 {
-		return nil
+		// An empty literal, "[]" or "()": the entry goes inside.
+		open := a.Value.Pos()
+		if line := srcLine(srcLines(in.File.Src), open.Line); open.Col >= len(line) || line[open.Col] != '[' && line[open.Col] != '(' {
+			return nil
+		}
+		at := ast.Pos{Line: open.Line, Col: open.Col + 1}
+		return []SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []TextEdit{{File: in.File.Path, Start: at, End: at, NewText: entry}}}}
 	}
 	last := elts[len(elts)-1]
 	lines := srcLines(in.File.Src)
@@ -468,14 +476,41 @@ func addToAllFix(in *Init, name string) []SuggestedFix {
 	if c := sc.skip(); c == ']' || c == ')' {
 		closing := sc.pos
 		if comma && closing.Line > last.End().Line && strings.TrimSpace(srcLine(lines, closing.Line)[:closing.Col]) == "" && last.Pos().Line == last.End().Line {
-			// One element a line, with a trailing comma: a line of its own
-			// after the last element (before any comment lines below it).
+			// One element a line, with a trailing comma: a line of its own,
+			// in alphabetical place when the list is sorted, else after the
+			// last element (before any comment lines below it).
 			at := ast.Pos{Line: last.End().Line + 1}
+			if before := sortedSlot(elts, name); before != nil && before.Pos().Col == len(leadingSpace(srcLine(lines, before.Pos().Line))) {
+				at = ast.Pos{Line: before.Pos().Line}
+			}
 			indent := leadingSpace(srcLine(lines, last.Pos().Line))
 			return []SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []TextEdit{{File: in.File.Path, Start: at, End: at, NewText: indent + "\"" + name + "\",\n"}}}}
 		}
 	}
 	return []SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []TextEdit{{File: in.File.Path, Start: last.End(), End: last.End(), NewText: ", \"" + name + "\""}}}}
+}
+
+// sortedSlot returns, when the string elements are sorted (ignoring case),
+// the first one that name goes before; nil when it goes last or the list
+// is not sorted.
+func sortedSlot(elts []ast.Expr, name string) ast.Expr {
+	var at ast.Expr
+	prev := ""
+	for i, e := range elts {
+		v, ok := StringValue(e)
+		if !ok || e.Pos().Line != e.End().Line {
+			return nil
+		}
+		v = strings.ToLower(v)
+		if i > 0 && v < prev {
+			return nil
+		}
+		prev = v
+		if at == nil && strings.ToLower(name) < v {
+			at = e
+		}
+	}
+	return at
 }
 
 // checkInitOrder reports the first out-of-order `from . import` statement of
