@@ -332,3 +332,50 @@ func TestFixOnlySelectedOps(t *testing.T) {
 		t.Errorf("want the other op's finding left, got %v", left)
 	}
 }
+
+// TestFixesInSARIF: a fixable finding's fix is in the SARIF result.
+func TestFixesInSARIF(t *testing.T) {
+	dir := fixtureset.Materialize(t, "tg104-stub-kwargs")
+	_, out, _ := runCLI("--format", "sarif", dir)
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID string `json:"ruleId"`
+				Fixes  []struct {
+					ArtifactChanges []struct {
+						ArtifactLocation struct {
+							URI string `json:"uri"`
+						} `json:"artifactLocation"`
+						Replacements []struct {
+							DeletedRegion struct {
+								StartLine   int `json:"startLine"`
+								StartColumn int `json:"startColumn"`
+							} `json:"deletedRegion"`
+							InsertedContent struct {
+								Text string `json:"text"`
+							} `json:"insertedContent"`
+						} `json:"replacements"`
+					} `json:"artifactChanges"`
+				} `json:"fixes"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, r := range log.Runs[0].Results {
+		if r.RuleID != "TG104" || len(r.Fixes) != 1 {
+			continue
+		}
+		ch := r.Fixes[0].ArtifactChanges
+		if len(ch) == 1 && strings.HasSuffix(ch[0].ArtifactLocation.URI, "src/tilegym/ops/ops.py") &&
+			len(ch[0].Replacements) == 1 && ch[0].Replacements[0].InsertedContent.Text == "    **kwargs: Any,\n" &&
+			ch[0].Replacements[0].DeletedRegion.StartColumn == 1 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no TG104 result with the **kwargs fix:\n%s", out)
+	}
+}
