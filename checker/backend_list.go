@@ -55,13 +55,18 @@ func runBackendList(pass *Pass) (any, error) {
 		for _, sf := range stepFiles(pass, tab, p.Step, rule) {
 			x := sf.Index
 			module := listAssigns(x.body(), p.Vars)
-			report := func(n ast.Node, missing []string) {
-				pass.Reportf(rule, sf.Primary.Name, sf.File, n, map[string]string{
-					"var": p.Vars[0], "missing": quoteList(missing), "required": quoteList(firstAlternatives(p.Required)), "func": sf.Primary.Func})
+			report := func(n ast.Node, missing []string, fixes []SuggestedFix) {
+				reportAt(pass, rule, sf.Primary.Name, sf.File, n, map[string]string{
+					"var": p.Vars[0], "missing": quoteList(missing), "required": quoteList(firstAlternatives(p.Required)), "func": sf.Primary.Func}, nil, fixes)
 			}
-			check := func(assigns []ast.Stmt, anchor ast.Node) {
+			// cls, when not nil, is the test class the list is missing from.
+			check := func(assigns []ast.Stmt, anchor ast.Node, cls *ast.ClassDef) {
 				if len(assigns) == 0 {
-					report(anchor, firstAlternatives(p.Required))
+					var fixes []SuggestedFix
+					if cls != nil {
+						fixes = classListFix(sf.File, cls, p.Vars[0], firstAlternatives(p.Required))
+					}
+					report(anchor, firstAlternatives(p.Required), fixes)
 					return
 				}
 				have := map[string]bool{}
@@ -71,7 +76,7 @@ func runBackendList(pass *Pass) (any, error) {
 					}
 				}
 				if missing := missingRequired(p.Required, have); len(missing) > 0 {
-					report(assigns[0], missing)
+					report(assigns[0], missing, nil)
 				}
 			}
 			if len(p.Methods) == 0 {
@@ -84,7 +89,7 @@ func runBackendList(pass *Pass) (any, error) {
 							}
 						}
 						if missing := missingRequired(p.Required, have); len(missing) > 0 {
-							report(defNode(prov[0]), missing)
+							report(defNode(prov[0]), missing, nil)
 						}
 						continue
 					}
@@ -92,7 +97,7 @@ func runBackendList(pass *Pass) (any, error) {
 				if len(module) == 0 && p.Step == 5 {
 					module = x.siblingBackendList(pass.Repo, p.Vars)
 				}
-				check(module, x.anchorStmt())
+				check(module, x.anchorStmt(), nil)
 				continue
 			}
 			classes := map[*ast.ClassDef]bool{}
@@ -110,13 +115,13 @@ func runBackendList(pass *Pass) (any, error) {
 				}
 				own := listAssigns(c.Body, p.Vars)
 				if len(own) == 0 {
-					check(module, classNode(c))
+					check(module, classNode(c), c)
 				} else {
-					check(append(own, module...), nil)
+					check(append(own, module...), nil, nil)
 				}
 			}
 			if moduleFuncs && len(classes) == 0 {
-				check(module, x.anchorStmt())
+				check(module, x.anchorStmt(), nil)
 			}
 		}
 	}

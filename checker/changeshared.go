@@ -296,7 +296,8 @@ func boundNames(s ast.Stmt) []string {
 // returns the names its change concerns: those of the entries (imported
 // modules and names, __all__ strings) in one version only or on a touched
 // line, and of the first import out of order in each. ok is false when its
-// shape changed or it has a # noqa comment (see sharedChangeOps).
+// shape changed or it has a # noqa comment or an ignore directive (see
+// sharedChangeOps).
 func initChangeWords(ch *Change, file string, ht, bt *OpTable) (map[string]bool, bool) {
 	hi, bi := initOf(ht, file), initOf(bt, file)
 	if hi == nil || bi == nil || initShape(hi) != initShape(bi) {
@@ -304,7 +305,7 @@ func initChangeWords(ch *Change, file string, ht, bt *OpTable) (map[string]bool,
 	}
 	for _, in := range []*Init{hi, bi} {
 		for _, c := range in.File.AST.Comments {
-			if codes, ok := ParseNoqa(c.Text); ok && silencesOurs(codes) {
+			if codes, ok := ParseNoqa(c.Text); ok && silencesOurs(codes) || ignoresOurs(c.Text) {
 				return nil, false
 			}
 		}
@@ -352,6 +353,14 @@ func initChangeWords(ch *Change, file string, ht, bt *OpTable) (map[string]bool,
 
 // silencesOurs reports whether a # noqa comment's codes (nil: all) may
 // silence a finding of tilegym-lint (whose rule ids start with TG).
+// ignoresOurs reports a comment that may be an ignore directive of a TG
+// rule ("# tilegym-lint: ignore=TG304 reason=..."), whatever the
+// directive's prefix.
+func ignoresOurs(text string) bool {
+	i := strings.Index(text, "ignore=")
+	return i >= 0 && strings.Contains(strings.ToUpper(text[i:]), "TG")
+}
+
 func silencesOurs(codes []string) bool {
 	if codes == nil {
 		return true

@@ -176,7 +176,7 @@ func runCuTileInit(pass *Pass) (any, error) {
 				bl := c.blockedAt(i)
 				reportAt(pass, rule, op.Name, in.File, initAnchor(in, bl), map[string]string{
 					"import": stmt, "where": whereLabel(bl, names), "init": in.File.Path, "func": fn,
-				}, nil, insertImportFix(in, bl, stmt, lastFuncImport(in, bl)))
+				}, nil, funcImportFix(in, bl, c.modRel(i), fn))
 			case "all":
 				if !c.loaded() {
 					continue
@@ -401,26 +401,116 @@ func insertImportFix(in *Init, blocked bool, stmt string, after ast.Stmt) []Sugg
 	return []SuggestedFix{{Message: "add " + stmt, Edits: []TextEdit{{File: in.File.Path, Start: pos, End: pos, NewText: indent + stmt + "\n"}}}}
 }
 
-// addToAllFix appends "name" to the __all__ list literal.
+// funcImportFix inserts `from .<module> import <name>` among the init's
+// `from .x import y` statements in isort's place (by module, then name,
+// case-insensitively), else after its last module import.
+func funcImportFix(in *Init, blocked bool, module, name string) []SuggestedFix {
+	stmt := "from ." + module + " import " + name
+	key := func(mod, name string) string { return strings.ToLower(mod) + "\x00" + strings.ToLower(name) }
+	want := key(module, name)
+	var froms []*ast.ImportFrom
+	seen := map[*ast.ImportFrom]bool{}
+	for _, list := range [][]*InitImport{in.ModuleImports, in.FuncImports} {
+		for _, x := range list {
+			if x.Stmt.Module == nil || x.Stmt.Level != 1 || blocked && !x.InBlock || seen[x.Stmt] || len(x.Stmt.Names) == 0 {
+				continue
+			}
+			seen[x.Stmt] = true
+			froms = append(froms, x.Stmt)
+		}
+	}
+	if len(froms) == 0 {
+		return insertImportFix(in, blocked, stmt, lastFuncImport(in, blocked))
+	}
+	sort.SliceStable(froms, func(i, j int) bool { return froms[i].Pos().Before(froms[j].Pos()) })
+	var after ast.Stmt
+	for _, s := range froms {
+		if key(*s.Module, s.Names[0].Name) <= want {
+			after = s
+		}
+	}
+	if after != nil {
+		return insertImportFix(in, blocked, stmt, after)
+	}
+	first := froms[0]
+	pos := ast.Pos{Line: first.Pos().Line}
+	indent := strings.Repeat(" ", first.Pos().Col)
+	return []SuggestedFix{{Message: "add " + stmt, Edits: []TextEdit{{File: in.File.Path, Start: pos, End: pos, NewText: indent + stmt + "\n"}}}}
+}
+
+// addToAllFix adds "name" to the __all__ list literal: at its end, on a
+// line of its own when the list has one element a line.
 func addToAllFix(in *Init, name string) []SuggestedFix {
 	a, ok := in.AllNode.(*ast.Assign)
 	if !ok {
 		return nil
 	}
 	var elts []ast.Expr
+	entry := "\"" + name + "\""
 	switch v := a.Value.(type) {
 	case *ast.List:
 		elts = v.Elts
 	case *ast.Tuple:
 		elts = v.Elts
+		entry += ","
 	default:
 		return nil
 	}
 	if len(elts) == 0 {
-		return nil
+		// An empty literal, "[]" or "()": the entry goes inside.
+		open := a.Value.Pos()
+		if line := srcLine(srcLines(in.File.Src), open.Line); open.Col >= len(line) || line[open.Col] != '[' && line[open.Col] != '(' {
+			return nil
+		}
+		at := ast.Pos{Line: open.Line, Col: open.Col + 1}
+		return []SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []TextEdit{{File: in.File.Path, Start: at, End: at, NewText: entry}}}}
 	}
 	last := elts[len(elts)-1]
+	lines := srcLines(in.File.Src)
+	sc := &scanner{lines: lines, pos: last.End()}
+	comma := false
+	if sc.skip() == ',' {
+		comma = true
+		sc.next()
+	}
+	if c := sc.skip(); c == ']' || c == ')' {
+		closing := sc.pos
+		if comma && closing.Line > last.End().Line && strings.TrimSpace(srcLine(lines, closing.Line)[:closing.Col]) == "" && last.Pos().Line == last.End().Line {
+			// One element a line, with a trailing comma: a line of its own,
+			// in alphabetical place when the list is sorted, else after the
+			// last element (before any comment lines below it).
+			at := ast.Pos{Line: last.End().Line + 1}
+			if before := sortedSlot(elts, name); before != nil && before.Pos().Col == len(leadingSpace(srcLine(lines, before.Pos().Line))) {
+				at = ast.Pos{Line: before.Pos().Line}
+			}
+			indent := leadingSpace(srcLine(lines, last.Pos().Line))
+			return []SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []TextEdit{{File: in.File.Path, Start: at, End: at, NewText: indent + "\"" + name + "\",\n"}}}}
+		}
+	}
 	return []SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []TextEdit{{File: in.File.Path, Start: last.End(), End: last.End(), NewText: ", \"" + name + "\""}}}}
+}
+
+// sortedSlot returns, when the string elements are sorted (ignoring case),
+// the first one that name goes before; nil when it goes last or the list
+// is not sorted.
+func sortedSlot(elts []ast.Expr, name string) ast.Expr {
+	var at ast.Expr
+	prev := ""
+	for i, e := range elts {
+		v, ok := StringValue(e)
+		if !ok || e.Pos().Line != e.End().Line {
+			return nil
+		}
+		v = strings.ToLower(v)
+		if i > 0 && v < prev {
+			return nil
+		}
+		prev = v
+		if at == nil && strings.ToLower(name) < v {
+			at = e
+		}
+	}
+	return at
 }
 
 // checkInitOrder reports the first out-of-order `from . import` statement of

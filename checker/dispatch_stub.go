@@ -91,7 +91,7 @@ func runDispatchStub(pass *Pass) (any, error) {
 			case "kwargs":
 				kw := fd.Args.Kwarg
 				if kw == nil {
-					reportAt(pass, rule, op.Name, st.File, defHeader(fd), map[string]string{"func": fd.Name, "kwarg": kwargLabel(p.KwargName)}, nil, nil)
+					reportAt(pass, rule, op.Name, st.File, defHeader(fd), map[string]string{"func": fd.Name, "kwarg": kwargLabel(p.KwargName)}, nil, kwargsFix(st.File, fd, strings.TrimPrefix(kwargLabel(p.KwargName), "**")))
 				} else if p.KwargName != "" && kw.Arg != p.KwargName {
 					reportAt(pass, rule, op.Name, st.File, kw, map[string]string{"func": fd.Name, "kwarg": kwargLabel(p.KwargName)}, nil, nil)
 				}

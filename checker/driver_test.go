@@ -260,7 +260,7 @@ func TestNoqaSuppresses(t *testing.T) {
 		}
 	}
 	ds = append(ds, ds[0]) // a duplicate
-	out, _ := applyPolicy(repo, ds, nil)
+	out, _ := applyPolicy(repo, ds, nil, newSuppressions(repo))
 	var got []string
 	for _, d := range out {
 		got = append(got, d.Rule.ID+":"+string(rune('0'+d.Pos.Line)))

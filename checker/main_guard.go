@@ -73,7 +73,7 @@ func runMainGuard(pass *Pass) (any, error) {
 				if c, ok := es.Value.(*ast.Call); ok && x.isRunCall(c, p, benches) {
 					unguarded = true
 					vars["call"] = DottedName(c.Func)
-					pass.Reportf(rule, sf.Primary.Name, sf.File, c, vars)
+					reportAt(pass, rule, sf.Primary.Name, sf.File, c, vars, nil, mainGuardWrapFix(sf.File, s))
 				}
 			}
 			if guarded || unguarded {
@@ -88,7 +88,15 @@ func runMainGuard(pass *Pass) (any, error) {
 				pass.Reportf(rule, sf.Primary.Name, sf.File, wrong, vars)
 				continue
 			}
-			pass.Reportf(rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars)
+			var fixes []SuggestedFix
+			if x.Funcs["bench_"+sf.Primary.Func] != nil {
+				call := vars["call"] + "()"
+				if p.Keyword != "" {
+					call = vars["call"] + "(" + p.Keyword + "=True)"
+				}
+				fixes = mainGuardAppendFix(sf.File, call)
+			}
+			reportAt(pass, rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars, nil, fixes)
 		}
 	}
 	return nil, nil

@@ -170,7 +170,16 @@ func Check(repo *Repo, cat *rules.Catalog, cfg *Config, opts Options) (*Result, 
 	}
 	res.Table = table
 
-	diags, unchecked := applyPolicy(repo, diags, cfg)
+	sups := newSuppressions(repo)
+	diags, unchecked := applyPolicy(repo, diags, cfg, sups)
+	// The findings about the suppressions themselves, once every other
+	// finding is known; the same policy but suppression applies to them.
+	supDiags, _ := applyPolicy(repo, sups.findings(suppressionScope{
+		rules: byKind[SuppressionAnalyzer], enabled: ruleIDs(enabled), known: ruleIDs(cat.Rules),
+		focus: focus, table: table, failed: len(errs) > 0,
+	}), cfg, newSuppressions(&Repo{}))
+	diags = append(diags, supDiags...)
+	SortDiagnostics(diags)
 	keep := selectOps(table, opts, diags)
 	var kept []Diagnostic
 	for _, d := range diags {
@@ -326,12 +335,21 @@ func runAnalyzers(repo *Repo, order []*Analyzer, byKind map[*Analyzer][]*rules.R
 	return results, diags, errs
 }
 
+func ruleIDs(list []*rules.Rule) map[string]bool {
+	out := map[string]bool{}
+	for _, r := range list {
+		out[r.ID] = true
+	}
+	return out
+}
+
 // applyPolicy sets severities, drops findings in excluded paths or of
-// excluded ops, honours # noqa comments, removes duplicates and sorts.
+// excluded ops, honours suppressions (# noqa and ignore directives, noting
+// in sups which ones silenced something), removes duplicates and sorts.
 //
 // It also returns, per op, the steps whose findings were dropped because a
 // file they concern does not parse: those steps could not be checked.
-func applyPolicy(repo *Repo, diags []Diagnostic, cfg *Config) ([]Diagnostic, map[string]map[int]bool) {
+func applyPolicy(repo *Repo, diags []Diagnostic, cfg *Config, sups *suppressions) ([]Diagnostic, map[string]map[int]bool) {
 	excludedOps := map[string]bool{}
 	var excludePaths []string
 	var sev map[string]rules.Severity
@@ -342,8 +360,30 @@ func applyPolicy(repo *Repo, diags []Diagnostic, cfg *Config) ([]Diagnostic, map
 		excludePaths = cfg.Exclude
 		sev = cfg.Severity
 	}
-	diags, unchecked := blameParseErrors(repo, diags)
-	noqa := map[string]map[int][]string{} // file -> line -> codes (nil slice: all)
+	// Every finding a comment silences marks it used, also one that is
+	// dropped below for another reason (excluded, or blamed on a file that
+	// does not parse): the comment is not stale.
+	suppressed := make([]bool, len(diags))
+	for i := range diags {
+		d := &diags[i]
+		if d.End.Line < d.Pos.Line || d.End.Line == d.Pos.Line && d.End.Col < d.Pos.Col {
+			d.End = d.Pos
+		}
+		if d.Pos.Line < 1 {
+			d.Pos.Line = 1
+			if d.End.Line < 1 {
+				d.End = d.Pos
+			}
+		}
+		suppressed[i] = sups.mark(*d)
+	}
+	var keep []Diagnostic
+	for i, d := range diags {
+		if !suppressed[i] {
+			keep = append(keep, d)
+		}
+	}
+	diags, unchecked := blameParseErrors(repo, keep)
 	type key struct {
 		rule, op, file, msg string
 		line, col           int
@@ -369,14 +409,6 @@ func applyPolicy(repo *Repo, diags []Diagnostic, cfg *Config) ([]Diagnostic, map
 			if d.End.Line < 1 {
 				d.End = d.Pos
 			}
-		}
-		lines, ok := noqa[d.File]
-		if !ok {
-			lines = NoqaLines(repo.File(d.File))
-			noqa[d.File] = lines
-		}
-		if codes, ok := lines[d.Pos.Line]; ok && suppresses(codes, d.Rule.ID) {
-			continue
 		}
 		k := key{d.Rule.ID, d.Op, d.File, d.Message, d.Pos.Line, d.Pos.Col}
 		if seen[k] {

@@ -57,7 +57,30 @@ type JSONDiagnostic struct {
 	EndColumn   int           `json:"end_column"`
 	Message     string        `json:"message"`
 	Related     []JSONRelated `json:"related,omitempty"`
+	Fixes       []JSONFix     `json:"fixes,omitempty"`
 	PreExisting *bool         `json:"pre_existing,omitempty"`
+}
+
+// JSONFix is a suggested fix of a finding: edits applied together (what
+// tilegym-lint --fix applies for the rules marked fixable).
+type JSONFix struct {
+	Message string     `json:"message"`
+	Edits   []JSONEdit `json:"edits"`
+}
+
+// JSONEdit replaces the text from (start_line, start_column) up to, not
+// including, (end_line, end_column) of file with new_text; equal positions
+// insert. Lines are 1-based, columns 1-based byte offsets into the line's
+// UTF-8 text (as the findings' columns); line count+1, column 1 is the end
+// of a file ending with a newline. A "\n" in new_text stands for the file's
+// line end.
+type JSONEdit struct {
+	File        string `json:"file"`
+	StartLine   int    `json:"start_line"`
+	StartColumn int    `json:"start_column"`
+	EndLine     int    `json:"end_line"`
+	EndColumn   int    `json:"end_column"`
+	NewText     string `json:"new_text"`
 }
 
 // JSONRelated is a related position of a finding.
@@ -113,6 +136,14 @@ func NewJSONReport(res *checker.Result, changeMode bool) *JSONReport {
 				jr.Line, jr.Column = r.Pos.Line, r.Pos.Col+1
 			}
 			jd.Related = append(jd.Related, jr)
+		}
+		for _, f := range d.Fixes {
+			jf := JSONFix{Message: f.Message, Edits: []JSONEdit{}}
+			for _, e := range f.Edits {
+				jf.Edits = append(jf.Edits, JSONEdit{File: e.File, StartLine: e.Start.Line, StartColumn: e.Start.Col + 1,
+					EndLine: e.End.Line, EndColumn: e.End.Col + 1, NewText: e.NewText})
+			}
+			jd.Fixes = append(jd.Fixes, jf)
 		}
 		if changeMode {
 			pre := d.PreExisting

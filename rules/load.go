@@ -174,6 +174,7 @@ type rawRule struct {
 	Message     string   `toml:"message"`
 	Kind        string   `toml:"kind"`
 	Files       []string `toml:"files"`
+	Fixable     bool     `toml:"fixable"`
 	Docs        *rawDocs `toml:"docs"`
 }
 
@@ -340,6 +341,7 @@ func loadRule(t map[string]any, i int, kl KeyLines, filename string, kinds func(
 	r := &Rule{
 		ID: raw.ID, Requirement: raw.Requirement, Severity: Severity(raw.Severity),
 		Title: raw.Title, Message: raw.Message, Files: raw.Files, Kind: raw.Kind, Line: line,
+		Fixable: raw.Fixable,
 	}
 	if raw.Step != nil {
 		r.Step = *raw.Step

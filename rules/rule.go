@@ -23,6 +23,10 @@ type Rule struct {
 	Docs        Docs
 	Files       []string // file patterns (slash globs, ** allowed) the rule looks at; empty = the kind's default
 	Kind        string   // the check kind that implements the rule
+	// Fixable says that the rule's findings carry a suggested fix that
+	// --fix applies when it is mechanical and unambiguous (not every
+	// finding has one: see the rule's docs).
+	Fixable bool
 	// Params holds the kind's parameters, decoded into the struct the kind
 	// declares (a pointer), or nil when the kind takes none.
 	Params any

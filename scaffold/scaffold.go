@@ -730,8 +730,8 @@ type Placeholder struct {
 }
 
 // Placeholders finds the scaffold's placeholders in a parsed file: each
-// raise of NotImplementedError whose message starts with Marker. (The
-// detection a rule needs; see the proposed rule in the package's report.)
+// raise of NotImplementedError whose message starts with Marker. The
+// linter's kind "placeholder" (rules TG209, TG407, TG512) reports them.
 func Placeholders(f *ast.File) []Placeholder {
 	var out []Placeholder
 	var walk func(stmts []ast.Stmt, fn string)

@@ -110,10 +110,11 @@ func pyCompile(t *testing.T, root string, files []string) {
 
 // checkScaffold scaffolds op (in suite) into a copy of repo and checks the
 // promises: the files parse (ours and python3's parser), the linter reports
-// for the new op exactly wantFindings and steps 1-5 pass, the other ops'
-// findings are unchanged, and each file a person must finish holds exactly
-// one placeholder.
-func checkScaffold(t *testing.T, repo, op, suite string, wantFindings []string) (string, *Result) {
+// for the new op exactly the three placeholders a person must replace
+// (TG209, TG407, TG512: Steps 2, 4 and 5 fail on them, Steps 1 and 3
+// pass), the other ops' findings are unchanged, and each file a person must
+// finish holds exactly one placeholder.
+func checkScaffold(t *testing.T, repo, op, suite string) (string, *Result) {
 	t.Helper()
 	root := copyTree(t, repo)
 	before := lint(t, root)
@@ -157,12 +158,22 @@ func checkScaffold(t *testing.T, repo, op, suite string, wantFindings []string) 
 	}
 	for i, s := range opRes.Steps {
 		want := checker.StatusPass
-		if i == 5 {
+		switch i + 1 {
+		case 2, 4, 5:
+			want = checker.StatusFail // the placeholders
+		case 6:
 			want = checker.StatusNotRun
 		}
 		if s.Status != want {
 			t.Errorf("step %d: %s, want %s", i+1, s.Status, want)
 		}
+	}
+	d := res.Dispatch
+	kernel, test, bench := res.Created[0].Path, res.Created[1].Path, res.Created[2].Path
+	wantFindings := []string{
+		"TG209 " + d + " " + kernel + " " + d + ": the kernel " + op + "_kernel_ct in " + kernel + " is still the tilegym-lint new placeholder; write the kernel and delete the raise",
+		"TG407 " + d + " " + test + " " + d + ": reference in " + test + " is still the tilegym-lint new placeholder; write the PyTorch reference the test compares with",
+		"TG512 " + d + " " + bench + " " + d + ": reference_" + op + " in " + bench + " is still the tilegym-lint new placeholder; write the PyTorch reference the benchmark checks against",
 	}
 	got := findings(after, res.Dispatch, false)
 	if strings.Join(got, "\n") != strings.Join(wantFindings, "\n") {
@@ -199,13 +210,8 @@ func checkScaffold(t *testing.T, repo, op, suite string, wantFindings []string) 
 	return root, res
 }
 
-// Today's linter has no rule for the placeholders: it reports nothing for
-// a scaffolded op (steps 1-5 pass). The proposed rules TG209, TG407 and
-// TG512 would report one finding each (see Placeholders).
-var noFindings []string
-
 func TestScaffoldGoodCore(t *testing.T) {
-	root, res := checkScaffold(t, "../fixtures/good", "my_op", "", noFindings)
+	root, res := checkScaffold(t, "../fixtures/good", "my_op", "")
 	edited := map[string]string{}
 	for _, f := range res.Edited {
 		edited[f.File] = f.Diff
@@ -244,7 +250,7 @@ func TestScaffoldGoodCore(t *testing.T) {
 }
 
 func TestScaffoldGoodSuite(t *testing.T) {
-	root, _ := checkScaffold(t, "../fixtures/good", "shift", "demo", noFindings)
+	root, _ := checkScaffold(t, "../fixtures/good", "shift", "demo")
 	init, _ := os.ReadFile(filepath.Join(root, "src/tilegym/suites/demo/cutile/__init__.py"))
 	want := "\"\"\"cuTile implementations of the demo suite.\"\"\"\n\nfrom . import scale  # noqa: F401\nfrom . import shift  # noqa: F401\nfrom .shift import shift\n"
 	if string(init) != want {
@@ -265,7 +271,7 @@ func tilegymCheckout(t *testing.T) string {
 }
 
 func TestScaffoldTileGymCore(t *testing.T) {
-	root, _ := checkScaffold(t, tilegymCheckout(t), "my_op", "", noFindings)
+	root, _ := checkScaffold(t, tilegymCheckout(t), "my_op", "")
 	init, _ := os.ReadFile(filepath.Join(root, "src/tilegym/ops/cutile/__init__.py"))
 	s := string(init)
 	for _, want := range []string{
@@ -281,7 +287,7 @@ func TestScaffoldTileGymCore(t *testing.T) {
 }
 
 func TestScaffoldTileGymSuite(t *testing.T) {
-	root, _ := checkScaffold(t, tilegymCheckout(t), "my_op", "liger", noFindings)
+	root, _ := checkScaffold(t, tilegymCheckout(t), "my_op", "liger")
 	ops, _ := os.ReadFile(filepath.Join(root, "src/tilegym/suites/liger/ops.py"))
 	// liger/ops.py imports no Any: the scaffold adds it in sorted place.
 	if !strings.Contains(string(ops), "from typing import Any\nfrom typing import Callable\n") {

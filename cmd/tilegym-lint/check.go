@@ -68,7 +68,7 @@ Flags:
                   the repository's code; the static check never does.
   --verify-timeout D  time limit of one verify command (default 30m; positive)
   --version       print the module version and the rule catalog's version
-
+%s
 Exit status: 0 no error-severity finding, 1 at least one (in change mode a
 new one, or any with --strict; or a failed verify command), 2 usage,
 configuration or I/O error.
@@ -107,7 +107,8 @@ type checkFlags struct {
 	summary   string
 	annotate  bool
 
-	view viewFlags
+	view  viewFlags
+	fixes fixFlags // --fix, --dry-run (fix.go)
 }
 
 // parseInterleaved parses flags that may come before or after the paths.
@@ -133,7 +134,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("tilegym-lint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, checkUsage) }
+	fs.Usage = func() { fmt.Fprintf(stderr, checkUsage, fixUsage) }
 	fs.Var(&f.ops, "op", "check only this op (repeatable or comma list)")
 	fs.StringVar(&f.format, "format", "text", "output format: text, checklist, json, github or sarif")
 	fs.StringVar(&f.config, "config", "", "configuration file")
@@ -152,6 +153,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&f.summary, "summary", "", "also append a Markdown summary to this file")
 	fs.BoolVar(&f.annotate, "annotate", false, "also print GitHub Actions annotations of new findings")
 	addViewFlags(fs, &f.view)
+	addFixFlags(fs, &f.fixes)
 	return fs
 }
 
@@ -164,6 +166,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	if err := validateFix(&f); err != nil {
+		fmt.Fprintf(stderr, "tilegym-lint: %v\n", err)
 		return 2
 	}
 	if f.version {
@@ -415,6 +421,13 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	}
 	layout := checker.BuildLayout(cat.Layout, cfg)
 	opts := checker.Options{Ops: f.ops, Files: t.files}
+
+	if f.fixes.fix {
+		code, done, err := runFix(f, t.root, layout, cat, cfg, opts, stdout, stderr)
+		if err != nil || done {
+			return code, err
+		}
+	}
 
 	changeMode := f.diff != "" || f.staged
 	if changeMode && compared == "" {

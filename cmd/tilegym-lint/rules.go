@@ -14,7 +14,8 @@ import (
 
 const rulesUsage = `usage: tilegym-lint rules [--format text|json] [RULE...]
 
-Without RULE, lists the catalog: id, step, requirement, severity, title.
+Without RULE, lists the catalog: id, step, requirement, severity, whether
+--fix fixes it ("fix"), title.
 With RULE (e.g. TG301), prints its documentation: what it checks, why it
 matters, how to fix it, an example.
 `
@@ -28,6 +29,7 @@ type jsonRule struct {
 	Kind        string   `json:"kind"`
 	Message     string   `json:"message"`
 	Files       []string `json:"files,omitempty"`
+	Fixable     bool     `json:"fixable"`
 	Docs        jsonDocs `json:"docs"`
 	Params      any      `json:"params,omitempty"`
 }
@@ -79,7 +81,7 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 		for _, r := range sel {
 			out = append(out, jsonRule{
 				ID: r.ID, Step: r.Step, Requirement: r.Requirement, Severity: string(r.Severity),
-				Title: r.Title, Kind: r.Kind, Message: r.Message, Files: r.Files,
+				Title: r.Title, Kind: r.Kind, Message: r.Message, Files: r.Files, Fixable: r.Fixable,
 				Docs:   jsonDocs{What: trim(r.Docs.What), Why: trim(r.Docs.Why), Fix: trim(r.Docs.Fix), Example: trim(r.Docs.Example)},
 				Params: r.Params,
 			})
@@ -95,9 +97,13 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(ids) == 0 {
 		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tSTEP\tREQ\tSEVERITY\tTITLE")
+		fmt.Fprintln(tw, "ID\tSTEP\tREQ\tSEVERITY\tFIX\tTITLE")
 		for _, r := range sel {
-			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\n", r.ID, r.Step, r.Requirement, r.Severity, r.Title)
+			fix := "-"
+			if r.Fixable {
+				fix = "fix"
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\n", r.ID, r.Step, r.Requirement, r.Severity, fix, r.Title)
 		}
 		if err := tw.Flush(); err != nil {
 			return 2
@@ -124,6 +130,11 @@ func writeRuleDoc(w io.Writer, r *rules.Rule) {
 	fmt.Fprintf(w, "  %s, requirement %s, %s, kind %s\n", step, r.Requirement, r.Severity, r.Kind)
 	if len(r.Files) > 0 {
 		fmt.Fprintf(w, "  files: %s\n", strings.Join(r.Files, ", "))
+	}
+	if r.Fixable {
+		fmt.Fprintln(w, "  fixable: tilegym-lint --fix applies its suggested fix")
+	} else {
+		fmt.Fprintln(w, "  not fixable by tilegym-lint --fix")
 	}
 	section := func(title, body string) {
 		body = trim(body)

@@ -1,0 +1,289 @@
+package checker
+
+import (
+	"errors"
+	"sort"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// SuppressionAnalyzer implements kind "suppression": the findings about
+// the suppression comments themselves. The driver computes them (it alone
+// knows which findings a comment silenced); the analyzer only declares
+// the kind.
+var SuppressionAnalyzer = &Analyzer{
+	Name: "suppression",
+	Doc: `Reports suppression comments that are not what they should be.
+
+A finding on a line is suppressed by "# noqa: TG301" (or a bare "# noqa") or
+by the directive "# tilegym-lint: ignore=TG301,TG302 reason=\"...\"" on that
+line. The rule's params select the check (check = ...):
+  "unused"  a TG code of a "# noqa:" or an ignore directive that silenced no
+            finding of a check that ran over the line (a bare "# noqa" is
+            never reported: other tools read it too). Placeholders: {code},
+            {comment}, {why}.
+  "reason"  an ignore directive without a reason="..." (it suppresses
+            nothing until it has one). Placeholder: {comment}.`,
+	Params: func() any { return new(suppressionParams) },
+	Run:    func(*Pass) (any, error) { return nil, nil },
+}
+
+type suppressionParams struct {
+	Check string `toml:"check"` // "unused" or "reason"
+}
+
+func init() { Register(SuppressionAnalyzer) }
+
+func (p *suppressionParams) Validate() error {
+	if p.Check != "unused" && p.Check != "reason" {
+		return errors.New(`check: want "unused" or "reason"`)
+	}
+	return nil
+}
+
+// suppression is one suppressing comment of a line.
+type suppression struct {
+	file      string
+	comment   ast.Comment
+	codes     []string // upper case; nil for a bare # noqa (every rule)
+	directive bool     // our ignore directive, not a # noqa
+	reason    string   // the directive's reason
+	used      map[string]bool
+	usedAny   bool
+}
+
+// suppresses reports whether the comment silences rule id.
+func (s *suppression) suppresses(id string) bool {
+	if s.directive && s.reason == "" {
+		return false // a directive without a reason does not count
+	}
+	return s.codes == nil || suppresses(s.codes, id)
+}
+
+// ParseIgnore parses the directive "# tilegym-lint: ignore=TG511,TG512
+// reason=\"...\"" (directive is the prefix, "tilegym-lint:"), also after
+// other comment text ("# noqa: E501  # tilegym-lint: ignore=..."). It
+// returns the codes (upper case) and the reason ("" when missing); ok is
+// false when the comment holds no ignore directive.
+func ParseIgnore(directive, text string) (codes []string, reason string, ok bool) {
+	i := strings.Index(text, directive)
+	if i < 0 || !strings.HasSuffix(strings.TrimRight(text[:i], " \t"), "#") {
+		return nil, "", false
+	}
+	rest := strings.TrimSpace(text[i+len(directive):])
+	v, ok := strings.CutPrefix(rest, "ignore")
+	if !ok {
+		return nil, "", false
+	}
+	v = strings.TrimLeft(v, " \t")
+	if v, ok = strings.CutPrefix(v, "="); !ok {
+		return nil, "", true
+	}
+	v = strings.TrimLeft(v, " \t")
+	list := v
+	if j := strings.IndexAny(v, " \t"); j >= 0 {
+		list, v = v[:j], v[j:]
+	} else {
+		v = ""
+	}
+	for _, c := range strings.Split(list, ",") {
+		if c = strings.TrimSpace(c); c != "" {
+			codes = append(codes, strings.ToUpper(c))
+		}
+	}
+	v = strings.TrimSpace(v)
+	if r, ok := strings.CutPrefix(v, "reason"); ok {
+		r = strings.TrimSpace(r)
+		if r, ok = strings.CutPrefix(r, "="); ok {
+			r = strings.TrimSpace(r)
+			if len(r) >= 1 && (r[0] == '"' || r[0] == '\'') {
+				q := r[0]
+				if j := strings.IndexByte(r[1:], q); j >= 0 {
+					r = r[1 : 1+j]
+				} else {
+					r = r[1:]
+				}
+			}
+			reason = strings.TrimSpace(r)
+		}
+	}
+	if codes == nil {
+		codes = []string{} // "ignore=" with no code silences nothing
+	}
+	return codes, reason, true
+}
+
+// suppressions holds the suppressing comments of the files a check read,
+// by file and line, and which findings each silenced.
+type suppressions struct {
+	repo      *Repo
+	directive string
+	byFile    map[string]map[int][]*suppression
+}
+
+func newSuppressions(repo *Repo) *suppressions {
+	return &suppressions{repo: repo, directive: LayoutNames(repo.Layout).Directive, byFile: map[string]map[int][]*suppression{}}
+}
+
+func (s *suppressions) of(file string) map[int][]*suppression {
+	if m, ok := s.byFile[file]; ok {
+		return m
+	}
+	m := map[int][]*suppression{}
+	s.byFile[file] = m
+	f := s.repo.File(file)
+	if f == nil || f.AST == nil {
+		return m
+	}
+	for _, c := range f.AST.Comments {
+		if codes, ok := ParseNoqa(c.Text); ok {
+			m[c.Pos.Line] = append(m[c.Pos.Line], &suppression{file: file, comment: c, codes: codes, used: map[string]bool{}})
+		}
+		if s.directive != "" {
+			if codes, reason, ok := ParseIgnore(s.directive, c.Text); ok {
+				m[c.Pos.Line] = append(m[c.Pos.Line], &suppression{file: file, comment: c, codes: codes, directive: true, reason: reason, used: map[string]bool{}})
+			}
+		}
+	}
+	return m
+}
+
+// mark records that the finding d is on a line whose comments silence it,
+// and reports whether one does.
+func (s *suppressions) mark(d Diagnostic) bool {
+	hit := false
+	for _, sp := range s.of(d.File)[d.Pos.Line] {
+		if sp.suppresses(d.Rule.ID) {
+			hit = true
+			sp.usedAny = true
+			sp.used[d.Rule.ID] = true
+		}
+	}
+	return hit
+}
+
+// suppressionScope says which suppressions a check can judge unused.
+type suppressionScope struct {
+	rules   []*rules.Rule   // the enabled rules of kind "suppression"
+	enabled map[string]bool // the enabled rule ids
+	known   map[string]bool // every rule id of the catalog
+	focus   map[string]bool // the ops the check reported on (nil: all)
+	table   *OpTable
+	failed  bool // an analyzer failed: its findings are missing
+}
+
+// findings returns the findings of the suppression rules over the files
+// the check read, in a deterministic order. A code is judged unused only
+// when the check reporting it ran over the whole line: its rule is
+// enabled, no analyzer failed, and in a check of some ops, the file
+// belongs to checked ops only (a shared file, such as a dispatch file or
+// a cuTile __init__.py, may hold findings of ops that were not checked).
+func (s *suppressions) findings(sc suppressionScope) []Diagnostic {
+	if len(sc.rules) == 0 {
+		return nil
+	}
+	owners := map[string][]string{}
+	if sc.table != nil {
+		for _, op := range sc.table.Ops {
+			for f := range OpFiles(sc.table, op) {
+				owners[f] = append(owners[f], op.Name)
+			}
+		}
+	}
+	judgeable := func(file string) bool {
+		if sc.focus == nil {
+			return true
+		}
+		if len(owners[file]) == 0 {
+			return false
+		}
+		for _, op := range owners[file] {
+			if !sc.focus[op] {
+				return false
+			}
+		}
+		return true
+	}
+	var out []Diagnostic
+	for _, path := range s.repo.Paths {
+		f := s.repo.Files[path]
+		if f == nil || f.AST == nil {
+			continue
+		}
+		lines := s.of(path)
+		if len(lines) == 0 {
+			continue
+		}
+		op := ""
+		if o := owners[path]; len(o) == 1 {
+			op = o[0]
+		}
+		nums := make([]int, 0, len(lines))
+		for n := range lines {
+			nums = append(nums, n)
+		}
+		sort.Ints(nums)
+		for _, n := range nums {
+			for _, sp := range lines[n] {
+				for _, rule := range sc.rules {
+					p, _ := rule.Params.(*suppressionParams)
+					if p == nil {
+						continue
+					}
+					switch p.Check {
+					case "reason":
+						if sp.directive && sp.reason == "" {
+							out = append(out, s.diag(rule, op, sp, "", ""))
+						}
+					case "unused":
+						if sc.failed || !judgeable(path) || sp.codes == nil || sp.directive && sp.reason == "" {
+							continue
+						}
+						for _, code := range sp.codes {
+							if !strings.HasPrefix(code, "TG") || sp.used[code] {
+								continue
+							}
+							why := "no " + code + " finding is reported on this line; remove " + code + " from the comment"
+							switch {
+							case !sc.known[code]:
+								why = "tilegym-lint has no rule " + code + " (tilegym-lint rules lists them); fix or remove the code"
+							case !sc.enabled[code]:
+								continue // the rule did not run
+							}
+							out = append(out, s.diag(rule, op, sp, code, why))
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (s *suppressions) diag(rule *rules.Rule, op string, sp *suppression, code, why string) Diagnostic {
+	c := sp.comment
+	// The suppression alone, from its "#" to the next "#" (a comment may
+	// hold several: "# noqa: TG104  # type: ignore").
+	key := "noqa"
+	if sp.directive {
+		key = s.directive
+	}
+	start := strings.Index(strings.ToLower(c.Text), strings.ToLower(key))
+	if h := strings.LastIndexByte(c.Text[:max(start, 0)], '#'); start >= 0 && h >= 0 {
+		start = h
+	} else {
+		start = 0
+	}
+	end := len(c.Text)
+	if h := strings.IndexByte(c.Text[start+1:], '#'); h >= 0 {
+		end = start + 1 + h
+	}
+	text := strings.TrimSpace(c.Text[start:end])
+	return Diagnostic{
+		Rule: rule, Op: op, File: sp.file,
+		Pos: ast.Pos{Line: c.Pos.Line, Col: c.Pos.Col + start}, End: ast.Pos{Line: c.Pos.Line, Col: c.Pos.Col + start + len(text)},
+		Message: Render(rule.Message, op, map[string]string{"code": code, "comment": text, "why": why}),
+	}
+}

@@ -1,0 +1,148 @@
+package checker
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+func TestParseIgnore(t *testing.T) {
+	for _, c := range []struct {
+		text, codes, reason string
+		ok                  bool
+	}{
+		{`# tilegym-lint: ignore=TG511 reason="imported by run_all"`, "TG511", "imported by run_all", true},
+		{`# tilegym-lint: ignore=tg511,TG512 reason='x'`, "TG511,TG512", "x", true},
+		{`# tilegym-lint: ignore=TG511`, "TG511", "", true},
+		{`# tilegym-lint: ignore=TG511 reason=""`, "TG511", "", true},
+		{`# noqa: E501  # tilegym-lint: ignore=TG104 reason="r"`, "TG104", "r", true},
+		{`# tilegym-lint: skip-step=5 reason="x"`, "", "", false},
+		{`# see tilegym-lint: ignore=TG104 reason="x"`, "", "", false},
+		{`# plain comment`, "", "", false},
+	} {
+		codes, reason, ok := ParseIgnore("tilegym-lint:", c.text)
+		if ok != c.ok || strings.Join(codes, ",") != c.codes || reason != c.reason {
+			t.Errorf("ParseIgnore(%q) = %v %q %v, want %s %q %v", c.text, codes, reason, ok, c.codes, c.reason, c.ok)
+		}
+	}
+}
+
+// suppressionFindings lists "RULE FILE:LINE" of the TG007/TG008 findings.
+func suppressionFindings(res *Result) []string {
+	var out []string
+	for _, d := range res.Diagnostics {
+		if d.Rule.Kind == "suppression" {
+			out = append(out, d.Rule.ID+" "+d.File+":"+itoa(d.Pos.Line))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestUnusedSuppressionScope: a suppression is judged unused only when the
+// check that would report on its line ran: not for a disabled rule, not
+// in a shared file when some ops were not checked, not in a file of an op
+// left out; an ignore directive with a reason silences its finding.
+func TestUnusedSuppressionScope(t *testing.T) {
+	dir := t.TempDir()
+	copyDir(t, "../fixtures/good", dir)
+	edit := func(rel, old, new string) {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(dir, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := strings.Replace(string(data), old, new, 1)
+		if s == string(data) {
+			t.Fatalf("%s: %q not found", rel, old)
+		}
+		writeFile(t, dir, rel, s)
+	}
+	// ops.py (shared): an unused noqa on silu_and_mul's stub.
+	edit("src/tilegym/ops/ops.py", "def silu_and_mul(input: torch.Tensor, out: Optional[torch.Tensor] = None, **kwargs: Any):",
+		"def silu_and_mul(input: torch.Tensor, out: Optional[torch.Tensor] = None, **kwargs: Any):  # noqa: TG104")
+	// softmax's own cuTile module: an unused directive, and a used one.
+	edit("src/tilegym/ops/cutile/softmax.py", "@ct.kernel\n", "@ct.kernel  # tilegym-lint: ignore=TG207 reason=\"stale\"\n")
+	whole := suppressionFindings(checkDir(t, dir, Options{}))
+	want := []string{"TG007 src/tilegym/ops/cutile/softmax.py:9", "TG007 src/tilegym/ops/ops.py:36"}
+	if strings.Join(whole, "\n") != strings.Join(want, "\n") {
+		t.Errorf("whole check: %v, want %v", whole, want)
+	}
+	// --op softmax: ops.py also holds silu_and_mul, which was not checked.
+	got := suppressionFindings(checkDir(t, dir, Options{Ops: []string{"softmax"}}))
+	if strings.Join(got, "\n") != "TG007 src/tilegym/ops/cutile/softmax.py:9" {
+		t.Errorf("--op softmax: %v", got)
+	}
+	// --op silu_and_mul: neither file is judged (softmax's module is not its own).
+	if got := suppressionFindings(checkDir(t, dir, Options{Ops: []string{"silu_and_mul"}})); len(got) != 0 {
+		t.Errorf("--op silu_and_mul: %v, want none", got)
+	}
+	// A disabled rule: its codes are not judged.
+	cat := catalog(t)
+	cfg := &Config{Disable: []string{"TG104"}}
+	repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(cat.Layout, cfg), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Check(repo, cat, cfg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := suppressionFindings(res); strings.Join(got, "\n") != "TG007 src/tilegym/ops/cutile/softmax.py:9" {
+		t.Errorf("TG104 disabled: %v", got)
+	}
+
+	// The directive with a reason silences a real finding and is used; the
+	// same without a reason silences nothing and is TG008.
+	edit("src/tilegym/ops/ops.py", "out: Optional[torch.Tensor] = None, **kwargs: Any):  # noqa: TG104",
+		"out: Optional[torch.Tensor] = None):  # tilegym-lint: ignore=TG104 reason=\"no backend options\"")
+	res = checkDir(t, dir, Options{})
+	for _, d := range res.Diagnostics {
+		if d.Rule.ID == "TG104" || d.File == "src/tilegym/ops/ops.py" {
+			t.Errorf("unexpected finding %s", FormatDiagnostic(d))
+		}
+	}
+	edit("src/tilegym/ops/ops.py", ` reason="no backend options"`, "")
+	res = checkDir(t, dir, Options{})
+	var rules []string
+	for _, d := range res.Diagnostics {
+		if d.File == "src/tilegym/ops/ops.py" {
+			rules = append(rules, d.Rule.ID)
+		}
+	}
+	if strings.Join(rules, ",") != "TG104,TG008" && strings.Join(rules, ",") != "TG008,TG104" {
+		t.Errorf("directive without a reason: findings %v, want TG104 and TG008", rules)
+	}
+}
+
+// TestUnusedSuppressionChangeMode: in change mode a shared file's unused
+// suppression is reported only when the whole check ran.
+func TestUnusedSuppressionChangeMode(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	copyDir(t, "../fixtures/good", dir)
+	gitRun(t, dir, "init", "-q")
+	gitRun(t, dir, "add", ".")
+	gitRun(t, dir, "commit", "-qm", "base")
+	// The change: a test of softmax only, with an unused suppression.
+	p := filepath.Join(dir, "tests/ops/test_softmax.py")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "tests/ops/test_softmax.py", string(data)+"# noqa: TG401\n")
+	cat := catalog(t)
+	res, err := CheckGitChange(dir, "HEAD", false, cat, nil, BuildLayout(cat.Layout, nil), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := suppressionFindings(res)
+	if len(got) != 1 || !strings.HasPrefix(got[0], "TG007 tests/ops/test_softmax.py:") {
+		t.Errorf("change mode: %v, want the test file's unused noqa", got)
+	}
+}

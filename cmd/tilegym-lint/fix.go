@@ -1,0 +1,267 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/fix"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// fixFlags are the flags of --fix.
+type fixFlags struct {
+	fix    bool // apply the suggested fixes of fixable rules
+	dryRun bool // with fix: print the diff, write nothing
+}
+
+// fixUsage is the flags' part of the usage text.
+const fixUsage = `  --fix           apply the suggested fixes of the fixable rules (tilegym-lint
+                  rules shows which), check again until nothing is left to
+                  apply, then report what remains
+  --dry-run       with --fix: print the unified diff --fix would make and
+                  write nothing (exit 1 when there is something to fix)
+`
+
+// maxFixPasses bounds the check-and-apply passes of --fix: fixes that
+// insert at the same place (two names added to one __all__) are applied
+// one a pass.
+const maxFixPasses = 50
+
+func addFixFlags(fs *flag.FlagSet, f *fixFlags) {
+	fs.BoolVar(&f.fix, "fix", false, "apply the suggested fixes of the fixable rules")
+	fs.BoolVar(&f.dryRun, "dry-run", false, "with --fix: print the diff, write nothing")
+}
+
+// validateFix reports flags --fix cannot be combined with.
+func validateFix(f *checkFlags) error {
+	x := f.fixes
+	if x.dryRun && !x.fix {
+		return errors.New("--dry-run is for --fix (tilegym-lint --fix --dry-run previews the fixes)")
+	}
+	if !x.fix {
+		return nil
+	}
+	switch {
+	case f.diff != "" || f.staged || f.preCommit:
+		return errors.New("--fix edits the working tree; it does not combine with --diff, --staged or --pre-commit (narrow it with --op or file paths)")
+	case f.verify:
+		return errors.New("--fix does not combine with --verify; fix first, then verify")
+	}
+	return nil
+}
+
+// fixPass is what one pass of --fix computed: the findings whose fixes it
+// gave to fix.Apply, in the same order.
+type fixPass struct {
+	diags []checker.Diagnostic
+}
+
+// collectFixes checks the tree and returns the fixes of the findings of
+// fixable rules, with those findings.
+func collectFixes(src checker.Source, layout *checker.Layout, cat *rules.Catalog, cfg *checker.Config, opts checker.Options) ([]fix.Fix, fixPass, error) {
+	res, err := checker.CheckSource(src, layout, cat, cfg, opts)
+	if err != nil {
+		return nil, fixPass{}, err
+	}
+	if len(res.Errors) > 0 {
+		return nil, fixPass{}, fmt.Errorf("--fix: the check failed: %v", res.Errors[0])
+	}
+	var fixes []fix.Fix
+	var pass fixPass
+	for _, d := range res.Diagnostics {
+		if !d.Rule.Fixable || len(d.Fixes) == 0 {
+			continue
+		}
+		// A finding's first fix is the one --fix applies; the others are
+		// alternatives for an editor.
+		fixes = append(fixes, toFix(d.Fixes[0]))
+		pass.diags = append(pass.diags, d)
+	}
+	return fixes, pass, nil
+}
+
+func toFix(s checker.SuggestedFix) fix.Fix {
+	f := fix.Fix{Message: s.Message}
+	for _, e := range s.Edits {
+		f.Edits = append(f.Edits, fix.Edit{File: e.File, Start: e.Start, End: e.End, NewText: e.NewText})
+	}
+	return f
+}
+
+// fixOutcome sums up the passes of --fix.
+type fixOutcome struct {
+	fixed   map[string]int  // rule -> findings fixed
+	files   map[string]bool // files changed
+	refused []string        // "FILE:LINE: RULE: reason", sorted
+	stable  bool            // the last pass found nothing more to apply
+	passes  int
+}
+
+func summarize(results []fix.Result, passes []fixPass, stable bool) fixOutcome {
+	o := fixOutcome{fixed: map[string]int{}, files: map[string]bool{}, stable: stable, passes: len(results)}
+	refused := map[string]bool{}
+	for i, r := range results {
+		if i >= len(passes) {
+			break
+		}
+		ds := passes[i].diags
+		for _, s := range r.Applied {
+			o.fixed[ds[s.Index].Rule.ID]++
+		}
+		for _, s := range r.Refused {
+			d := ds[s.Index]
+			refused[fmt.Sprintf("%s:%d: %s: %s", d.File, d.Pos.Line, d.Rule.ID, s.Reason)] = true
+		}
+		for _, fc := range r.Files {
+			o.files[fc.File] = true
+		}
+	}
+	for k := range refused {
+		o.refused = append(o.refused, k)
+	}
+	sort.Strings(o.refused)
+	return o
+}
+
+func (o fixOutcome) total() int {
+	n := 0
+	for _, c := range o.fixed {
+		n += c
+	}
+	return n
+}
+
+// byRule renders "TG104 3, TG303 1".
+func (o fixOutcome) byRule() string {
+	ids := make([]string, 0, len(o.fixed))
+	for id := range o.fixed {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = fmt.Sprintf("%s %d", id, o.fixed[id])
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (o fixOutcome) fileList() []string {
+	out := make([]string, 0, len(o.files))
+	for f := range o.files {
+		out = append(out, f)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// runFix applies (or previews) the fixes before the check reports. It
+// returns done (and the exit status) when nothing is left to do: a
+// preview.
+func runFix(f *checkFlags, root string, layout *checker.Layout, cat *rules.Catalog, cfg *checker.Config, opts checker.Options, stdout, stderr io.Writer) (code int, done bool, err error) {
+	if f.fixes.dryRun {
+		return previewFix(root, layout, cat, cfg, opts, stdout)
+	}
+	var passes []fixPass
+	compute := func() ([]fix.Fix, error) {
+		fixes, p, err := collectFixes(&checker.DiskSource{Dir: root}, layout, cat, cfg, opts)
+		passes = append(passes, p)
+		return fixes, err
+	}
+	results, stable, err := fix.ApplyUntilStable(root, compute, fix.Options{}, maxFixPasses)
+	if err != nil {
+		return 0, false, err
+	}
+	o := summarize(results, passes, stable)
+	w := stdout
+	if f.format != "text" {
+		w = stderr // keep the machine-readable output alone on stdout
+	}
+	writeFixSummary(w, o, false)
+	return 0, false, nil
+}
+
+func writeFixSummary(w io.Writer, o fixOutcome, preview bool) {
+	verb := "fixed"
+	if preview {
+		verb = "would fix"
+	}
+	if o.total() == 0 {
+		fmt.Fprintf(w, "tilegym-lint --fix: nothing to fix\n")
+	} else {
+		files := o.fileList()
+		fmt.Fprintf(w, "tilegym-lint --fix: %s %d findings (%s) in %d files: %s\n", verb, o.total(), o.byRule(), len(files), strings.Join(files, ", "))
+	}
+	for _, r := range o.refused {
+		fmt.Fprintf(w, "tilegym-lint --fix: not applied: %s\n", r)
+	}
+	if !o.stable {
+		fmt.Fprintf(w, "tilegym-lint --fix: stopped after %d passes with fixes left; run it again\n", o.passes)
+	}
+}
+
+// previewFix runs --fix on a copy of the files the check reads and prints
+// the unified diff between the tree and the copy: every pass, as --fix
+// would make them, without writing to the tree.
+func previewFix(root string, layout *checker.Layout, cat *rules.Catalog, cfg *checker.Config, opts checker.Options, stdout io.Writer) (int, bool, error) {
+	tmp, err := os.MkdirTemp("", "tilegym-lint-fix-*")
+	if err != nil {
+		return 0, true, err
+	}
+	defer os.RemoveAll(tmp)
+	src := &checker.DiskSource{Dir: root}
+	list, err := src.List()
+	if err != nil {
+		return 0, true, err
+	}
+	for _, p := range list {
+		data, err := src.ReadFile(p)
+		if err != nil {
+			return 0, true, err
+		}
+		dst := filepath.Join(tmp, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return 0, true, err
+		}
+		fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(p)))
+		if err != nil {
+			return 0, true, err
+		}
+		if err := os.WriteFile(dst, data, fi.Mode().Perm()); err != nil {
+			return 0, true, err
+		}
+	}
+	var passes []fixPass
+	compute := func() ([]fix.Fix, error) {
+		fixes, p, err := collectFixes(&checker.DiskSource{Dir: tmp}, layout, cat, cfg, opts)
+		passes = append(passes, p)
+		return fixes, err
+	}
+	results, stable, err := fix.ApplyUntilStable(tmp, compute, fix.Options{}, maxFixPasses)
+	if err != nil {
+		return 0, true, err
+	}
+	o := summarize(results, passes, stable)
+	for _, name := range o.fileList() {
+		before, err := src.ReadFile(name)
+		if err != nil {
+			return 0, true, err
+		}
+		after, err := os.ReadFile(filepath.Join(tmp, filepath.FromSlash(name)))
+		if err != nil {
+			return 0, true, err
+		}
+		fmt.Fprint(stdout, fix.UnifiedDiff(name, before, after))
+	}
+	writeFixSummary(stdout, o, true)
+	if o.total() > 0 {
+		return 1, true, nil
+	}
+	return 0, true, nil
+}
