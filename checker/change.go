@@ -1,8 +1,10 @@
 package checker
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"slices"
@@ -71,6 +73,12 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 		base = "HEAD"
 	}
 	if err := CheckRevision(base); err != nil {
+		return nil, err
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		return nil, ErrGitNotFound
+	}
+	if err := checkIndexFile(root); err != nil {
 		return nil, err
 	}
 	diffArgs := func(rev string, mergeBase bool) []string {
@@ -153,6 +161,9 @@ func gitRevsSeparately(root, base string) (top, prefix, mb string, err error) {
 	go func() { defer wg.Done(); prefix, prefixErr = git(root, "rev-parse", "--show-prefix") }()
 	go func() { defer wg.Done(); mb, mbErr = git(root, "merge-base", "--end-of-options", base, "HEAD") }()
 	wg.Wait()
+	if errors.Is(topErr, ErrGitNotFound) {
+		return "", "", "", topErr
+	}
 	if topErr != nil {
 		return "", "", "", fmt.Errorf("%s is not in a git repository: %w", root, topErr)
 	}
