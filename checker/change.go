@@ -29,6 +29,11 @@ type Change struct {
 	Lines   map[string][]LineRange // changed lines of each file's new version
 	Whole   map[string]bool        // new files: every line changed
 	Deleted map[string]bool        // files the change deletes
+	// Renames maps the base's path of each file the change moves (as
+	// git's rename detection finds them among the files it deletes and
+	// adds) to the head's. The moved file is still Deleted at its old path
+	// and Whole at its new one; findings are matched across the move.
+	Renames map[string]string
 
 	// diffs is what git diff says of each changed file, which rebuilds
 	// its old version (see baseSource).
@@ -125,6 +130,28 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 		Lines: map[string][]LineRange{}, Whole: map[string]bool{}, Deleted: map[string]bool{},
 	}
 	parseGitDiff(out, ch)
+	if len(ch.Deleted) > 0 && ch.hasNew() {
+		// The moves among the deleted and new files, apart: the diff
+		// above, without renames, is what rebuilds the base's files.
+		rev := base
+		if diffErr != nil {
+			_, _, rev, _ = gitRevsSeparately(root, base)
+		}
+		args := diffArgs(rev, base != "HEAD" && diffErr == nil)
+		for i, a := range args {
+			switch a {
+			case "-U0":
+				args[i] = "--name-status"
+			case "--full-index":
+				args[i] = "-z"
+			case "--no-renames":
+				args[i] = "-M"
+			}
+		}
+		if out, err := gitBytes(root, args...); err == nil {
+			ch.Renames = parseRenames(out, ch)
+		}
+	}
 	if !staged {
 		if err := untrackedErr; err != nil {
 			return nil, err
@@ -148,6 +175,41 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 	}
 	sort.Strings(ch.Files)
 	return ch, nil
+}
+
+// hasNew reports whether the diff adds a file.
+func (c *Change) hasNew() bool {
+	for _, d := range c.diffs {
+		if d.isNew {
+			return true
+		}
+	}
+	return false
+}
+
+// parseRenames reads `git diff --name-status -z -M` output: the renames
+// ("R<score>" old new) between a file the change deletes and one it adds.
+func parseRenames(out []byte, ch *Change) map[string]string {
+	f := strings.Split(string(out), "\x00")
+	renames := map[string]string{}
+	for i := 0; i < len(f); i++ {
+		switch {
+		case strings.HasPrefix(f[i], "R") && i+2 < len(f):
+			from, to := filepath.ToSlash(f[i+1]), filepath.ToSlash(f[i+2])
+			if ch.Deleted[from] && ch.Whole[to] {
+				renames[from] = to
+			}
+			i += 2
+		case strings.HasPrefix(f[i], "C") && i+2 < len(f):
+			i += 2 // a copy names two paths too
+		case f[i] != "":
+			i++ // a status and its one path
+		}
+	}
+	if len(renames) == 0 {
+		return nil
+	}
+	return renames
 }
 
 // gitRevsSeparately returns the git top level of root, root's prefix in it
@@ -263,16 +325,29 @@ func touchedInitNames(in *Init, ch *Change) map[string]bool {
 	return names
 }
 
-// preKey identifies a finding across revisions: rule, op and message with
-// numbers blanked (so a moved line does not make a finding new).
-func preKey(d Diagnostic) string {
+// preKey identifies a finding across revisions: rule, op, file and
+// message, with numbers blanked (so a moved line does not make a finding
+// new) and the file's own path and directory, in the message, replaced by
+// placeholders (so a moved file's findings, whose messages name where it
+// is, match). file is the finding's file in the head: a base finding's in
+// a moved file is given the file's new path.
+func preKey(d Diagnostic, file string) string {
 	var b strings.Builder
 	b.WriteString(d.Rule.ID)
 	b.WriteByte(0)
 	b.WriteString(d.Op)
 	b.WriteByte(0)
+	b.WriteString(file)
+	b.WriteByte(0)
+	msg := d.Message
+	if d.File != "" {
+		msg = strings.ReplaceAll(msg, d.File, "\x01")
+		if dir := path.Dir(d.File); dir != "." {
+			msg = strings.ReplaceAll(msg, dir+"/", "\x02")
+		}
+	}
 	digits := false
-	for _, c := range d.Message {
+	for _, c := range msg {
 		if c >= '0' && c <= '9' {
 			if !digits {
 				b.WriteByte('#')
@@ -284,6 +359,21 @@ func preKey(d Diagnostic) string {
 		b.WriteRune(c)
 	}
 	return b.String()
+}
+
+// basePreKey is preKey of a finding of the base: its file, and the paths
+// of other moved files its message names, are the head's.
+func basePreKey(d Diagnostic, renames map[string]string, moved []string) string {
+	file := d.File
+	if to, ok := renames[file]; ok {
+		file = to
+	}
+	for _, from := range moved {
+		if from != d.File && strings.Contains(d.Message, from) {
+			d.Message = strings.ReplaceAll(d.Message, from, renames[from])
+		}
+	}
+	return preKey(d, file)
 }
 
 // CheckGitChange is GitChange then CheckChange, the working tree listed
@@ -663,12 +753,24 @@ func changeOps(l *lazyLoader, files, shared []string) (related map[string]bool, 
 // finishChange marks the findings of a change's snapshot that its base
 // had, and keeps the ops the change touches and their findings.
 func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
+	// The moved files, longest path first (a path that holds another is
+	// replaced first).
+	var moved []string
+	for from := range ch.Renames {
+		moved = append(moved, from)
+	}
+	sort.Slice(moved, func(i, j int) bool {
+		if len(moved[i]) != len(moved[j]) {
+			return len(moved[i]) > len(moved[j])
+		}
+		return moved[i] < moved[j]
+	})
 	before := map[string]int{}
 	for _, d := range baseRes.Diagnostics {
-		before[preKey(d)]++
+		before[basePreKey(d, ch.Renames, moved)]++
 	}
 	for i := range res.Diagnostics {
-		k := preKey(res.Diagnostics[i])
+		k := preKey(res.Diagnostics[i], res.Diagnostics[i].File)
 		if before[k] > 0 {
 			before[k]--
 			res.Diagnostics[i].PreExisting = true

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -116,6 +117,9 @@ func TestChangeByOps(t *testing.T) {
 		}},
 		{name: "rename module", byOps: true, edit: func(t *testing.T, dir string) {
 			gitRun(t, dir, "mv", softmax, "src/tilegym/ops/cutile/softmax2.py")
+		}},
+		{name: "move test", byOps: true, edit: func(t *testing.T, dir string) {
+			gitRun(t, dir, "mv", "tests/ops/test_softmax.py", "tests/ops/activation/test_softmax.py")
 		}},
 		{name: "staged", staged: true, byOps: true, edit: func(t *testing.T, dir string) {
 			appendFile(t, dir, "tests/ops/test_silu_and_mul.py", "\n# edit\n")
@@ -410,5 +414,112 @@ func TestGitBlobID(t *testing.T) {
 	}
 	if got := gitBlobID([]byte("hello\n"), 64); got != "2cf8d83d9ee29543b34a87727421fdecb7e3f3a183d337639025de576db9ebb4" {
 		t.Errorf("SHA-256 blob id = %s", got)
+	}
+}
+
+// preRepo makes a git repository of fixtures/good whose base commit has
+// edit applied, and returns it.
+func preRepo(t *testing.T, edit func(dir string)) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	copyDir(t, "../fixtures/good", dir)
+	gitRun(t, dir, "init", "-q")
+	edit(dir)
+	gitRun(t, dir, "add", ".")
+	gitRun(t, dir, "commit", "-qm", "base")
+	return dir
+}
+
+// changeFindings runs change mode and returns its findings as
+// "file rule [pre]" lines, sorted.
+func changeFindings(t *testing.T, dir, base string, staged bool) []string {
+	t.Helper()
+	cat := catalog(t)
+	res, err := CheckGitChange(dir, base, staged, cat, nil, BuildLayout(cat.Layout, nil), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, d := range res.Diagnostics {
+		s := d.File + " " + d.Rule.ID
+		if d.PreExisting {
+			s += " pre"
+		}
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return out
+}
+
+const softmaxTest = "tests/ops/test_softmax.py"
+
+// dropSetUp makes test_softmax.py fail TG405 (test_op does not call
+// self.setUp()).
+func dropSetUp(t *testing.T, dir, file string) {
+	replaceInFile(t, dir, file, "        self.setUp()\n", "")
+}
+
+// TestChangePreExistingByFile (C3): a new file repeating an old file's
+// defect, while the change fixes the old file, has a new finding, not a
+// pre-existing one (findings are matched by file too).
+func TestChangePreExistingByFile(t *testing.T) {
+	dir := preRepo(t, func(dir string) { dropSetUp(t, dir, softmaxTest) })
+	data, err := os.ReadFile(filepath.Join(dir, softmaxTest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "tests/ops/test_softmax_more.py", string(data))
+	fixed, err := os.ReadFile(filepath.Join("../fixtures/good", softmaxTest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, softmaxTest, string(fixed))
+	want := []string{"tests/ops/test_softmax_more.py TG405"}
+	if got := changeFindings(t, dir, "HEAD", false); !slices.Equal(got, want) {
+		t.Errorf("working tree: %q, want %q", got, want)
+	}
+	gitRun(t, dir, "add", ".")
+	if got := changeFindings(t, dir, "HEAD", true); !slices.Equal(got, want) {
+		t.Errorf("staged: %q, want %q", got, want)
+	}
+}
+
+// TestChangePreExistingMoved (C4): moving a file keeps its findings
+// pre-existing, also those whose message names the file's path and
+// directory (TG004, as when upstream 9e74cb84 moved
+// tests/ops/test_rmsnorm_backward.py into experimental/), in the working
+// tree, staged, committed, and through a rename with edits.
+func TestChangePreExistingMoved(t *testing.T) {
+	const misnamed = "tests/ops/test_softmax_cases.py"
+	dir := preRepo(t, func(dir string) {
+		dropSetUp(t, dir, softmaxTest)
+		// TG004: its message names the file and its directory.
+		if err := os.Rename(filepath.Join(dir, softmaxTest), filepath.Join(dir, misnamed)); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if got := changeFindings(t, dir, "HEAD", false); len(got) != 0 {
+		t.Fatalf("no change: %q", got)
+	}
+	const moved = "tests/ops/experimental/test_softmax_cases.py"
+	if err := os.MkdirAll(filepath.Join(dir, "tests/ops/experimental"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, dir, "mv", misnamed, moved)
+	appendFile(t, dir, moved, "\n# moved\n")
+	gitRun(t, dir, "add", moved)
+	want := []string{moved + " TG004 pre", moved + " TG405 pre"}
+	if got := changeFindings(t, dir, "HEAD", false); !slices.Equal(got, want) {
+		t.Errorf("working tree: %q, want %q", got, want)
+	}
+	if got := changeFindings(t, dir, "HEAD", true); !slices.Equal(got, want) {
+		t.Errorf("staged: %q, want %q", got, want)
+	}
+	gitRun(t, dir, "commit", "-qm", "move")
+	if got := changeFindings(t, dir, "HEAD~1", false); !slices.Equal(got, want) {
+		t.Errorf("committed: %q, want %q", got, want)
 	}
 }
