@@ -705,6 +705,61 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 	return res, baseRes, true, hl, bl, nil
 }
 
+// vanishedOps returns the verdicts of the ops the change touches whose
+// dispatch stub went with a deleted file while the head still registers
+// them: Step 1 fails, the findings of their registrations without a stub
+// (TG206, of no op until now) become theirs, and Steps 3 to 5, which start
+// from the stub, are not checked. An op whose registrations went too was
+// removed, not broken: it has none.
+func vanishedOps(ch *Change, res, baseRes *Result, touched map[string]bool) []OpResult {
+	var out []OpResult
+	for _, op := range baseRes.Table.Ops {
+		if !touched[op.Name] || res.Table.ByName[op.Name] != nil {
+			continue
+		}
+		var stubFile string
+		for _, s := range op.Stubs {
+			if s.File != nil && ch.Deleted[s.File.Path] {
+				stubFile = s.File.Path
+			}
+		}
+		if stubFile == "" {
+			continue
+		}
+		var impls []*Impl
+		for _, im := range res.Table.Impls {
+			if im.Op == op.Name && im.File != nil && im.Call != nil {
+				impls = append(impls, im)
+			}
+		}
+		if len(impls) == 0 {
+			continue
+		}
+		for i := range res.Diagnostics {
+			d := &res.Diagnostics[i]
+			if d.Op != "" || d.Rule.Kind != ImplOrphanAnalyzer.Name {
+				continue
+			}
+			for _, im := range impls {
+				if d.File == im.File.Path && im.Call.Pos().Line <= d.Pos.Line && d.Pos.Line <= im.Call.End().Line {
+					d.Op = op.Name
+				}
+			}
+		}
+		r := stepVerdicts(op, res.Diagnostics, nil, nil)
+		r.Steps[0].Status = StatusFail
+		r.Steps[0].Reason = "its dispatch stub was in " + stubFile + ", which the change deletes, and the op is still registered: restore the stub, or remove the op with its registrations, tests and benchmark"
+		for step := 3; step <= 5; step++ {
+			if r.Steps[step-1].Status == StatusPass {
+				r.Steps[step-1].Status = StatusFail
+				r.Steps[step-1].Reason = "not checked: the op has no dispatch stub (Step 1)"
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
 // undeclared returns the names that the changed files register in either
 // snapshot and no stub declares.
 func undeclared(ch *Change, loaders ...*lazyLoader) map[string]bool {
@@ -778,15 +833,18 @@ func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
 	}
 
 	touched := TouchedOps(res.Table, ch)
-	// An op that loses a file (a deleted test, module or benchmark) is
-	// touched too: its files are known from the base.
+	// An op that loses a file is touched too, as the base knew it: a
+	// deleted test, module or benchmark of it, its dispatch file (its
+	// stub), or a cuTile __init__ naming its module or function (every
+	// line of a deleted file is changed).
+	var vanished []OpResult
 	if len(ch.Deleted) > 0 && baseRes.Table != nil {
-		for _, op := range baseRes.Table.Ops {
-			for f := range OpFiles(baseRes.Table, op) {
-				if ch.Deleted[f] {
-					touched[op.Name] = true
-				}
-			}
+		gone := &Change{Root: ch.Root, Lines: map[string][]LineRange{}, Whole: ch.Deleted, Deleted: ch.Deleted}
+		for op := range TouchedOps(baseRes.Table, gone) {
+			touched[op] = true
+		}
+		if res.Table != nil {
+			vanished = vanishedOps(ch, res, baseRes, touched)
 		}
 	}
 	// The ops the change broke: a new finding in a changed file.
@@ -813,11 +871,12 @@ func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
 		return op != nil && op.Suite == "" && want[op.Func]
 	}
 	var ops []OpResult
-	for _, o := range res.Ops {
+	for _, o := range append(res.Ops, vanished...) {
 		if keepOp(o.Name) {
 			ops = append(ops, o)
 		}
 	}
+	sort.SliceStable(ops, func(i, j int) bool { return ops[i].Name < ops[j].Name })
 	res.Ops = ops
 	var diags []Diagnostic
 	for _, d := range res.Diagnostics {

@@ -184,6 +184,9 @@ func TestChangeByOps(t *testing.T) {
 			replaceInFile(t, dir, initPy, "    from .softmax import softmax\n", "")
 			replaceInFile(t, dir, initPy, "    from .silu_and_mul import silu_and_mul\n", "")
 		}},
+		{name: "delete cutile init", byOps: false, edit: func(t *testing.T, dir string) { gitRun(t, dir, "rm", "-q", initPy) }},
+		{name: "delete dispatch file", byOps: false, edit: func(t *testing.T, dir string) { gitRun(t, dir, "rm", "-q", opsPy) }},
+		{name: "delete dispatch file, staged", staged: true, byOps: false, edit: func(t *testing.T, dir string) { gitRun(t, dir, "rm", "-q", opsPy) }},
 		{name: "new init", quiet: true, byOps: false, edit: func(t *testing.T, dir string) {
 			writeFile(t, dir, "src/tilegym/ops/cutile/experimental/__init__.py", "")
 		}},
@@ -521,5 +524,69 @@ func TestChangePreExistingMoved(t *testing.T) {
 	gitRun(t, dir, "commit", "-qm", "move")
 	if got := changeFindings(t, dir, "HEAD~1", false); !slices.Equal(got, want) {
 		t.Errorf("committed: %q, want %q", got, want)
+	}
+}
+
+// TestChangeDeletesSharedFile (reliability): deleting a cuTile __init__
+// or a dispatch file, in the working tree, staged or committed, reports
+// the ops it concerned with new findings: each op the __init__ imported
+// loses Step 3; each op of the dispatch file loses Step 1 (and its
+// registrations, now of no stub, are its findings), instead of "0 ops".
+func TestChangeDeletesSharedFile(t *testing.T) {
+	for _, tc := range []struct {
+		file    string
+		ops     []string // some of the ops reported
+		rule    string   // a new finding of each
+		step    int      // a failed step of each
+		removed []string // files removed with it: an op removed whole is not reported
+	}{
+		{file: initPy, ops: []string{"silu_and_mul", "softmax"}, rule: "TG301", step: 3},
+		{file: opsPy, ops: []string{"silu_and_mul", "softmax"}, rule: "TG206", step: 1},
+		{file: opsPy, ops: []string{"silu_and_mul"}, rule: "TG206", step: 1,
+			removed: []string{"src/tilegym/ops/cutile/softmax.py", "tests/benchmark/bench_softmax.py"}},
+	} {
+		for _, mode := range []string{"working tree", "staged", "committed"} {
+			name := tc.file + ", " + mode
+			dir := preRepo(t, func(string) {})
+			args := []string{"rm", "-q", tc.file}
+			gitRun(t, dir, append(args, tc.removed...)...)
+			base, staged := "HEAD", mode == "staged"
+			if mode == "working tree" {
+				gitRun(t, dir, "reset", "-q")
+			}
+			if mode == "committed" {
+				gitRun(t, dir, "commit", "-qm", "delete")
+				base = "HEAD~1"
+			}
+			cat := catalog(t)
+			res, err := CheckGitChange(dir, base, staged, cat, nil, BuildLayout(cat.Layout, nil), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]*OpResult{}
+			for i := range res.Ops {
+				got[res.Ops[i].Name] = &res.Ops[i]
+			}
+			for _, op := range tc.ops {
+				r := got[op]
+				if r == nil {
+					t.Errorf("%s: op %s not reported (ops %d)", name, op, len(res.Ops))
+					continue
+				}
+				if r.Steps[tc.step-1].Status != StatusFail {
+					t.Errorf("%s: %s step %d %s, want fail", name, op, tc.step, r.Steps[tc.step-1].Status)
+				}
+				found := false
+				for _, d := range res.Diagnostics {
+					found = found || d.Op == op && d.Rule.ID == tc.rule && !d.PreExisting && d.Severity == "error"
+				}
+				if !found {
+					t.Errorf("%s: %s has no new %s error", name, op, tc.rule)
+				}
+			}
+			if len(tc.removed) > 0 && got["softmax"] != nil {
+				t.Errorf("%s: softmax, removed with its module, is reported", name)
+			}
+		}
 	}
 }
