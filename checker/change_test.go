@@ -590,3 +590,58 @@ func TestChangeDeletesSharedFile(t *testing.T) {
 		}
 	}
 }
+
+// TestSubmoduleOpaque (reliability): a submodule (here a TileGym-shaped
+// repository vendored where its files match the layout's globs, as
+// src/tilegym/**/*.py and tests/ops/**/test_*.py) is not part of the
+// checkout: a
+// whole check gives what it gives without it, and change mode, editing
+// it or moving it to another commit, touches no op.
+func TestSubmoduleOpaque(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	const subPath = "src/tilegym/third_party/tilegym"
+	sub := preRepo(t, func(dir string) { dropSetUp(t, dir, softmaxTest) })
+	dir := preRepo(t, func(string) {})
+	cat := catalog(t)
+	layout := BuildLayout(cat.Layout, nil)
+	whole := func() string {
+		t.Helper()
+		res, err := CheckSource(&DiskSource{Dir: dir}, layout, cat, nil, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return dump(res, false)
+	}
+	want := whole()
+	gitRun(t, dir, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, subPath)
+	gitRun(t, dir, "commit", "-qm", "vendor")
+	if _, err := os.Stat(filepath.Join(dir, subPath, softmaxTest)); err != nil {
+		t.Fatal("submodule not checked out:", err)
+	}
+	if got := whole(); got != want {
+		t.Errorf("whole check with a submodule:\n got: %s\nwant: %s", got, want)
+	}
+	// A nested repository that is not (yet) a submodule: the same.
+	copyDir(t, sub, filepath.Join(dir, "tests/ops/vendored"))
+	gitRun(t, filepath.Join(dir, "tests/ops/vendored"), "init", "-q")
+	if got := whole(); got != want {
+		t.Errorf("whole check with a nested repository:\n got: %s\nwant: %s", got, want)
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "tests/ops/vendored")); err != nil {
+		t.Fatal(err)
+	}
+	// Change mode: an edit inside the submodule, then a new commit of it.
+	appendFile(t, filepath.Join(dir, subPath), "tests/ops/test_softmax.py", "\n# edit\n")
+	if got := changeFindings(t, dir, "HEAD", false); len(got) != 0 {
+		t.Errorf("edit in the submodule: %q, want nothing", got)
+	}
+	gitRun(t, filepath.Join(dir, subPath), "commit", "-qam", "edit")
+	gitRun(t, dir, "add", subPath)
+	for _, staged := range []bool{false, true} {
+		if got := changeFindings(t, dir, "HEAD", staged); len(got) != 0 {
+			t.Errorf("submodule bump (staged %v): %q, want nothing", staged, got)
+		}
+	}
+}
