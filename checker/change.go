@@ -34,6 +34,9 @@ type Change struct {
 	// adds) to the head's. The moved file is still Deleted at its old path
 	// and Whole at its new one; findings are matched across the move.
 	Renames map[string]string
+	// renamed, when not nil, is closed once Renames is set: git finds
+	// the moves while the snapshots are checked (see waitRenames).
+	renamed chan struct{}
 
 	// diffs is what git diff says of each changed file, which rebuilds
 	// its old version (see baseSource).
@@ -131,8 +134,9 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 	}
 	parseGitDiff(out, ch)
 	if len(ch.Deleted) > 0 && ch.hasNew() {
-		// The moves among the deleted and new files, apart: the diff
-		// above, without renames, is what rebuilds the base's files.
+		// The moves among the deleted and new files, apart (the diff
+		// above, without renames, is what rebuilds the base's files), and
+		// meanwhile: only finishChange needs them.
 		rev := base
 		if diffErr != nil {
 			_, _, rev, _ = gitRevsSeparately(root, base)
@@ -148,9 +152,13 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 				args[i] = "-M"
 			}
 		}
-		if out, err := gitBytes(root, args...); err == nil {
-			ch.Renames = parseRenames(out, ch)
-		}
+		ch.renamed = make(chan struct{})
+		go func() {
+			defer close(ch.renamed)
+			if out, err := gitBytes(root, args...); err == nil {
+				ch.Renames = parseRenames(out, ch)
+			}
+		}()
 	}
 	if !staged {
 		if err := untrackedErr; err != nil {
@@ -187,8 +195,18 @@ func (c *Change) hasNew() bool {
 	return false
 }
 
+// waitRenames waits for git to find the moves of the change, if it
+// looks for them.
+func (c *Change) waitRenames() {
+	if c.renamed != nil {
+		<-c.renamed
+	}
+}
+
 // parseRenames reads `git diff --name-status -z -M` output: the renames
-// ("R<score>" old new) between a file the change deletes and one it adds.
+// ("R<score>" old new) between a file the change deletes and one it adds
+// (as the diff without renames says; it reads nothing else of ch, whose
+// untracked files are added meanwhile).
 func parseRenames(out []byte, ch *Change) map[string]string {
 	f := strings.Split(string(out), "\x00")
 	renames := map[string]string{}
@@ -196,7 +214,7 @@ func parseRenames(out []byte, ch *Change) map[string]string {
 		switch {
 		case strings.HasPrefix(f[i], "R") && i+2 < len(f):
 			from, to := filepath.ToSlash(f[i+1]), filepath.ToSlash(f[i+2])
-			if ch.Deleted[from] && ch.Whole[to] {
+			if d := ch.diffs[to]; ch.Deleted[from] && d != nil && d.isNew {
 				renames[from] = to
 			}
 			i += 2
@@ -808,6 +826,7 @@ func changeOps(l *lazyLoader, files, shared []string) (related map[string]bool, 
 // finishChange marks the findings of a change's snapshot that its base
 // had, and keeps the ops the change touches and their findings.
 func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
+	ch.waitRenames()
 	// The moved files, longest path first (a path that holds another is
 	// replaced first).
 	var moved []string
