@@ -1,8 +1,10 @@
 package checker
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"slices"
@@ -27,6 +29,14 @@ type Change struct {
 	Lines   map[string][]LineRange // changed lines of each file's new version
 	Whole   map[string]bool        // new files: every line changed
 	Deleted map[string]bool        // files the change deletes
+	// Renames maps the base's path of each file the change moves (as
+	// git's rename detection finds them among the files it deletes and
+	// adds) to the head's. The moved file is still Deleted at its old path
+	// and Whole at its new one; findings are matched across the move.
+	Renames map[string]string
+	// renamed, when not nil, is closed once Renames is set: git finds
+	// the moves while the snapshots are checked (see waitRenames).
+	renamed chan struct{}
 
 	// diffs is what git diff says of each changed file, which rebuilds
 	// its old version (see baseSource).
@@ -73,6 +83,12 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 	if err := CheckRevision(base); err != nil {
 		return nil, err
 	}
+	if _, err := exec.LookPath("git"); err != nil {
+		return nil, ErrGitNotFound
+	}
+	if err := checkIndexFile(root); err != nil {
+		return nil, err
+	}
 	diffArgs := func(rev string, mergeBase bool) []string {
 		args := []string{"diff", "--relative", "-U0", "--full-index", "--no-color", "--no-ext-diff",
 			"--no-textconv", "--no-renames", "--src-prefix=a/", "--dst-prefix=b/"}
@@ -117,6 +133,33 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 		Lines: map[string][]LineRange{}, Whole: map[string]bool{}, Deleted: map[string]bool{},
 	}
 	parseGitDiff(out, ch)
+	if len(ch.Deleted) > 0 && ch.hasNew() {
+		// The moves among the deleted and new files, apart (the diff
+		// above, without renames, is what rebuilds the base's files), and
+		// meanwhile: only finishChange needs them.
+		rev := base
+		if diffErr != nil {
+			_, _, rev, _ = gitRevsSeparately(root, base)
+		}
+		args := diffArgs(rev, base != "HEAD" && diffErr == nil)
+		for i, a := range args {
+			switch a {
+			case "-U0":
+				args[i] = "--name-status"
+			case "--full-index":
+				args[i] = "-z"
+			case "--no-renames":
+				args[i] = "-M"
+			}
+		}
+		ch.renamed = make(chan struct{})
+		go func() {
+			defer close(ch.renamed)
+			if out, err := gitBytes(root, args...); err == nil {
+				ch.Renames = parseRenames(out, ch)
+			}
+		}()
+	}
 	if !staged {
 		if err := untrackedErr; err != nil {
 			return nil, err
@@ -142,6 +185,51 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 	return ch, nil
 }
 
+// hasNew reports whether the diff adds a file.
+func (c *Change) hasNew() bool {
+	for _, d := range c.diffs {
+		if d.isNew {
+			return true
+		}
+	}
+	return false
+}
+
+// waitRenames waits for git to find the moves of the change, if it
+// looks for them.
+func (c *Change) waitRenames() {
+	if c.renamed != nil {
+		<-c.renamed
+	}
+}
+
+// parseRenames reads `git diff --name-status -z -M` output: the renames
+// ("R<score>" old new) between a file the change deletes and one it adds
+// (as the diff without renames says; it reads nothing else of ch, whose
+// untracked files are added meanwhile).
+func parseRenames(out []byte, ch *Change) map[string]string {
+	f := strings.Split(string(out), "\x00")
+	renames := map[string]string{}
+	for i := 0; i < len(f); i++ {
+		switch {
+		case strings.HasPrefix(f[i], "R") && i+2 < len(f):
+			from, to := filepath.ToSlash(f[i+1]), filepath.ToSlash(f[i+2])
+			if d := ch.diffs[to]; ch.Deleted[from] && d != nil && d.isNew {
+				renames[from] = to
+			}
+			i += 2
+		case strings.HasPrefix(f[i], "C") && i+2 < len(f):
+			i += 2 // a copy names two paths too
+		case f[i] != "":
+			i++ // a status and its one path
+		}
+	}
+	if len(renames) == 0 {
+		return nil
+	}
+	return renames
+}
+
 // gitRevsSeparately returns the git top level of root, root's prefix in it
 // and the merge base of base and HEAD, each trimmed, or an error that says
 // which of them git could not find.
@@ -153,6 +241,9 @@ func gitRevsSeparately(root, base string) (top, prefix, mb string, err error) {
 	go func() { defer wg.Done(); prefix, prefixErr = git(root, "rev-parse", "--show-prefix") }()
 	go func() { defer wg.Done(); mb, mbErr = git(root, "merge-base", "--end-of-options", base, "HEAD") }()
 	wg.Wait()
+	if errors.Is(topErr, ErrGitNotFound) {
+		return "", "", "", topErr
+	}
 	if topErr != nil {
 		return "", "", "", fmt.Errorf("%s is not in a git repository: %w", root, topErr)
 	}
@@ -252,16 +343,29 @@ func touchedInitNames(in *Init, ch *Change) map[string]bool {
 	return names
 }
 
-// preKey identifies a finding across revisions: rule, op and message with
-// numbers blanked (so a moved line does not make a finding new).
-func preKey(d Diagnostic) string {
+// preKey identifies a finding across revisions: rule, op, file and
+// message, with numbers blanked (so a moved line does not make a finding
+// new) and the file's own path and directory, in the message, replaced by
+// placeholders (so a moved file's findings, whose messages name where it
+// is, match). file is the finding's file in the head: a base finding's in
+// a moved file is given the file's new path.
+func preKey(d Diagnostic, file string) string {
 	var b strings.Builder
 	b.WriteString(d.Rule.ID)
 	b.WriteByte(0)
 	b.WriteString(d.Op)
 	b.WriteByte(0)
+	b.WriteString(file)
+	b.WriteByte(0)
+	msg := d.Message
+	if d.File != "" {
+		msg = strings.ReplaceAll(msg, d.File, "\x01")
+		if dir := path.Dir(d.File); dir != "." {
+			msg = strings.ReplaceAll(msg, dir+"/", "\x02")
+		}
+	}
 	digits := false
-	for _, c := range d.Message {
+	for _, c := range msg {
 		if c >= '0' && c <= '9' {
 			if !digits {
 				b.WriteByte('#')
@@ -273,6 +377,21 @@ func preKey(d Diagnostic) string {
 		b.WriteRune(c)
 	}
 	return b.String()
+}
+
+// basePreKey is preKey of a finding of the base: its file, and the paths
+// of other moved files its message names, are the head's.
+func basePreKey(d Diagnostic, renames map[string]string, moved []string) string {
+	file := d.File
+	if to, ok := renames[file]; ok {
+		file = to
+	}
+	for _, from := range moved {
+		if from != d.File && strings.Contains(d.Message, from) {
+			d.Message = strings.ReplaceAll(d.Message, from, renames[from])
+		}
+	}
+	return preKey(d, file)
 }
 
 // CheckGitChange is GitChange then CheckChange, the working tree listed
@@ -604,6 +723,61 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 	return res, baseRes, true, hl, bl, nil
 }
 
+// vanishedOps returns the verdicts of the ops the change touches whose
+// dispatch stub went with a deleted file while the head still registers
+// them: Step 1 fails, the findings of their registrations without a stub
+// (TG206, of no op until now) become theirs, and Steps 3 to 5, which start
+// from the stub, are not checked. An op whose registrations went too was
+// removed, not broken: it has none.
+func vanishedOps(ch *Change, res, baseRes *Result, touched map[string]bool) []OpResult {
+	var out []OpResult
+	for _, op := range baseRes.Table.Ops {
+		if !touched[op.Name] || res.Table.ByName[op.Name] != nil {
+			continue
+		}
+		var stubFile string
+		for _, s := range op.Stubs {
+			if s.File != nil && ch.Deleted[s.File.Path] {
+				stubFile = s.File.Path
+			}
+		}
+		if stubFile == "" {
+			continue
+		}
+		var impls []*Impl
+		for _, im := range res.Table.Impls {
+			if im.Op == op.Name && im.File != nil && im.Call != nil {
+				impls = append(impls, im)
+			}
+		}
+		if len(impls) == 0 {
+			continue
+		}
+		for i := range res.Diagnostics {
+			d := &res.Diagnostics[i]
+			if d.Op != "" || d.Rule.Kind != ImplOrphanAnalyzer.Name {
+				continue
+			}
+			for _, im := range impls {
+				if d.File == im.File.Path && im.Call.Pos().Line <= d.Pos.Line && d.Pos.Line <= im.Call.End().Line {
+					d.Op = op.Name
+				}
+			}
+		}
+		r := stepVerdicts(op, res.Diagnostics, nil, nil)
+		r.Steps[0].Status = StatusFail
+		r.Steps[0].Reason = "its dispatch stub was in " + stubFile + ", which the change deletes, and the op is still registered: restore the stub, or remove the op with its registrations, tests and benchmark"
+		for step := 3; step <= 5; step++ {
+			if r.Steps[step-1].Status == StatusPass {
+				r.Steps[step-1].Status = StatusFail
+				r.Steps[step-1].Reason = "not checked: the op has no dispatch stub (Step 1)"
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
 // undeclared returns the names that the changed files register in either
 // snapshot and no stub declares.
 func undeclared(ch *Change, loaders ...*lazyLoader) map[string]bool {
@@ -652,12 +826,25 @@ func changeOps(l *lazyLoader, files, shared []string) (related map[string]bool, 
 // finishChange marks the findings of a change's snapshot that its base
 // had, and keeps the ops the change touches and their findings.
 func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
+	ch.waitRenames()
+	// The moved files, longest path first (a path that holds another is
+	// replaced first).
+	var moved []string
+	for from := range ch.Renames {
+		moved = append(moved, from)
+	}
+	sort.Slice(moved, func(i, j int) bool {
+		if len(moved[i]) != len(moved[j]) {
+			return len(moved[i]) > len(moved[j])
+		}
+		return moved[i] < moved[j]
+	})
 	before := map[string]int{}
 	for _, d := range baseRes.Diagnostics {
-		before[preKey(d)]++
+		before[basePreKey(d, ch.Renames, moved)]++
 	}
 	for i := range res.Diagnostics {
-		k := preKey(res.Diagnostics[i])
+		k := preKey(res.Diagnostics[i], res.Diagnostics[i].File)
 		if before[k] > 0 {
 			before[k]--
 			res.Diagnostics[i].PreExisting = true
@@ -665,15 +852,18 @@ func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
 	}
 
 	touched := TouchedOps(res.Table, ch)
-	// An op that loses a file (a deleted test, module or benchmark) is
-	// touched too: its files are known from the base.
+	// An op that loses a file is touched too, as the base knew it: a
+	// deleted test, module or benchmark of it, its dispatch file (its
+	// stub), or a cuTile __init__ naming its module or function (every
+	// line of a deleted file is changed).
+	var vanished []OpResult
 	if len(ch.Deleted) > 0 && baseRes.Table != nil {
-		for _, op := range baseRes.Table.Ops {
-			for f := range OpFiles(baseRes.Table, op) {
-				if ch.Deleted[f] {
-					touched[op.Name] = true
-				}
-			}
+		gone := &Change{Root: ch.Root, Lines: map[string][]LineRange{}, Whole: ch.Deleted, Deleted: ch.Deleted}
+		for op := range TouchedOps(baseRes.Table, gone) {
+			touched[op] = true
+		}
+		if res.Table != nil {
+			vanished = vanishedOps(ch, res, baseRes, touched)
 		}
 	}
 	// The ops the change broke: a new finding in a changed file.
@@ -700,11 +890,12 @@ func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
 		return op != nil && op.Suite == "" && want[op.Func]
 	}
 	var ops []OpResult
-	for _, o := range res.Ops {
+	for _, o := range append(res.Ops, vanished...) {
 		if keepOp(o.Name) {
 			ops = append(ops, o)
 		}
 	}
+	sort.SliceStable(ops, func(i, j int) bool { return ops[i].Name < ops[j].Name })
 	res.Ops = ops
 	var diags []Diagnostic
 	for _, d := range res.Diagnostics {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -117,6 +118,9 @@ func TestChangeByOps(t *testing.T) {
 		{name: "rename module", byOps: true, edit: func(t *testing.T, dir string) {
 			gitRun(t, dir, "mv", softmax, "src/tilegym/ops/cutile/softmax2.py")
 		}},
+		{name: "move test", byOps: true, edit: func(t *testing.T, dir string) {
+			gitRun(t, dir, "mv", "tests/ops/test_softmax.py", "tests/ops/activation/test_softmax.py")
+		}},
 		{name: "staged", staged: true, byOps: true, edit: func(t *testing.T, dir string) {
 			appendFile(t, dir, "tests/ops/test_silu_and_mul.py", "\n# edit\n")
 			gitRun(t, dir, "add", "tests/ops/test_silu_and_mul.py")
@@ -180,6 +184,9 @@ func TestChangeByOps(t *testing.T) {
 			replaceInFile(t, dir, initPy, "    from .softmax import softmax\n", "")
 			replaceInFile(t, dir, initPy, "    from .silu_and_mul import silu_and_mul\n", "")
 		}},
+		{name: "delete cutile init", byOps: false, edit: func(t *testing.T, dir string) { gitRun(t, dir, "rm", "-q", initPy) }},
+		{name: "delete dispatch file", byOps: false, edit: func(t *testing.T, dir string) { gitRun(t, dir, "rm", "-q", opsPy) }},
+		{name: "delete dispatch file, staged", staged: true, byOps: false, edit: func(t *testing.T, dir string) { gitRun(t, dir, "rm", "-q", opsPy) }},
 		{name: "new init", quiet: true, byOps: false, edit: func(t *testing.T, dir string) {
 			writeFile(t, dir, "src/tilegym/ops/cutile/experimental/__init__.py", "")
 		}},
@@ -410,5 +417,231 @@ func TestGitBlobID(t *testing.T) {
 	}
 	if got := gitBlobID([]byte("hello\n"), 64); got != "2cf8d83d9ee29543b34a87727421fdecb7e3f3a183d337639025de576db9ebb4" {
 		t.Errorf("SHA-256 blob id = %s", got)
+	}
+}
+
+// preRepo makes a git repository of fixtures/good whose base commit has
+// edit applied, and returns it.
+func preRepo(t *testing.T, edit func(dir string)) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	copyDir(t, "../fixtures/good", dir)
+	gitRun(t, dir, "init", "-q")
+	edit(dir)
+	gitRun(t, dir, "add", ".")
+	gitRun(t, dir, "commit", "-qm", "base")
+	return dir
+}
+
+// changeFindings runs change mode and returns its findings as
+// "file rule [pre]" lines, sorted.
+func changeFindings(t *testing.T, dir, base string, staged bool) []string {
+	t.Helper()
+	cat := catalog(t)
+	res, err := CheckGitChange(dir, base, staged, cat, nil, BuildLayout(cat.Layout, nil), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, d := range res.Diagnostics {
+		s := d.File + " " + d.Rule.ID
+		if d.PreExisting {
+			s += " pre"
+		}
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return out
+}
+
+const softmaxTest = "tests/ops/test_softmax.py"
+
+// dropSetUp makes test_softmax.py fail TG405 (test_op does not call
+// self.setUp()).
+func dropSetUp(t *testing.T, dir, file string) {
+	replaceInFile(t, dir, file, "        self.setUp()\n", "")
+}
+
+// TestChangePreExistingByFile (C3): a new file repeating an old file's
+// defect, while the change fixes the old file, has a new finding, not a
+// pre-existing one (findings are matched by file too).
+func TestChangePreExistingByFile(t *testing.T) {
+	dir := preRepo(t, func(dir string) { dropSetUp(t, dir, softmaxTest) })
+	data, err := os.ReadFile(filepath.Join(dir, softmaxTest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "tests/ops/test_softmax_more.py", string(data))
+	fixed, err := os.ReadFile(filepath.Join("../fixtures/good", softmaxTest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, softmaxTest, string(fixed))
+	want := []string{"tests/ops/test_softmax_more.py TG405"}
+	if got := changeFindings(t, dir, "HEAD", false); !slices.Equal(got, want) {
+		t.Errorf("working tree: %q, want %q", got, want)
+	}
+	gitRun(t, dir, "add", ".")
+	if got := changeFindings(t, dir, "HEAD", true); !slices.Equal(got, want) {
+		t.Errorf("staged: %q, want %q", got, want)
+	}
+}
+
+// TestChangePreExistingMoved (C4): moving a file keeps its findings
+// pre-existing, also those whose message names the file's path and
+// directory (TG004, as when upstream 9e74cb84 moved
+// tests/ops/test_rmsnorm_backward.py into experimental/), in the working
+// tree, staged, committed, and through a rename with edits.
+func TestChangePreExistingMoved(t *testing.T) {
+	const misnamed = "tests/ops/test_softmax_cases.py"
+	dir := preRepo(t, func(dir string) {
+		dropSetUp(t, dir, softmaxTest)
+		// TG004: its message names the file and its directory.
+		if err := os.Rename(filepath.Join(dir, softmaxTest), filepath.Join(dir, misnamed)); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if got := changeFindings(t, dir, "HEAD", false); len(got) != 0 {
+		t.Fatalf("no change: %q", got)
+	}
+	const moved = "tests/ops/experimental/test_softmax_cases.py"
+	if err := os.MkdirAll(filepath.Join(dir, "tests/ops/experimental"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, dir, "mv", misnamed, moved)
+	appendFile(t, dir, moved, "\n# moved\n")
+	gitRun(t, dir, "add", moved)
+	want := []string{moved + " TG004 pre", moved + " TG405 pre"}
+	if got := changeFindings(t, dir, "HEAD", false); !slices.Equal(got, want) {
+		t.Errorf("working tree: %q, want %q", got, want)
+	}
+	if got := changeFindings(t, dir, "HEAD", true); !slices.Equal(got, want) {
+		t.Errorf("staged: %q, want %q", got, want)
+	}
+	gitRun(t, dir, "commit", "-qm", "move")
+	if got := changeFindings(t, dir, "HEAD~1", false); !slices.Equal(got, want) {
+		t.Errorf("committed: %q, want %q", got, want)
+	}
+}
+
+// TestChangeDeletesSharedFile (reliability): deleting a cuTile __init__
+// or a dispatch file, in the working tree, staged or committed, reports
+// the ops it concerned with new findings: each op the __init__ imported
+// loses Step 3; each op of the dispatch file loses Step 1 (and its
+// registrations, now of no stub, are its findings), instead of "0 ops".
+func TestChangeDeletesSharedFile(t *testing.T) {
+	for _, tc := range []struct {
+		file    string
+		ops     []string // some of the ops reported
+		rule    string   // a new finding of each
+		step    int      // a failed step of each
+		removed []string // files removed with it: an op removed whole is not reported
+	}{
+		{file: initPy, ops: []string{"silu_and_mul", "softmax"}, rule: "TG301", step: 3},
+		{file: opsPy, ops: []string{"silu_and_mul", "softmax"}, rule: "TG206", step: 1},
+		{file: opsPy, ops: []string{"silu_and_mul"}, rule: "TG206", step: 1,
+			removed: []string{"src/tilegym/ops/cutile/softmax.py", "tests/benchmark/bench_softmax.py"}},
+	} {
+		for _, mode := range []string{"working tree", "staged", "committed"} {
+			name := tc.file + ", " + mode
+			dir := preRepo(t, func(string) {})
+			args := []string{"rm", "-q", tc.file}
+			gitRun(t, dir, append(args, tc.removed...)...)
+			base, staged := "HEAD", mode == "staged"
+			if mode == "working tree" {
+				gitRun(t, dir, "reset", "-q")
+			}
+			if mode == "committed" {
+				gitRun(t, dir, "commit", "-qm", "delete")
+				base = "HEAD~1"
+			}
+			cat := catalog(t)
+			res, err := CheckGitChange(dir, base, staged, cat, nil, BuildLayout(cat.Layout, nil), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]*OpResult{}
+			for i := range res.Ops {
+				got[res.Ops[i].Name] = &res.Ops[i]
+			}
+			for _, op := range tc.ops {
+				r := got[op]
+				if r == nil {
+					t.Errorf("%s: op %s not reported (ops %d)", name, op, len(res.Ops))
+					continue
+				}
+				if r.Steps[tc.step-1].Status != StatusFail {
+					t.Errorf("%s: %s step %d %s, want fail", name, op, tc.step, r.Steps[tc.step-1].Status)
+				}
+				found := false
+				for _, d := range res.Diagnostics {
+					found = found || d.Op == op && d.Rule.ID == tc.rule && !d.PreExisting && d.Severity == "error"
+				}
+				if !found {
+					t.Errorf("%s: %s has no new %s error", name, op, tc.rule)
+				}
+			}
+			if len(tc.removed) > 0 && got["softmax"] != nil {
+				t.Errorf("%s: softmax, removed with its module, is reported", name)
+			}
+		}
+	}
+}
+
+// TestSubmoduleOpaque (reliability): a submodule (here a TileGym-shaped
+// repository vendored where its files match the layout's globs, as
+// src/tilegym/**/*.py and tests/ops/**/test_*.py) is not part of the
+// checkout: a
+// whole check gives what it gives without it, and change mode, editing
+// it or moving it to another commit, touches no op.
+func TestSubmoduleOpaque(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	const subPath = "src/tilegym/third_party/tilegym"
+	sub := preRepo(t, func(dir string) { dropSetUp(t, dir, softmaxTest) })
+	dir := preRepo(t, func(string) {})
+	cat := catalog(t)
+	layout := BuildLayout(cat.Layout, nil)
+	whole := func() string {
+		t.Helper()
+		res, err := CheckSource(&DiskSource{Dir: dir}, layout, cat, nil, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return dump(res, false)
+	}
+	want := whole()
+	gitRun(t, dir, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, subPath)
+	gitRun(t, dir, "commit", "-qm", "vendor")
+	if _, err := os.Stat(filepath.Join(dir, subPath, softmaxTest)); err != nil {
+		t.Fatal("submodule not checked out:", err)
+	}
+	if got := whole(); got != want {
+		t.Errorf("whole check with a submodule:\n got: %s\nwant: %s", got, want)
+	}
+	// A nested repository that is not (yet) a submodule: the same.
+	copyDir(t, sub, filepath.Join(dir, "tests/ops/vendored"))
+	gitRun(t, filepath.Join(dir, "tests/ops/vendored"), "init", "-q")
+	if got := whole(); got != want {
+		t.Errorf("whole check with a nested repository:\n got: %s\nwant: %s", got, want)
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "tests/ops/vendored")); err != nil {
+		t.Fatal(err)
+	}
+	// Change mode: an edit inside the submodule, then a new commit of it.
+	appendFile(t, filepath.Join(dir, subPath), "tests/ops/test_softmax.py", "\n# edit\n")
+	if got := changeFindings(t, dir, "HEAD", false); len(got) != 0 {
+		t.Errorf("edit in the submodule: %q, want nothing", got)
+	}
+	gitRun(t, filepath.Join(dir, subPath), "commit", "-qam", "edit")
+	gitRun(t, dir, "add", subPath)
+	for _, staged := range []bool{false, true} {
+		if got := changeFindings(t, dir, "HEAD", staged); len(got) != 0 {
+			t.Errorf("submodule bump (staged %v): %q, want nothing", staged, got)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os/exec"
@@ -63,7 +64,7 @@ func (g *GitSource) load() error {
 		cmd.Stderr = &stderr
 		out, err := cmd.Output()
 		if err != nil {
-			g.err = fmt.Errorf("git %s: %v: %s", strings.Join(cmd.Args[3:], " "), err, strings.TrimSpace(stderr.String()))
+			g.err = gitError(cmd.Args[3:], err, &stderr)
 			return
 		}
 		g.blobs = map[string]string{}
@@ -169,6 +170,9 @@ func (g *GitSource) startLocked() error {
 		return err
 	}
 	if err := cmd.Start(); err != nil {
+		if errors.Is(err, exec.ErrNotFound) {
+			return ErrGitNotFound
+		}
 		return fmt.Errorf("git cat-file: %v", err)
 	}
 	g.cmd, g.in, g.out = cmd, in, bufio.NewReaderSize(out, 1<<16)
@@ -231,7 +235,7 @@ func git(dir string, args ...string) (string, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return "", fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+		return "", gitError(args, err, &stderr)
 	}
 	return string(out), nil
 }
@@ -253,7 +257,19 @@ func gitBytes(dir string, args ...string) ([]byte, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+		return nil, gitError(args, err, &stderr)
 	}
 	return out, nil
+}
+
+// ErrGitNotFound: git is not installed, or not in PATH.
+var ErrGitNotFound = errors.New("git was not found: change mode (--diff, --staged) runs git; install git or add it to PATH")
+
+// gitError is the error of a git command that failed: ErrGitNotFound when
+// git could not be started for want of it.
+func gitError(args []string, err error, stderr *bytes.Buffer) error {
+	if errors.Is(err, exec.ErrNotFound) {
+		return ErrGitNotFound
+	}
+	return fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
 }

@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,7 +50,7 @@ func findGitDir(dir string) (gitDir, prefix string, err error) {
 		if fi, err := os.Stat(g); err == nil {
 			if fi.IsDir() {
 				gitDir = g
-			} else if data, err := os.ReadFile(g); err == nil {
+			} else if data, err := readRegular(g); err == nil {
 				line := strings.TrimSpace(string(data))
 				target, ok := strings.CutPrefix(line, "gitdir: ")
 				if !ok {
@@ -82,8 +83,13 @@ func findGitDir(dir string) (gitDir, prefix string, err error) {
 // readIndexPaths returns the paths the index at file holds (slash paths
 // from the top of the work tree), or errIndexUnsupported for an index it
 // does not read.
+//
+// Every count and size the index states is checked against what the file
+// can hold before anything is sized by it: a corrupt index is not read
+// (git, asked instead, says what is wrong), never a reason to allocate
+// what its header claims.
 func readIndexPaths(file string) (map[string]bool, error) {
-	data, err := os.ReadFile(file)
+	data, err := readRegular(file)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return map[string]bool{}, nil // no index yet: nothing tracked
@@ -98,16 +104,19 @@ func readIndexPaths(file string) (map[string]bool, error) {
 	if version < 2 || version > 4 {
 		return nil, errIndexUnsupported
 	}
-	n := int(binary.BigEndian.Uint32(data[8:12]))
+	// ctime, mtime (8 each), dev, ino, mode, uid, gid, size (4 each), the
+	// object id, the flags (2): each entry has these and a NUL-ended name.
+	const fixed = 40 + hashLen + 2
+	n := int64(binary.BigEndian.Uint32(data[8:12]))
 	body := data[:len(data)-hashLen]
+	if n > int64(len(body)-12)/(fixed+1) {
+		return nil, errIndexUnsupported // more entries than the file holds
+	}
 	paths := make(map[string]bool, n)
 	pos := 12
 	var prev []byte
-	for k := 0; k < n; k++ {
+	for k := int64(0); k < n; k++ {
 		start := pos
-		// ctime, mtime (8 each), dev, ino, mode, uid, gid, size (4 each),
-		// the object id, the flags (2).
-		const fixed = 40 + hashLen + 2
 		if pos+fixed > len(body) {
 			return nil, errIndexUnsupported
 		}
@@ -155,16 +164,44 @@ func readIndexPaths(file string) (map[string]bool, error) {
 	// sparse one folds directories ("sdir").
 	for pos+8 <= len(body) {
 		sig := string(body[pos : pos+4])
-		size := int(binary.BigEndian.Uint32(body[pos+4 : pos+8]))
-		if sig == "link" || sig == "sdir" {
+		size := int64(binary.BigEndian.Uint32(body[pos+4 : pos+8]))
+		if sig == "link" || sig == "sdir" || size > int64(len(body)-pos-8) {
 			return nil, errIndexUnsupported
 		}
-		pos += 8 + size
+		pos += 8 + int(size)
 	}
 	if pos != len(body) {
 		return nil, errIndexUnsupported
 	}
 	return paths, nil
+}
+
+// readRegular reads a file that is a regular one (after symbolic links):
+// a FIFO or a device where git keeps a file is not opened (opening a FIFO
+// blocks until a writer comes).
+func readRegular(name string) ([]byte, error) {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (git keeps a regular file there); remove it or fix the repository", name)
+	}
+	return os.ReadFile(name)
+}
+
+// checkIndexFile refuses an index that is not a regular file, before git
+// runs: git would block opening a FIFO.
+func checkIndexFile(root string) error {
+	gitDir, _, err := findGitDir(root)
+	if err != nil {
+		return nil // git finds the repository itself
+	}
+	name := filepath.Join(gitDir, "index")
+	if fi, err := os.Stat(name); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("git index %s is not a regular file; remove it (git rebuilds it with git reset) or fix the repository", name)
+	}
+	return nil
 }
 
 // untrackedFiles returns, of the files listed (slash paths relative to
@@ -175,6 +212,9 @@ func untrackedFiles(root string, listed []string) ([]string, error) {
 	var tracked map[string]bool
 	if err == nil {
 		tracked, err = readIndexPaths(filepath.Join(gitDir, "index"))
+	}
+	if err != nil && !errors.Is(err, errIndexUnsupported) {
+		return nil, err
 	}
 	if err != nil {
 		out, err := gitBytes(root, "ls-files", "--others", "--exclude-standard", "-z", "--", ".")

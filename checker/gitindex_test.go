@@ -1,9 +1,13 @@
 package checker
 
 import (
+	"encoding/binary"
 	"errors"
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -117,5 +121,62 @@ func TestUntrackedFiles(t *testing.T) {
 	gitRun(t, clean, "add", ".")
 	if got, err := untrackedFiles(clean, []string{"a.py"}); err != nil || len(got) != 0 {
 		t.Errorf("clean: %v, %v; want none", got, err)
+	}
+}
+
+// TestReadIndexPathsCorrupt: counts and sizes the index states beyond
+// what the file holds are refused before anything is sized by them (a
+// 72-byte index claiming 2^32-1 entries once asked for a map of that
+// size), and an index that is not a regular file is never opened.
+func TestReadIndexPathsCorrupt(t *testing.T) {
+	dir := t.TempDir()
+	index := func(count uint32, rest []byte) string {
+		t.Helper()
+		data := []byte("DIRC\x00\x00\x00\x02")
+		data = binary.BigEndian.AppendUint32(data, count)
+		data = append(data, rest...)
+		data = append(data, make([]byte, 20)...) // the checksum
+		p := filepath.Join(dir, fmt.Sprintf("index%d", count))
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for name, p := range map[string]string{
+		"huge count":     index(1<<21, make([]byte, 40)), // 0xFFFFFFFF once asked for 24 GB
+		"count too high": index(2, make([]byte, 63)),
+		// No entry, then an extension claiming 4 GB.
+		"extension size": index(0, []byte("TREE\xff\xff\xff\xf0abcd")),
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := readIndexPaths(p)
+		runtime.ReadMemStats(&after)
+		if !errors.Is(err, errIndexUnsupported) {
+			t.Errorf("%s: err = %v, want errIndexUnsupported", name, err)
+		}
+		if grown := after.TotalAlloc - before.TotalAlloc; grown > 1<<20 {
+			t.Errorf("%s: allocated %d bytes reading a tiny index", name, grown)
+		}
+	}
+}
+
+// TestGitNotFound: with no git in PATH, change mode says so (not "not in
+// a git repository").
+func TestGitNotFound(t *testing.T) {
+	dir := indexRepo(t)
+	t.Setenv("PATH", t.TempDir())
+	for _, staged := range []bool{false, true} {
+		_, err := GitChange(dir, "HEAD", staged)
+		if !errors.Is(err, ErrGitNotFound) || strings.Contains(err.Error(), "not in a git repository") {
+			t.Errorf("staged=%v: err = %v, want ErrGitNotFound", staged, err)
+		}
+	}
+	if _, _, _, err := gitRevsSeparately(dir, "HEAD"); !errors.Is(err, ErrGitNotFound) {
+		t.Errorf("gitRevsSeparately: err = %v, want ErrGitNotFound", err)
+	}
+	g := &GitSource{Dir: dir, Rev: "HEAD"}
+	if _, err := g.List(); !errors.Is(err, ErrGitNotFound) {
+		t.Errorf("GitSource: err = %v, want ErrGitNotFound", err)
 	}
 }

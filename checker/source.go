@@ -22,7 +22,11 @@ type Source interface {
 }
 
 // DiskSource is the working tree under a directory. Listing skips .git,
-// hidden directories, node_modules and symbolic links.
+// hidden directories, node_modules, symbolic links, and any directory
+// below the root with a .git entry of its own: a submodule's checkout or
+// another repository vendored inside (git does not track their files as
+// the enclosing repository's; git-aware linters do not descend into them),
+// so a whole check and change mode see the same files.
 type DiskSource struct {
 	Dir string
 }
@@ -32,6 +36,14 @@ func (d *DiskSource) Root() string { return d.Dir }
 // skipDir reports whether a directory of the working tree is never listed.
 func skipDir(name string) bool {
 	return name == "node_modules" || name == "__pycache__" || (strings.HasPrefix(name, ".") && name != "." && name != "..")
+}
+
+// ownRepo reports whether a directory below the root is the work tree of
+// a repository of its own (a submodule, a vendored clone): it has a .git
+// directory or file.
+func ownRepo(dir string) bool {
+	_, err := os.Lstat(filepath.Join(dir, ".git"))
+	return err == nil
 }
 
 func (d *DiskSource) List() ([]string, error) {
@@ -51,7 +63,7 @@ func (d *DiskSource) List() ([]string, error) {
 			return nil
 		}
 		if e.IsDir() {
-			if p != root && skipDir(e.Name()) {
+			if p != root && (skipDir(e.Name()) || ownRepo(p)) {
 				return filepath.SkipDir
 			}
 			return nil
@@ -101,7 +113,7 @@ func (d *DiskSource) ListUnder(dirs []string) ([]string, error) {
 		for _, seg := range strings.Split(dir, "/") {
 			p = filepath.Join(p, seg)
 			fi, err := os.Lstat(p)
-			if err != nil || !fi.IsDir() || skipDir(seg) {
+			if err != nil || !fi.IsDir() || skipDir(seg) || ownRepo(p) {
 				ok = false
 				break
 			}
@@ -117,7 +129,7 @@ func (d *DiskSource) ListUnder(dirs []string) ([]string, error) {
 				return nil
 			}
 			if e.IsDir() {
-				if skipDir(e.Name()) {
+				if skipDir(e.Name()) || ownRepo(p) {
 					return filepath.SkipDir
 				}
 				return nil
