@@ -343,13 +343,14 @@ func touchedInitNames(in *Init, ch *Change) map[string]bool {
 	return names
 }
 
-// preKey identifies a finding across revisions: rule, op, file and
-// message, with numbers blanked (so a moved line does not make a finding
-// new) and the file's own path and directory, in the message, replaced by
-// placeholders (so a moved file's findings, whose messages name where it
-// is, match). file is the finding's file in the head: a base finding's in
-// a moved file is given the file's new path.
-func preKey(d Diagnostic, file string) string {
+// FindingKey identifies a finding apart from where it is in its file, across
+// revisions: rule, op, file and message, with numbers blanked (so a moved
+// line does not make a finding new) and the file's own path and directory,
+// in the message, replaced by placeholders (so a moved file's findings,
+// whose messages name where it is, match). file is the path to key it
+// under: change mode gives a base finding in a moved file the file's new
+// path; SARIF's fingerprints give the path from the repository's root.
+func FindingKey(d Diagnostic, file string) string {
 	var b strings.Builder
 	b.WriteString(d.Rule.ID)
 	b.WriteByte(0)
@@ -379,7 +380,7 @@ func preKey(d Diagnostic, file string) string {
 	return b.String()
 }
 
-// basePreKey is preKey of a finding of the base: its file, and the paths
+// basePreKey is FindingKey of a finding of the base: its file, and the paths
 // of other moved files its message names, are the head's.
 func basePreKey(d Diagnostic, renames map[string]string, moved []string) string {
 	file := d.File
@@ -391,7 +392,7 @@ func basePreKey(d Diagnostic, renames map[string]string, moved []string) string 
 			d.Message = strings.ReplaceAll(d.Message, from, renames[from])
 		}
 	}
-	return preKey(d, file)
+	return FindingKey(d, file)
 }
 
 // CheckGitChange is GitChange then CheckChange, the working tree listed
@@ -844,7 +845,7 @@ func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
 		before[basePreKey(d, ch.Renames, moved)]++
 	}
 	for i := range res.Diagnostics {
-		k := preKey(res.Diagnostics[i], res.Diagnostics[i].File)
+		k := FindingKey(res.Diagnostics[i], res.Diagnostics[i].File)
 		if before[k] > 0 {
 			before[k]--
 			res.Diagnostics[i].PreExisting = true

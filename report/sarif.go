@@ -471,36 +471,15 @@ func (o *SARIFOptions) fix(lines *lineCache, f checker.SuggestedFix) sarifFix {
 	return sf
 }
 
-// fingerprints returns for each finding a digest of what identifies it
-// apart from where it is: rule, op, file (relative to the repository root)
-// and message with every number blanked (a message may cite a line), plus
-// its rank among the findings with the same key. A line inserted above a
-// finding, or anywhere else, leaves it the same.
+// fingerprints returns for each finding a digest of checker.FindingKey
+// (rule, op, file from the repository's root, message with numbers blanked)
+// and its rank among the findings with the same key: a line inserted above
+// a finding, or anywhere else, leaves it the same.
 func fingerprints(ds []checker.Diagnostic, o *Options) []string {
 	seen := map[string]int{}
 	out := make([]string, len(ds))
 	for i := range ds {
-		d := &ds[i]
-		var b strings.Builder
-		b.WriteString(d.Rule.ID)
-		b.WriteByte(0)
-		b.WriteString(d.Op)
-		b.WriteByte(0)
-		b.WriteString(o.repoPath(d.File))
-		b.WriteByte(0)
-		digits := false
-		for _, c := range d.Message {
-			if c >= '0' && c <= '9' {
-				if !digits {
-					b.WriteByte('#')
-				}
-				digits = true
-				continue
-			}
-			digits = false
-			b.WriteRune(c)
-		}
-		key := b.String()
+		key := checker.FindingKey(ds[i], o.repoPath(ds[i].File))
 		n := seen[key]
 		seen[key] = n + 1
 		sum := sha256.Sum256([]byte(key))
