@@ -15,6 +15,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/tilegym/tilegym-lint/internal/regfile"
 )
 
 // errIndexUnsupported: the index, or how the repository is set up, is not
@@ -49,7 +51,7 @@ func findGitDir(dir string) (gitDir, prefix string, err error) {
 		if fi, err := os.Stat(g); err == nil {
 			if fi.IsDir() {
 				gitDir = g
-			} else if data, err := os.ReadFile(g); err == nil {
+			} else if data, err := regfile.Read(g); err == nil {
 				line := strings.TrimSpace(string(data))
 				target, ok := strings.CutPrefix(line, "gitdir: ")
 				if !ok {
@@ -83,7 +85,7 @@ func findGitDir(dir string) (gitDir, prefix string, err error) {
 // from the top of the work tree), or errIndexUnsupported for an index it
 // does not read.
 func readIndexPaths(file string) (map[string]bool, error) {
-	data, err := os.ReadFile(file)
+	data, err := regfile.Read(file)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return map[string]bool{}, nil // no index yet: nothing tracked

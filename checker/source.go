@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/tilegym/tilegym-lint/internal/regfile"
 )
 
 // A Source is a snapshot of a repository's files: the working tree on disk,
@@ -138,7 +140,7 @@ func (d *DiskSource) ListUnder(dirs []string) ([]string, error) {
 }
 
 func (d *DiskSource) ReadFile(path string) ([]byte, error) {
-	return readFile(filepath.Join(d.Dir, filepath.FromSlash(path)))
+	return regfile.Read(filepath.Join(d.Dir, filepath.FromSlash(path)))
 }
 
 // MapSource is an in-memory snapshot, for tests.

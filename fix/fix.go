@@ -18,6 +18,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/parser"
 )
@@ -162,7 +163,7 @@ func Apply(root string, fixes []Fix, opt Options) (Result, error) {
 			return f
 		}
 		f.mode = fi.Mode()
-		data, err := os.ReadFile(p)
+		data, err := regfile.Read(p)
 		if err != nil {
 			f.err = err.Error()
 			return f
@@ -219,7 +220,7 @@ func Apply(root string, fixes []Fix, opt Options) (Result, error) {
 		var stale []string
 		for _, name := range sortedKeys(contents) {
 			f := files[name]
-			now, err := os.ReadFile(f.path)
+			now, err := regfile.Read(f.path)
 			if err != nil || string(now) != string(f.text.data) {
 				stale = append(stale, name)
 			}

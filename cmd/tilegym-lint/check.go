@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/verify"
@@ -187,7 +188,7 @@ func loadCatalog(path string) (*rules.Catalog, error) {
 	if path == "" {
 		return checker.LoadBuiltinCatalog()
 	}
-	data, err := os.ReadFile(path)
+	data, err := regfile.Read(path)
 	if err != nil {
 		return nil, err
 	}
