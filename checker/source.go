@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -24,12 +25,55 @@ type Source interface {
 }
 
 // DiskSource is the working tree under a directory. Listing skips .git,
-// hidden directories, node_modules and symbolic links.
+// hidden directories, node_modules and symbolic links. A directory it
+// enters and cannot read is an error (an UnreadableDirError): its files
+// would be missing from the check, and their ops reported without them.
 type DiskSource struct {
 	Dir string
+
+	// lenient skips unreadable directories instead: for listings that
+	// only look for candidates (untracked files in change mode), where the
+	// check's own listing reports them.
+	lenient bool
+}
+
+// An UnreadableDirError is a directory of the checked tree that listing
+// could not read.
+type UnreadableDirError struct {
+	Dir string // slash path relative to the root
+	Err error
+}
+
+func (e *UnreadableDirError) Error() string {
+	cause := e.Err
+	var pe *fs.PathError
+	if errors.As(cause, &pe) {
+		cause = pe.Err // the path is said already
+	}
+	return fmt.Sprintf("cannot read directory %s (%v): the files in it would be left out of the check "+
+		"and its ops reported as missing them; make it readable, or move it out of the checkout", e.Dir, cause)
+}
+
+func (e *UnreadableDirError) Unwrap() error { return e.Err }
+
+// unreadable turns a walk error at p into an UnreadableDirError, unless
+// lenient.
+func (d *DiskSource) unreadable(root, p string, err error) error {
+	if d.lenient {
+		return nil
+	}
+	rel, rerr := filepath.Rel(root, p)
+	if rerr != nil {
+		rel = p
+	}
+	return &UnreadableDirError{Dir: filepath.ToSlash(rel), Err: err}
 }
 
 func (d *DiskSource) Root() string { return d.Dir }
+
+// walkDir walks the working tree; a variable so that tests can make a
+// directory unreadable when they run as root.
+var walkDir = filepath.WalkDir
 
 // skipDir reports whether a directory of the working tree is never listed.
 func skipDir(name string) bool {
@@ -42,12 +86,12 @@ func (d *DiskSource) List() ([]string, error) {
 	if r, err := filepath.EvalSymlinks(root); err == nil {
 		root = r // a root that is itself a symbolic link is followed
 	}
-	err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+	err := walkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			if p == root {
 				return err
 			}
-			return nil // unreadable entry below the root: skip it
+			return d.unreadable(root, p, err)
 		}
 		if e.Type()&fs.ModeSymlink != 0 {
 			return nil
@@ -86,7 +130,8 @@ type DirLister interface {
 
 // ListUnder walks only the given directories of the working tree. A
 // directory that is missing, or that List would not enter (a symbolic link
-// on the way, a hidden directory, node_modules, __pycache__), lists nothing.
+// on the way, a hidden directory, node_modules, __pycache__), lists nothing;
+// one that cannot be read is an error, as in List.
 func (d *DiskSource) ListUnder(dirs []string) ([]string, error) {
 	root := d.Dir
 	if r, err := filepath.EvalSymlinks(root); err == nil {
@@ -111,9 +156,9 @@ func (d *DiskSource) ListUnder(dirs []string) ([]string, error) {
 		if !ok {
 			continue
 		}
-		_ = filepath.WalkDir(p, func(p string, e fs.DirEntry, err error) error {
+		err := walkDir(p, func(p string, e fs.DirEntry, err error) error {
 			if err != nil {
-				return nil // unreadable entry: skip it, as List does
+				return d.unreadable(root, p, err)
 			}
 			if e.Type()&fs.ModeSymlink != 0 {
 				return nil
@@ -134,6 +179,9 @@ func (d *DiskSource) ListUnder(dirs []string) ([]string, error) {
 			out = append(out, filepath.ToSlash(rel))
 			return nil
 		})
+		if err != nil {
+			return nil, fmt.Errorf("listing %s: %w", d.Dir, err)
+		}
 	}
 	sort.Strings(out)
 	return out, nil

@@ -411,6 +411,11 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		}
 	}
 	res.Root = filepath.ToSlash(t.root)
+	if !changeMode && t.files == nil {
+		if err := checker.NotACheckout(t.root, layout, cfg, res); err != nil {
+			return 0, err
+		}
+	}
 	if err := checkOpNames(res.Table, f.ops); err != nil {
 		return 0, err
 	}
@@ -465,9 +470,6 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		}); err != nil {
 			return 0, err
 		}
-	}
-	if !changeMode && t.files == nil && res.Table != nil && len(res.Table.Ops) == 0 {
-		fmt.Fprintf(stderr, "tilegym-lint: no @dispatch op found under %s; is it a TileGym checkout? (the [layout] of rules.toml says where ops live)\n", t.root)
 	}
 	for _, e := range res.Errors {
 		fmt.Fprintf(stderr, "tilegym-lint: internal error: %v\n", e)
