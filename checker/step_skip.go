@@ -60,6 +60,8 @@ func runStepSkip(pass *Pass) (any, error) {
 					prob = "step 1 (the dispatch stub) cannot be skipped"
 				case !allowed[sk.Step]:
 					prob = "step " + itoa(sk.Step) + " is not a step that can be skipped (" + strings.Join(list, ", ") + ")"
+				case sk.Unclosed:
+					prob = "the reason of the skip of step " + itoa(sk.Step) + " opens a quote it does not close; write reason=\"...\" with the closing quote"
 				case strings.TrimSpace(sk.Reason) == "":
 					prob = "the skip of step " + itoa(sk.Step) + " gives no reason; write reason=\"...\" saying why the step does not apply"
 				default:

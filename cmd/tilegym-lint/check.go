@@ -419,7 +419,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	if err := checkOpNames(res.Table, f.ops); err != nil {
 		return 0, err
 	}
-	if err := checkSkipOps(res.Table, cfg); err != nil {
+	if err := cfg.CheckOps(res.Table); err != nil {
 		return 0, err
 	}
 	if f.verify {
@@ -557,27 +557,6 @@ func checkOpNames(t *checker.OpTable, names []string) error {
 	}
 	if len(unknown) > 0 {
 		return fmt.Errorf("--op: no op named %s in this checkout", strings.Join(unknown, ", "))
-	}
-	return nil
-}
-
-// checkSkipOps reports a configuration [skip.<op>] naming no op: the skip
-// would silently do nothing.
-func checkSkipOps(t *checker.OpTable, cfg *checker.Config) error {
-	if t == nil || cfg == nil {
-		return nil
-	}
-	var errs rules.ErrorList
-	for op, skips := range cfg.Skips {
-		if t.ByName[op] != nil || len(skips) == 0 {
-			continue
-		}
-		errs = append(errs, &rules.LoadError{File: skips[0].File, Line: skips[0].Pos.Line,
-			Msg: fmt.Sprintf("skip.%s: no op named %q in this checkout", op, op)})
-	}
-	if len(errs) > 0 {
-		errs.Sort()
-		return errs
 	}
 	return nil
 }
