@@ -9,7 +9,8 @@ import (
 
 // StepSkipAnalyzer implements kind "step-skip" (W1).
 var StepSkipAnalyzer = &Analyzer{
-	Name: "step-skip",
+	Name:         "step-skip",
+	Placeholders: []string{"op", "file", "problem", "step"},
 	Doc: `Checks the written decisions to skip a step.
 
 A skip is a comment "# tilegym-lint: skip-step=N reason=\"...\"" on the lines
