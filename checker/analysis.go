@@ -31,6 +31,11 @@ type Analyzer struct {
 	// zero value of its parameter struct; a rule's params table is decoded
 	// into it (unknown keys are errors). Nil when the kind takes none.
 	Params func() any
+	// Placeholders are the {names} this kind fills in its rules' messages,
+	// always including "op" and "file"; loading a catalog rejects a rule
+	// whose message uses another (see checkPlaceholders). Nil leaves the
+	// kind's messages unchecked (TestPlaceholders requires it set).
+	Placeholders []string
 	// Run applies the analyzer to a pass. Its result is available to the
 	// analyzers that require it.
 	Run func(*Pass) (any, error)
@@ -106,7 +111,7 @@ type TextEdit struct {
 // Reportf reports a finding of rule at node n of file f for op. The message
 // is the rule's template with {op}, {file} and the given vars filled in.
 func (p *Pass) Reportf(rule *rules.Rule, op string, f *File, n ast.Node, vars map[string]string) {
-	d := Diagnostic{Rule: rule, Op: op, File: f.Path, Message: Render(rule.Message, op, vars)}
+	d := Diagnostic{Rule: rule, Op: op, File: f.Path, Message: Render(rule.Message, op, withFile(vars, f.Path))}
 	if n != nil {
 		d.Pos, d.End = n.Pos(), n.End()
 	} else {

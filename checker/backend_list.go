@@ -9,7 +9,8 @@ import (
 
 // BackendListAnalyzer implements kind "backend-list" (S4.3, S5.3).
 var BackendListAnalyzer = &Analyzer{
-	Name: "backend-list",
+	Name:         "backend-list",
+	Placeholders: []string{"op", "file", "func", "missing", "required", "var"},
 	Doc: `Reports a missing backend list, or one without the required backends.
 
 A test file lists the backends it runs (_backends = ["cutile"]), a benchmark

@@ -9,7 +9,8 @@ import (
 
 // BackendSelectAnalyzer implements kind "backend-select".
 var BackendSelectAnalyzer = &Analyzer{
-	Name: "backend-select",
+	Name:         "backend-select",
+	Placeholders: []string{"op", "file", "func", "method", "missing"},
 	Doc: `Reports test methods that do not select the backend safely.
 
 Each method matching the rule's methods globs (or a helper method or module

@@ -6,7 +6,8 @@ import (
 
 // BenchDecoratorAnalyzer implements kind "bench-decorator".
 var BenchDecoratorAnalyzer = &Analyzer{
-	Name: "bench-decorator",
+	Name:         "bench-decorator",
+	Placeholders: []string{"op", "file", "func", "name"},
 	Doc: `Reports a benchmark function without the benchmark decorator.
 
 The op's benchmark function (named by the name template, bench_{func}) must

@@ -8,7 +8,8 @@ import (
 
 // BenchFilterAnalyzer implements kind "bench-filter".
 var BenchFilterAnalyzer = &Analyzer{
-	Name: "bench-filter",
+	Name:         "bench-filter",
+	Placeholders: []string{"op", "file", "filter", "func", "problem", "var"},
 	Doc: `Reports a benchmark that does not filter its backend list by availability.
 
 The file must define one of the filter functions (get_supported_backends),

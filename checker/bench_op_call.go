@@ -9,7 +9,8 @@ import (
 
 // BenchOpCallAnalyzer implements kind "bench-op-call".
 var BenchOpCallAnalyzer = &Analyzer{
-	Name: "bench-op-call",
+	Name:         "bench-op-call",
+	Placeholders: []string{"op", "file", "call", "func", "keyword", "opcall", "problem"},
 	Doc: `Reports benchmark calls of the op without an explicit backend, and global backend selection.
 
 A benchmark compares backends side by side: each call of the op through the

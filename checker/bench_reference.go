@@ -8,7 +8,8 @@ import (
 
 // BenchReferenceAnalyzer implements kind "bench-reference".
 var BenchReferenceAnalyzer = &Analyzer{
-	Name: "bench-reference",
+	Name:         "bench-reference",
+	Placeholders: []string{"op", "file", "backend", "func", "name", "problem"},
 	Doc: `Reports a benchmark that does not register the op's reference implementation.
 
 The benchmark compares against a plain PyTorch reference run through the same

@@ -9,7 +9,8 @@ import (
 
 // BenchTimingAnalyzer implements kind "bench-timing".
 var BenchTimingAnalyzer = &Analyzer{
-	Name: "bench-timing",
+	Name:         "bench-timing",
+	Placeholders: []string{"op", "file", "func", "missing", "name"},
 	Doc: `Reports a benchmark function that does not time the op or return a metric.
 
 Each benchmark function of the op (see bench-decorator) must call one of the

@@ -10,7 +10,8 @@ import (
 
 // CallKeywordAnalyzer implements kind "call-keyword".
 var CallKeywordAnalyzer = &Analyzer{
-	Name: "call-keyword",
+	Name:         "call-keyword",
+	Placeholders: []string{"op", "file", "call", "func", "keyword"},
 	Doc: `Reports calls that do not pass a keyword with an accepted value.
 
 The file must call one of the rule's calls (triton.testing.Benchmark), and

@@ -69,7 +69,7 @@ func (c *Change) HasFile(file string) bool {
 // --others` on them (see untrackedFiles).
 func GitChange(root, base string, staged bool) (*Change, error) {
 	return gitChange(root, base, staged, func() ([]string, error) {
-		return (&DiskSource{Dir: root}).List()
+		return (&DiskSource{Dir: root, lenient: true}).List()
 	})
 }
 

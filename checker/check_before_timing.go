@@ -8,7 +8,8 @@ import (
 
 // CheckBeforeTimingAnalyzer implements kind "check-before-timing".
 var CheckBeforeTimingAnalyzer = &Analyzer{
-	Name: "check-before-timing",
+	Name:         "check-before-timing",
+	Placeholders: []string{"op", "file", "func", "name", "timer"},
 	Doc: `Reports a benchmark that times the op without checking it first.
 
 In each benchmark function of the op (see bench-decorator), a call to one of

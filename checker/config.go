@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -59,7 +60,7 @@ func FindConfig(dir string) (string, error) {
 	for {
 		for _, name := range ConfigFileNames {
 			p := filepath.Join(abs, name)
-			data, err := os.ReadFile(p)
+			data, err := regfile.Read(p)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
@@ -93,7 +94,7 @@ func hasToolTable(data []byte) bool {
 
 // LoadConfig reads a configuration file.
 func LoadConfig(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := regfile.Read(path)
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,8 @@ import (
 
 // CuTileInitAnalyzer implements kind "cutile-init" (S3.1-S3.4).
 var CuTileInitAnalyzer = &Analyzer{
-	Name: "cutile-init",
+	Name:         "cutile-init",
+	Placeholders: []string{"op", "file", "action", "func", "import", "init", "module", "previous", "where"},
 	Doc: `Checks that each op's cuTile module is registered in its package __init__.py.
 
 For an op whose cuTile module is <root>/<a>/<b>/<m>.py, the chain of packages

@@ -10,7 +10,8 @@ import (
 
 // DispatchStubAnalyzer implements kind "dispatch-stub" (S1.1-S1.5).
 var DispatchStubAnalyzer = &Analyzer{
-	Name: "dispatch-stub",
+	Name:         "dispatch-stub",
+	Placeholders: []string{"op", "file", "annotation", "default", "exception", "expected", "first", "func", "kwarg", "param", "problem"},
 	Doc: `Checks one property of every @dispatch stub.
 
 The rule's params select the property (check = ...):

@@ -9,7 +9,8 @@ import (
 
 // ForbiddenImportAnalyzer implements kind "forbidden-import".
 var ForbiddenImportAnalyzer = &Analyzer{
-	Name: "forbidden-import",
+	Name:         "forbidden-import",
+	Placeholders: []string{"op", "file", "func", "module", "name"},
 	Doc: `Reports imports of backend modules in an op's test or benchmark files.
 
 A test must reach the op through the dispatcher (tilegym.ops, or the suite's

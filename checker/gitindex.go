@@ -16,6 +16,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/tilegym/tilegym-lint/internal/regfile"
 )
 
 // errIndexUnsupported: the index, or how the repository is set up, is not
@@ -50,7 +52,7 @@ func findGitDir(dir string) (gitDir, prefix string, err error) {
 		if fi, err := os.Stat(g); err == nil {
 			if fi.IsDir() {
 				gitDir = g
-			} else if data, err := readRegular(g); err == nil {
+			} else if data, err := regfile.Read(g); err == nil {
 				line := strings.TrimSpace(string(data))
 				target, ok := strings.CutPrefix(line, "gitdir: ")
 				if !ok {
@@ -89,7 +91,7 @@ func findGitDir(dir string) (gitDir, prefix string, err error) {
 // (git, asked instead, says what is wrong), never a reason to allocate
 // what its header claims.
 func readIndexPaths(file string) (map[string]bool, error) {
-	data, err := readRegular(file)
+	data, err := regfile.Read(file)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return map[string]bool{}, nil // no index yet: nothing tracked
@@ -174,20 +176,6 @@ func readIndexPaths(file string) (map[string]bool, error) {
 		return nil, errIndexUnsupported
 	}
 	return paths, nil
-}
-
-// readRegular reads a file that is a regular one (after symbolic links):
-// a FIFO or a device where git keeps a file is not opened (opening a FIFO
-// blocks until a writer comes).
-func readRegular(name string) ([]byte, error) {
-	fi, err := os.Stat(name)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file (git keeps a regular file there); remove it or fix the repository", name)
-	}
-	return os.ReadFile(name)
 }
 
 // checkIndexFile refuses an index that is not a regular file, before git

@@ -11,7 +11,8 @@ import (
 
 // ImplModuleAnalyzer implements kind "impl-module" (S2.1-S2.3, S2.6, S2.7).
 var ImplModuleAnalyzer = &Analyzer{
-	Name: "impl-module",
+	Name:         "impl-module",
+	Placeholders: []string{"op", "file", "backends", "constant", "expected", "func", "kernel", "launch", "missing", "param", "problem", "use"},
 	Doc: `Checks the cuTile implementation module of each op.
 
 The rule's params select the property (check = ...):

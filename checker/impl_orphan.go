@@ -6,7 +6,8 @@ import (
 
 // ImplOrphanAnalyzer implements kind "impl-orphan" (S2.5).
 var ImplOrphanAnalyzer = &Analyzer{
-	Name: "impl-orphan",
+	Name:         "impl-orphan",
+	Placeholders: []string{"op", "file", "backend", "hint", "name"},
 	Doc: `Reports register_impl names that no @dispatch stub declares.
 
 An implementation registered under a name that is not a dispatched op is

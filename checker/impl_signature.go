@@ -8,7 +8,8 @@ import (
 
 // ImplSignatureAnalyzer implements kind "impl-signature" (S2.4).
 var ImplSignatureAnalyzer = &Analyzer{
-	Name: "impl-signature",
+	Name:         "impl-signature",
+	Placeholders: []string{"op", "file", "backend", "func", "problems", "stub"},
 	Doc: `Checks that every registered implementation accepts the dispatch stub's signature.
 
 For each register_impl site of a dispatched op whose function is resolvable in

@@ -8,7 +8,8 @@ import (
 
 // MainGuardAnalyzer implements kind "main-guard".
 var MainGuardAnalyzer = &Analyzer{
-	Name: "main-guard",
+	Name:         "main-guard",
+	Placeholders: []string{"op", "file", "call", "func", "keyword", "method", "problem"},
 	Doc: `Reports a benchmark that is not run under an if __name__ == "__main__": guard.
 
 The file must run its benchmark as a script only: a module-level

@@ -10,7 +10,8 @@ import (
 
 // OpNamesAnalyzer implements kind "op-names" (X.1).
 var OpNamesAnalyzer = &Analyzer{
-	Name: "op-names",
+	Name:         "op-names",
+	Placeholders: []string{"op", "file", "actual", "expected", "func"},
 	Doc: `Checks that an op's files carry its name.
 
 The rule's params select what is compared (check = ...):

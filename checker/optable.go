@@ -114,4 +114,7 @@ type Skip struct {
 	Pos    ast.Pos
 	// Text is the directive comment as written; "" for a configuration skip.
 	Text string
+	// Unclosed says that the written reason opens a quote it does not
+	// close (reason="no harness): a directive cut short or mistyped.
+	Unclosed bool
 }

@@ -806,7 +806,8 @@ func buildCommentLines(f *File) map[int]bool {
 // ParseSkip parses a skip directive `# tilegym-lint: skip-step=N
 // reason="..."`. ok is false when the comment is not a skip directive. A
 // directive with a step that is not a number keeps Step 0; one without a
-// reason keeps Reason "".
+// reason keeps Reason ""; one whose quoted reason is not closed has
+// Unclosed set.
 func ParseSkip(directive string, c ast.Comment) (Skip, bool) {
 	text := strings.TrimSpace(strings.TrimPrefix(c.Text, "#"))
 	rest, ok := strings.CutPrefix(text, directive)
@@ -845,6 +846,7 @@ func ParseSkip(directive string, c ast.Comment) (Skip, bool) {
 					r = r[1 : 1+j]
 				} else {
 					r = r[1:]
+					sk.Unclosed = true
 				}
 			}
 			sk.Reason = strings.TrimSpace(r)

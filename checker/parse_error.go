@@ -4,7 +4,8 @@ package checker
 // of the snapshot that does not parse (rule TG001), so that the silence of
 // the other checks about it is not mistaken for a pass.
 var ParseErrorAnalyzer = &Analyzer{
-	Name: "parse-error",
+	Name:         "parse-error",
+	Placeholders: []string{"op", "file", "error"},
 	Doc: `parse-error reports files that do not parse.
 
 Every other check skips a file whose syntax tree is missing; this kind makes

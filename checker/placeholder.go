@@ -9,7 +9,8 @@ import (
 
 // PlaceholderAnalyzer implements kind "placeholder" (S2.3, S4.6, S5.5).
 var PlaceholderAnalyzer = &Analyzer{
-	Name: "placeholder",
+	Name:         "placeholder",
+	Placeholders: []string{"op", "file", "func"},
 	Doc: `Reports the placeholders tilegym-lint new leaves where a person must write code.
 
 tilegym-lint new scaffolds an op with raise <exception>("<marker> write ...")

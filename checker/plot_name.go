@@ -10,7 +10,8 @@ import (
 
 // PlotNameAnalyzer implements kind "plot-name".
 var PlotNameAnalyzer = &Analyzer{
-	Name: "plot-name",
+	Name:         "plot-name",
+	Placeholders: []string{"op", "file", "func", "plot_name", "suffix", "ylabel"},
 	Doc: `Reports a plot name without the metric suffix of its y label.
 
 For every call of the config constructor (triton.testing.Benchmark), the

@@ -59,8 +59,10 @@ func KindParams(kind string) (func() any, bool) {
 
 // LoadCatalog loads a rule catalog against the registered kinds.
 func LoadCatalog(data []byte, filename string) (*rules.Catalog, error) {
-	return rules.Load(data, filename, KindParams)
+	return checkPlaceholders(rules.Load(data, filename, KindParams))
 }
 
 // LoadBuiltinCatalog loads the built-in catalog against the registered kinds.
-func LoadBuiltinCatalog() (*rules.Catalog, error) { return rules.LoadBuiltin(KindParams) }
+func LoadBuiltinCatalog() (*rules.Catalog, error) {
+	return checkPlaceholders(rules.LoadBuiltin(KindParams))
+}

@@ -1,12 +1,15 @@
 package checker
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/tilegym/tilegym-lint/internal/regfile"
 )
 
 // A Source is a snapshot of a repository's files: the working tree on disk,
@@ -26,12 +29,55 @@ type Source interface {
 // below the root with a .git entry of its own: a submodule's checkout or
 // another repository vendored inside (git does not track their files as
 // the enclosing repository's; git-aware linters do not descend into them),
-// so a whole check and change mode see the same files.
+// so a whole check and change mode see the same files. A directory it
+// enters and cannot read is an error (an UnreadableDirError): its files
+// would be missing from the check, and their ops reported without them.
 type DiskSource struct {
 	Dir string
+
+	// lenient skips unreadable directories instead: for listings that
+	// only look for candidates (untracked files in change mode), where the
+	// check's own listing reports them.
+	lenient bool
+}
+
+// An UnreadableDirError is a directory of the checked tree that listing
+// could not read.
+type UnreadableDirError struct {
+	Dir string // slash path relative to the root
+	Err error
+}
+
+func (e *UnreadableDirError) Error() string {
+	cause := e.Err
+	var pe *fs.PathError
+	if errors.As(cause, &pe) {
+		cause = pe.Err // the path is said already
+	}
+	return fmt.Sprintf("cannot read directory %s (%v): the files in it would be left out of the check "+
+		"and its ops reported as missing them; make it readable, or move it out of the checkout", e.Dir, cause)
+}
+
+func (e *UnreadableDirError) Unwrap() error { return e.Err }
+
+// unreadable turns a walk error at p into an UnreadableDirError, unless
+// lenient.
+func (d *DiskSource) unreadable(root, p string, err error) error {
+	if d.lenient {
+		return nil
+	}
+	rel, rerr := filepath.Rel(root, p)
+	if rerr != nil {
+		rel = p
+	}
+	return &UnreadableDirError{Dir: filepath.ToSlash(rel), Err: err}
 }
 
 func (d *DiskSource) Root() string { return d.Dir }
+
+// walkDir walks the working tree; a variable so that tests can make a
+// directory unreadable when they run as root.
+var walkDir = filepath.WalkDir
 
 // skipDir reports whether a directory of the working tree is never listed.
 func skipDir(name string) bool {
@@ -52,12 +98,12 @@ func (d *DiskSource) List() ([]string, error) {
 	if r, err := filepath.EvalSymlinks(root); err == nil {
 		root = r // a root that is itself a symbolic link is followed
 	}
-	err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+	err := walkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			if p == root {
 				return err
 			}
-			return nil // unreadable entry below the root: skip it
+			return d.unreadable(root, p, err)
 		}
 		if e.Type()&fs.ModeSymlink != 0 {
 			return nil
@@ -96,7 +142,8 @@ type DirLister interface {
 
 // ListUnder walks only the given directories of the working tree. A
 // directory that is missing, or that List would not enter (a symbolic link
-// on the way, a hidden directory, node_modules, __pycache__), lists nothing.
+// on the way, a hidden directory, node_modules, __pycache__), lists nothing;
+// one that cannot be read is an error, as in List.
 func (d *DiskSource) ListUnder(dirs []string) ([]string, error) {
 	root := d.Dir
 	if r, err := filepath.EvalSymlinks(root); err == nil {
@@ -121,9 +168,9 @@ func (d *DiskSource) ListUnder(dirs []string) ([]string, error) {
 		if !ok {
 			continue
 		}
-		_ = filepath.WalkDir(p, func(p string, e fs.DirEntry, err error) error {
+		err := walkDir(p, func(p string, e fs.DirEntry, err error) error {
 			if err != nil {
-				return nil // unreadable entry: skip it, as List does
+				return d.unreadable(root, p, err)
 			}
 			if e.Type()&fs.ModeSymlink != 0 {
 				return nil
@@ -144,13 +191,16 @@ func (d *DiskSource) ListUnder(dirs []string) ([]string, error) {
 			out = append(out, filepath.ToSlash(rel))
 			return nil
 		})
+		if err != nil {
+			return nil, fmt.Errorf("listing %s: %w", d.Dir, err)
+		}
 	}
 	sort.Strings(out)
 	return out, nil
 }
 
 func (d *DiskSource) ReadFile(path string) ([]byte, error) {
-	return readFile(filepath.Join(d.Dir, filepath.FromSlash(path)))
+	return regfile.Read(filepath.Join(d.Dir, filepath.FromSlash(path)))
 }
 
 // MapSource is an in-memory snapshot, for tests.

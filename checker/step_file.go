@@ -9,7 +9,8 @@ import (
 
 // StepFileAnalyzer implements kind "step-file" (S4.1, S5.1).
 var StepFileAnalyzer = &Analyzer{
-	Name: "step-file",
+	Name:         "step-file",
+	Placeholders: []string{"op", "file", "expected", "func", "suite"},
 	Doc: `Reports an op that has no file for a step (its tests or its benchmark).
 
 The op table associates test and benchmark files with ops by what they do
@@ -62,7 +63,7 @@ func runStepFile(pass *Pass) (any, error) {
 				n = defNode(op.Stub.Def)
 			}
 			d := Diagnostic{Rule: rule, Op: op.Name, File: op.Stub.File.Path,
-				Message: Render(rule.Message, op.Name, map[string]string{"expected": expected, "func": op.Func, "suite": op.Suite})}
+				Message: Render(rule.Message, op.Name, map[string]string{"expected": expected, "func": op.Func, "suite": op.Suite, "file": op.Stub.File.Path})}
 			if n != nil {
 				d.Pos, d.End = n.Pos(), n.End()
 				if d.End.Line > d.Pos.Line { // a multi-line decorator: point at its first line

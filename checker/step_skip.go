@@ -9,7 +9,8 @@ import (
 
 // StepSkipAnalyzer implements kind "step-skip" (W1).
 var StepSkipAnalyzer = &Analyzer{
-	Name: "step-skip",
+	Name:         "step-skip",
+	Placeholders: []string{"op", "file", "problem", "step"},
 	Doc: `Checks the written decisions to skip a step.
 
 A skip is a comment "# tilegym-lint: skip-step=N reason=\"...\"" on the lines
@@ -60,6 +61,8 @@ func runStepSkip(pass *Pass) (any, error) {
 					prob = "step 1 (the dispatch stub) cannot be skipped"
 				case !allowed[sk.Step]:
 					prob = "step " + itoa(sk.Step) + " is not a step that can be skipped (" + strings.Join(list, ", ") + ")"
+				case sk.Unclosed:
+					prob = "the reason of the skip of step " + itoa(sk.Step) + " opens a quote it does not close; write reason=\"...\" with the closing quote"
 				case strings.TrimSpace(sk.Reason) == "":
 					prob = "the skip of step " + itoa(sk.Step) + " gives no reason; write reason=\"...\" saying why the step does not apply"
 				default:

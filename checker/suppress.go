@@ -14,7 +14,8 @@ import (
 // knows which findings a comment silenced); the analyzer only declares
 // the kind.
 var SuppressionAnalyzer = &Analyzer{
-	Name: "suppression",
+	Name:         "suppression",
+	Placeholders: []string{"op", "file", "code", "comment", "why"},
 	Doc: `Reports suppression comments that are not what they should be.
 
 A finding on a line is suppressed by "# noqa: TG301" (or a bare "# noqa") or
@@ -284,6 +285,6 @@ func (s *suppressions) diag(rule *rules.Rule, op string, sp *suppression, code, 
 	return Diagnostic{
 		Rule: rule, Op: op, File: sp.file,
 		Pos: ast.Pos{Line: c.Pos.Line, Col: c.Pos.Col + start}, End: ast.Pos{Line: c.Pos.Line, Col: c.Pos.Col + start + len(text)},
-		Message: Render(rule.Message, op, map[string]string{"code": code, "comment": text, "why": why}),
+		Message: Render(rule.Message, op, map[string]string{"file": sp.file, "code": code, "comment": text, "why": why}),
 	}
 }

@@ -8,7 +8,8 @@ import (
 
 // TestComparesAnalyzer implements kind "test-compares".
 var TestComparesAnalyzer = &Analyzer{
-	Name: "test-compares",
+	Name:         "test-compares",
+	Placeholders: []string{"op", "file", "func", "method", "problem"},
 	Doc: `Reports test methods that assert nothing, and test files that never compare with a reference.
 
 Each method matching the rule's methods globs must check something: call one

@@ -9,7 +9,8 @@ import (
 
 // TestParametrizeAnalyzer implements kind "test-parametrize".
 var TestParametrizeAnalyzer = &Analyzer{
-	Name: "test-parametrize",
+	Name:         "test-parametrize",
+	Placeholders: []string{"op", "file", "func", "method", "var"},
 	Doc: `Reports test methods not parametrized over the backend list.
 
 Every method matching the rule's methods globs must carry (or its class

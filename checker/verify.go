@@ -11,7 +11,8 @@ import (
 
 // VerifyAnalyzer implements kind "verify" (S6.1) in static mode.
 var VerifyAnalyzer = &Analyzer{
-	Name: "verify",
+	Name:         "verify",
+	Placeholders: []string{"op", "file"},
 	Doc: `Lists the commands that verify an op; static mode runs nothing.
 
 Step 6 of the workflow runs the op's tests, optionally its benchmark, and the

@@ -20,6 +20,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/parser"
 )
@@ -164,7 +165,7 @@ func Apply(root string, fixes []Fix, opt Options) (Result, error) {
 			return f
 		}
 		f.mode = fi.Mode()
-		data, err := os.ReadFile(p)
+		data, err := regfile.Read(p)
 		if err != nil {
 			f.err = err.Error()
 			return f
@@ -221,7 +222,7 @@ func Apply(root string, fixes []Fix, opt Options) (Result, error) {
 		var stale []string
 		for _, name := range slices.Sorted(maps.Keys(contents)) {
 			f := files[name]
-			now, err := os.ReadFile(f.path)
+			now, err := regfile.Read(f.path)
 			if err != nil || string(now) != string(f.text.data) {
 				stale = append(stale, name)
 			}

@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/fix"
+	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/parser"
 )
@@ -130,7 +131,7 @@ func New(opt Options) (*Result, error) {
 	abs := func(rel string) string { return filepath.Join(opt.Root, filepath.FromSlash(rel)) }
 
 	// The dispatch file.
-	dsrc, err := os.ReadFile(abs(p.Dispatch))
+	dsrc, err := regfile.Read(abs(p.Dispatch))
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) && opt.Suite != "" {
 			return nil, fmt.Errorf("no suite %q: %s does not exist", opt.Suite, p.Dispatch)
@@ -148,7 +149,7 @@ func New(opt Options) (*Result, error) {
 
 	// The cuTile __init__.py.
 	initPath := p.CuTile + "/__init__.py"
-	isrc, err := os.ReadFile(abs(initPath))
+	isrc, err := regfile.Read(abs(initPath))
 	if err != nil {
 		return nil, err
 	}

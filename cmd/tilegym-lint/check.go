@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/verify"
@@ -216,7 +217,7 @@ func loadCatalog(path string) (*rules.Catalog, error) {
 	if path == "" {
 		return checker.LoadBuiltinCatalog()
 	}
-	data, err := os.ReadFile(path)
+	data, err := regfile.Read(path)
 	if err != nil {
 		return nil, err
 	}
@@ -449,10 +450,15 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		}
 	}
 	res.Root = filepath.ToSlash(t.root)
+	if !changeMode && t.files == nil {
+		if err := checker.NotACheckout(t.root, layout, cfg, res); err != nil {
+			return 0, err
+		}
+	}
 	if err := checkOpNames(res.Table, f.ops); err != nil {
 		return 0, err
 	}
-	if err := checkSkipOps(res.Table, cfg); err != nil {
+	if err := cfg.CheckOps(res.Table); err != nil {
 		return 0, err
 	}
 	if f.verify {
@@ -501,9 +507,6 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		}); err != nil {
 			return 0, err
 		}
-	}
-	if !changeMode && t.files == nil && res.Table != nil && len(res.Table.Ops) == 0 {
-		fmt.Fprintf(stderr, "tilegym-lint: no @dispatch op found under %s; is it a TileGym checkout? (the [layout] of rules.toml says where ops live)\n", t.root)
 	}
 	for _, e := range res.Errors {
 		fmt.Fprintf(stderr, "tilegym-lint: internal error: %v\n", e)
@@ -579,27 +582,6 @@ func checkOpNames(t *checker.OpTable, names []string) error {
 			}
 		}
 		return fmt.Errorf("--op: no op named %s in this checkout", b.String())
-	}
-	return nil
-}
-
-// checkSkipOps reports a configuration [skip.<op>] naming no op: the skip
-// would silently do nothing.
-func checkSkipOps(t *checker.OpTable, cfg *checker.Config) error {
-	if t == nil || cfg == nil {
-		return nil
-	}
-	var errs rules.ErrorList
-	for op, skips := range cfg.Skips {
-		if t.ByName[op] != nil || len(skips) == 0 {
-			continue
-		}
-		errs = append(errs, &rules.LoadError{File: skips[0].File, Line: skips[0].Pos.Line,
-			Msg: fmt.Sprintf("skip.%s: no op named %q in this checkout%s", op, op, rules.DidYouMean(op, opNames(t)))})
-	}
-	if len(errs) > 0 {
-		errs.Sort()
-		return errs
 	}
 	return nil
 }

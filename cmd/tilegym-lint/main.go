@@ -4,7 +4,9 @@ package main
 
 import (
 	"io"
+	"math"
 	"os"
+	"runtime"
 	"runtime/debug"
 )
 
@@ -16,23 +18,45 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// gcMemoryLimit is the heap size at which the collector starts working when
-// tuneGC has turned the proportional collector off.
-const gcMemoryLimit = 1 << 30
+// gcFreeHeap is the heap size up to which tuneGC keeps the collector off.
+const gcFreeHeap = 64 << 20
 
-// tuneGC turns the proportional garbage collector off for this short-lived
-// process, unless GOGC or GOMEMLIMIT says otherwise: a check of a whole
-// TileGym checkout allocates some 50 MB, most of it live until the report
-// is written, and collecting a small, growing heap over and over cost a
-// fifth of the run. Past gcMemoryLimit (a very large checkout) the
-// collector runs again.
+// gcPercent is the proportional collector's setting once the heap has
+// reached gcFreeHeap: Go's default, a peak heap about twice the live one.
+const gcPercent = 100
+
+// tuneGC keeps the garbage collector off while the heap is small, unless
+// GOGC or GOMEMLIMIT says otherwise: a check of a whole TileGym checkout
+// allocates some 50 MB, most of it live until the report is written, and
+// collecting a small, growing heap over and over cost a fifth of the run.
+// The first collection, forced when the heap reaches gcFreeHeap (a large
+// checkout, a huge file), turns the proportional collector back on and
+// lifts the limit, so that memory stays proportional to what is live: a
+// limit kept for the whole run made the collector thrash above it, and
+// nothing was freed below it.
 func tuneGC() {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
 	debug.SetGCPercent(-1)
-	debug.SetMemoryLimit(gcMemoryLimit)
+	debug.SetMemoryLimit(gcFreeHeap)
+	onFirstGC(func() {
+		debug.SetGCPercent(gcPercent)
+		debug.SetMemoryLimit(math.MaxInt64)
+	})
 }
+
+// onFirstGC calls fn soon after the first garbage collection: the
+// finalizer of an object nothing references runs once a collection has
+// found it unreachable.
+func onFirstGC(fn func()) {
+	sentinel := new(gcSentinel)
+	runtime.SetFinalizer(sentinel, func(*gcSentinel) { fn() })
+}
+
+// gcSentinel is large enough not to share a tiny-allocator block, whose
+// finalizers may never run.
+type gcSentinel struct{ _ [32]byte }
 
 // run dispatches to a subcommand and returns the exit status:
 // 0 no error-severity finding, 1 at least one, 2 usage, configuration or I/O error.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -49,7 +50,7 @@ func newOutputs(root string, res *checker.Result, cat *rules.Catalog, changeMode
 		PathPrefix: report.PathPrefix(filepath.ToSlash(rel)),
 		ChangeMode: changeMode,
 		ReadFile: func(name string) ([]byte, error) {
-			return os.ReadFile(filepath.Join(abs, filepath.FromSlash(name)))
+			return regfile.Read(filepath.Join(abs, filepath.FromSlash(name)))
 		},
 	}
 	u := url.URL{Scheme: "file", Path: filepath.ToSlash(repoRoot)}

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/python/astdump"
 	"github.com/tilegym/tilegym-lint/python/parser"
 )
@@ -99,7 +100,7 @@ func dumpSource(name string, src []byte) (out []byte, ok bool) {
 }
 
 func parseDumpOne(path string, stdout, stderr io.Writer) int {
-	src, err := os.ReadFile(path)
+	src, err := regfile.Read(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "tilegym-lint parse: %v\n", err)
 		return 2
@@ -197,7 +198,7 @@ func parseDumpAll(root string, stdout, stderr io.Writer) int {
 				var line []byte
 				line = append(line, rel...)
 				line = append(line, '\t')
-				src, err := os.ReadFile(path)
+				src, err := regfile.Read(path)
 				if err != nil {
 					line = astdump.AppendError(line, "I/O error: "+err.Error(), 0, 0)
 				} else {
@@ -237,7 +238,7 @@ func parseStats(paths []string, stdout, stderr io.Writer) int {
 	status := 0
 	var total int64
 	add := func(path string) {
-		src, err := os.ReadFile(path)
+		src, err := regfile.Read(path)
 		if err != nil {
 			fmt.Fprintf(stderr, "tilegym-lint parse: %v\n", err)
 			status = 2

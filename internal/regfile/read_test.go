@@ -1,4 +1,4 @@
-package checker
+package regfile
 
 import (
 	"bytes"
@@ -8,10 +8,10 @@ import (
 	"testing"
 )
 
-// TestReadFile compares readFile with os.ReadFile: contents of every file
-// of the fixtures and of files of several sizes, and the errors of a
-// missing file and of a directory.
-func TestReadFile(t *testing.T) {
+// TestRead compares Read with os.ReadFile on regular files: contents of
+// every file of the fixtures and of files of several sizes, and the error
+// of a missing file.
+func TestRead(t *testing.T) {
 	dir := t.TempDir()
 	var paths []string
 	for _, n := range []int{0, 1, 511, 512, 513, 4096, 1 << 16, 1<<16 + 1, 3 << 20} {
@@ -21,15 +21,15 @@ func TestReadFile(t *testing.T) {
 		}
 		paths = append(paths, p)
 	}
-	_ = filepath.WalkDir("../fixtures", func(p string, e os.DirEntry, err error) error {
+	_ = filepath.WalkDir("../../fixtures", func(p string, e os.DirEntry, err error) error {
 		if err == nil && e.Type().IsRegular() {
 			paths = append(paths, p)
 		}
 		return nil
 	})
-	paths = append(paths, filepath.Join(dir, "missing"), dir)
+	paths = append(paths, filepath.Join(dir, "missing"))
 	for _, p := range paths {
-		got, gerr := readFile(p)
+		got, gerr := Read(p)
 		want, werr := os.ReadFile(p)
 		if fmt.Sprint(gerr) != fmt.Sprint(werr) {
 			t.Errorf("%s: error %v, want %v", p, gerr, werr)

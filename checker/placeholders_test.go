@@ -1,0 +1,124 @@
+package checker
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	tilegymlint "github.com/tilegym/tilegym-lint"
+	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// TestPlaceholders: every kind declares the placeholders it fills,
+// {op} and {file} among them; every built-in rule uses only declared
+// ones; each declared one is filled by some finding of the fixtures (a
+// catalog whose messages use every declared placeholder leaves none of
+// them as written somewhere); and no finding of the fixtures under the
+// built-in catalog shows a placeholder as written.
+func TestPlaceholders(t *testing.T) {
+	for _, a := range Kinds() {
+		if a.Name == "optable" {
+			continue // reports nothing: the op table's analyzer
+		}
+		if !containsString(a.Placeholders, "op") || !containsString(a.Placeholders, "file") {
+			t.Errorf("kind %s: Placeholders %v, want {op} and {file} among them", a.Name, a.Placeholders)
+		}
+	}
+	cat, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range cat.Rules {
+		names, prob := messagePlaceholders(r.Message)
+		if prob != "" {
+			t.Errorf("%s: %s", r.ID, prob)
+		}
+		for _, n := range names {
+			if !containsString(Kind(r.Kind).Placeholders, n) {
+				t.Errorf("%s: {%s} not declared by kind %s", r.ID, n, r.Kind)
+			}
+		}
+	}
+	// The probe catalog: each message is every declared placeholder, as
+	// "[name={name}]".
+	probe, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range probe.Rules {
+		var b strings.Builder
+		for _, n := range Kind(r.Kind).Placeholders {
+			b.WriteString("[" + n + "={" + n + "}]")
+		}
+		r.Message = b.String()
+	}
+	filled := map[string]map[string]bool{} // kind -> placeholder -> filled once
+	leftover := regexp.MustCompile(`\{[A-Za-z_]\w*\}`)
+	for _, dir := range fixtureset.Dirs(t) {
+		for i, cc := range []*rules.Catalog{cat, probe} {
+			repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(cc.Layout, nil), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Check(repo, cc, nil, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range res.Diagnostics {
+				if i == 0 {
+					// The built-in messages: a declared placeholder left
+					// as written is one the kind did not fill here.
+					for _, m := range leftover.FindAllString(d.Message, -1) {
+						if containsString(Kind(d.Rule.Kind).Placeholders, m[1:len(m)-1]) {
+							t.Errorf("%s: %s left %s unfilled: %s", dir, d.Rule.ID, m, d.Message)
+						}
+					}
+					continue
+				}
+				k := d.Rule.Kind
+				if filled[k] == nil {
+					filled[k] = map[string]bool{}
+				}
+				for _, n := range Kind(k).Placeholders {
+					if strings.Contains(d.Message, "["+n+"=") && !strings.Contains(d.Message, "["+n+"={"+n+"}]") {
+						filled[k][n] = true
+					}
+				}
+			}
+		}
+	}
+	for _, a := range Kinds() {
+		if a.Name == "optable" || a.Name == "verify" {
+			continue // no static finding: Step 6 runs in package verify
+		}
+		for _, n := range a.Placeholders {
+			if !filled[a.Name][n] {
+				t.Errorf("kind %s declares {%s}, which no finding of the fixtures fills", a.Name, n)
+			}
+		}
+	}
+}
+
+// TestCatalogPlaceholderErrors: a catalog whose message uses a
+// placeholder its kind does not fill, or has an unbalanced brace, is
+// rejected with an error naming the rule, the placeholder and the allowed
+// ones; before, the message was printed with the braces as written.
+func TestCatalogPlaceholderErrors(t *testing.T) {
+	base := string(tilegymlint.RulesTOML)
+	const msg = `message = "{op}: {problem}"`
+	if !strings.Contains(base, msg) {
+		t.Fatalf("rules.toml has no %s", msg)
+	}
+	for _, tc := range []struct{ message, want string }{
+		{`message = "{op}: {problme}"`, `rule TG002: message uses {problme}, which kind "step-skip" does not fill; it fills {op}, {file}, {problem}, {step}`},
+		{`message = "{op}: {problem"`, `rule TG002: message "{op}: {problem" has a '{' with no '}'`},
+		{`message = "{op}: problem}"`, `rule TG002: message "{op}: problem}" has a '}' with no '{'`},
+		{`message = "{op}: {}"`, `has an empty or spaced placeholder {}`},
+	} {
+		_, err := LoadCatalog([]byte(strings.Replace(base, msg, tc.message, 1)), "my-rules.toml")
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "my-rules.toml:") {
+			t.Errorf("%s: error %v, want one containing %q", tc.message, err, tc.want)
+		}
+	}
+}

@@ -1,7 +1,0 @@
-//go:build !linux
-
-package checker
-
-import "os"
-
-func readFile(name string) ([]byte, error) { return os.ReadFile(name) }
