@@ -47,7 +47,7 @@ func runBenchReference(pass *Pass) (any, error) {
 				}
 			}
 			for _, op := range sf.Ops {
-				if registered[op.Name] || !x.reaches(op, p.Register) {
+				if registered[op.Name] || !tab.IsAbout(sf.File, op) || !x.reaches(op, p.Register) {
 					continue
 				}
 				// Anchor on the reference function when it exists (defined

@@ -94,7 +94,7 @@ func runOpNames(pass *Pass) (any, error) {
 					reportAt(pass, rule, op.Name, im.File, n, map[string]string{"expected": want, "func": op.Func, "actual": im.File.Path}, nil, nil)
 				}
 			case "bench-function":
-				for _, f := range op.Benchmarks {
+				for _, f := range aboutFiles(tab, op, op.Benchmarks) {
 					if fd := misnamedBenchFunc(f, op, module, p, serves[f.Path], names); fd != nil && !reportedFile[f.Path+":"+fd.Name] {
 						reportedFile[f.Path+":"+fd.Name] = true
 						reportAt(pass, rule, op.Name, f, defHeader(fd), map[string]string{
@@ -107,6 +107,9 @@ func runOpNames(pass *Pass) (any, error) {
 				if p.Check == "benchmark" {
 					files = op.Benchmarks
 				}
+				// A file that only calls the op (a baseline) is not asked
+				// to carry its name.
+				files = aboutFiles(tab, op, files)
 				if len(files) == 0 {
 					continue
 				}
@@ -139,6 +142,17 @@ func runOpNames(pass *Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// aboutFiles keeps the files that are about op (OpTable.IsAbout).
+func aboutFiles(tab *OpTable, op *Op, files []*File) []*File {
+	var out []*File
+	for _, f := range files {
+		if tab.IsAbout(f, op) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // misnamedBenchFunc returns the benchmark function of file f that should
