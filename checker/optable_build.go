@@ -741,12 +741,13 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 // that the file is about; the others it merely calls (a baseline the
 // benchmark compares with, an op the test uses to build its input). The
 // evidence, strongest first:
-//  1. names: the ops whose function name best matches the names the file
-//     gives itself — its file name (bench_<func>.py), its benchmark
-//     functions (bench_<func>...) and its test classes (Test<Func>...);
-//     "best" counts the op's name parts found in one of those names, then
-//     prefers fewer parts not found (bench_flash_decode_fused.py is about
-//     fmha_decode_fused, not its baseline fmha_decode);
+//  1. names: each name the file gives itself — its file name
+//     (bench_<func>.py), its benchmark or test functions (bench_<func>...)
+//     and its test classes (Test<Func>...) — names the op(s) whose function
+//     name it matches best: most of the op's name parts found in it, then
+//     fewest not found (bench_flash_decode_fused.py is about
+//     fmha_decode_fused, not its baseline fmha_decode); a file with one
+//     benchmark function per op is about each;
 //  2. the ops whose reference the file registers (register_impl);
 //  3. else every op it serves.
 func aboutOps(f *File, served []*Op, impls []*Impl) []*Op {
@@ -768,34 +769,38 @@ func aboutOps(f *File, served []*Op, impls []*Impl) []*Op {
 			}
 		}
 	}
+	// Each name names the op(s) it matches best; the file is about those.
 	type score struct{ found, missing int }
-	best := score{}
-	var out []*Op
-	for _, op := range served {
-		parts := nameParts(op.Func)
-		var sc score
-		for _, n := range names {
-			s := score{}
-			words := nameParts(n)
-			joined := strings.Join(words, "")
-			for _, p := range parts {
+	aboutSet := map[*Op]bool{}
+	for _, n := range names {
+		words := nameParts(n)
+		joined := strings.Join(words, "")
+		best := score{}
+		var bestOps []*Op
+		for _, op := range served {
+			sc := score{}
+			for _, p := range nameParts(op.Func) {
 				if contains(words, p) || len(p) >= 3 && strings.Contains(joined, p) {
-					s.found++
+					sc.found++
 				} else {
-					s.missing++
+					sc.missing++
 				}
 			}
-			if s.found > sc.found || s.found == sc.found && s.missing < sc.missing {
-				sc = s
+			switch {
+			case sc.found == 0:
+			case len(bestOps) == 0 || sc.found > best.found || sc.found == best.found && sc.missing < best.missing:
+				best, bestOps = sc, []*Op{op}
+			case sc == best:
+				bestOps = append(bestOps, op)
 			}
 		}
-		if sc.found == 0 {
-			continue
+		for _, op := range bestOps {
+			aboutSet[op] = true
 		}
-		switch {
-		case len(out) == 0 || sc.found > best.found || sc.found == best.found && sc.missing < best.missing:
-			best, out = sc, []*Op{op}
-		case sc == best:
+	}
+	var out []*Op
+	for _, op := range served {
+		if aboutSet[op] {
 			out = append(out, op)
 		}
 	}
