@@ -1,7 +1,10 @@
 package checker
 
 import (
+	"strings"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/rules"
 )
 
 // ImplOrphanAnalyzer implements kind "impl-orphan" (S2.5).
@@ -23,6 +26,10 @@ func init() { Register(ImplOrphanAnalyzer) }
 
 type implOrphanParams struct {
 	Ignore []string `toml:"ignore"`
+	// Stubless, when set, reports instead each op of the table that has
+	// no dispatch stub (an op being added: registered for the cuTile
+	// backend, see addStublessOps), once, at its first cuTile registration.
+	Stubless bool `toml:"stubless"`
 }
 
 func runImplOrphan(pass *Pass) (any, error) {
@@ -47,6 +54,10 @@ func runImplOrphan(pass *Pass) (any, error) {
 	}
 	for _, rule := range pass.Rules {
 		p, _ := rule.Params.(*implOrphanParams)
+		if p != nil && p.Stubless {
+			reportStubless(pass, tab, rule)
+			continue
+		}
 		ignore := map[string]bool{}
 		if p != nil {
 			for _, n := range p.Ignore {
@@ -72,4 +83,38 @@ func runImplOrphan(pass *Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// reportStubless reports the ops of the table that have no dispatch stub.
+func reportStubless(pass *Pass, tab *OpTable, rule *rules.Rule) {
+	names := LayoutNames(pass.Repo.Layout)
+	for _, op := range tab.Ops {
+		if op.Stub != nil || !pass.Wants(op.Name) || op.Skipped(1) != nil {
+			continue
+		}
+		impls := op.ImplsFor(names.CuTileBackend)
+		if len(impls) == 0 {
+			continue
+		}
+		impl := impls[0]
+		var n ast.Node = impl.Call
+		if a := CallArg(impl.Call, 0, "name"); a != nil {
+			n = a
+		}
+		reportAt(pass, rule, op.Name, impl.File, n, map[string]string{
+			"backend": impl.Backend, "func": op.Func, "dispatch": dispatchFileOf(op)}, nil, nil)
+	}
+}
+
+// dispatchFileOf names the dispatch file an op's stub belongs in: the
+// first literal dispatch file of its scope.
+func dispatchFileOf(op *Op) string {
+	if op.Scope != nil {
+		for _, d := range op.Scope.Dispatch {
+			if !strings.ContainsAny(d, "*?[") {
+				return ExpandSuite(d, op.Suite)
+			}
+		}
+	}
+	return "the dispatch file"
 }

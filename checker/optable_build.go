@@ -99,6 +99,7 @@ func BuildOpTable(repo *Repo) *OpTable {
 	b.findStubs()
 	b.findCuTileRoots()
 	b.findImpls()
+	b.addStublessOps()
 	b.findInits()
 	b.matchTestsAndBenchmarks()
 	b.findSkips()
@@ -326,6 +327,42 @@ func (b *opTableBuilder) findImpls() {
 	})
 	for _, impl := range b.table.Impls {
 		if op := b.table.ByName[impl.Op]; op != nil {
+			op.Impls = append(op.Impls, impl)
+		}
+	}
+}
+
+// addStublessOps adds the ops being added: a name registered for the
+// cuTile backend in a cuTile package that no @dispatch stub declares, and
+// that is not a near miss of a dispatched name (a typo, which TG206
+// reports). Such an op has no Stub; its Step 1 fails (no dispatch stub) and
+// Steps 2-5 are judged as for any op.
+func (b *opTableBuilder) addStublessOps() {
+	var dispatched []string
+	for _, op := range b.table.Ops {
+		dispatched = append(dispatched, op.Name)
+	}
+	for _, impl := range b.table.Impls {
+		if impl.Backend != b.names.CuTileBackend || b.table.ByName[impl.Op] != nil {
+			continue
+		}
+		_, sm, ok := b.cutileRootOf(impl.File.Path)
+		if !ok || closest(impl.Op, dispatched) != "" {
+			continue
+		}
+		if sm.Suite != "" && !strings.HasPrefix(impl.Op, sm.Suite+".") {
+			continue
+		}
+		fn := impl.Op
+		if i := strings.LastIndexByte(fn, '.'); i >= 0 {
+			fn = fn[i+1:]
+		}
+		op := &Op{Name: impl.Op, Func: fn, Scope: sm.Scope, Suite: sm.Suite}
+		b.table.ByName[op.Name] = op
+		b.table.Ops = append(b.table.Ops, op)
+	}
+	for _, impl := range b.table.Impls {
+		if op := b.table.ByName[impl.Op]; op != nil && op.Stub == nil {
 			op.Impls = append(op.Impls, impl)
 		}
 	}
@@ -636,6 +673,11 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 		for _, w := range wrappers[op] {
 			sx.byWrapper[w] = append(sx.byWrapper[w], op)
 		}
+		// A file that uses a backend function of the op (imports it from
+		// its module) exercises the op too.
+		for _, q := range implFuncQNames(op) {
+			sx.byName[q] = append(sx.byName[q], op)
+		}
 	}
 	// Scopes in a fixed order, so that the files of each op keep theirs.
 	sort.SliceStable(keys, func(i, j int) bool {
@@ -735,6 +777,20 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 			}
 		}
 	}
+}
+
+// implFuncQNames returns the qualified names of the functions registered
+// for an op by its implementations ("tilegym.ops.cutile.softmax.softmax").
+func implFuncQNames(op *Op) []string {
+	var out []string
+	for _, im := range op.Impls {
+		if im.Def != nil {
+			if m := ModulePath(im.File.Path); m != "" {
+				out = append(out, m+"."+im.Def.Name)
+			}
+		}
+	}
+	return out
 }
 
 // aboutOps returns the ops, among those a test or benchmark file serves,

@@ -238,12 +238,7 @@ func opUseNames(op *Op) []string {
 			out = append(out, m+"."+op.Stub.Def.Name)
 		}
 	}
-	for _, im := range op.Impls {
-		if im.Def != nil {
-			out = append(out, ModulePath(im.File.Path)+"."+im.Def.Name)
-		}
-	}
-	return out
+	return append(out, implFuncQNames(op)...)
 }
 
 // mentions reports whether node n names one of the qualified names

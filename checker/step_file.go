@@ -46,7 +46,13 @@ func runStepFile(pass *Pass) (any, error) {
 			continue
 		}
 		for _, op := range tab.Ops {
-			if op == nil || op.Stub == nil || op.Stub.File == nil || op.Skipped(p.Step) != nil || !pass.Wants(op.Name) {
+			if op == nil || op.Skipped(p.Step) != nil || !pass.Wants(op.Name) {
+				continue
+			}
+			// An op being added without its stub yet (TG107) is anchored
+			// on its first registration.
+			anchorFile, anchor := stepFileAnchor(op)
+			if anchorFile == nil {
 				continue
 			}
 			files := op.Tests
@@ -57,11 +63,8 @@ func runStepFile(pass *Pass) (any, error) {
 				continue
 			}
 			expected := expectedStepPath(p.Expected, op)
-			var n ast.Node = op.Stub.Decorator
-			if op.Stub.Decorator == nil {
-				n = defNode(op.Stub.Def)
-			}
-			d := Diagnostic{Rule: rule, Op: op.Name, File: op.Stub.File.Path,
+			n := anchor
+			d := Diagnostic{Rule: rule, Op: op.Name, File: anchorFile.Path,
 				Message: Render(rule.Message, op.Name, map[string]string{"expected": expected, "func": op.Func, "suite": op.Suite})}
 			if n != nil {
 				d.Pos, d.End = n.Pos(), n.End()
@@ -76,6 +79,22 @@ func runStepFile(pass *Pass) (any, error) {
 			}
 			pass.Report(d)
 		}
+	}
+	return nil, nil
+}
+
+// stepFileAnchor returns where an op's missing test or benchmark is
+// reported: its @dispatch decorator, else (an op without a stub) its first
+// register_impl call; a nil file when it has neither.
+func stepFileAnchor(op *Op) (*File, ast.Node) {
+	if op.Stub != nil && op.Stub.File != nil {
+		if op.Stub.Decorator != nil {
+			return op.Stub.File, op.Stub.Decorator
+		}
+		return op.Stub.File, defNode(op.Stub.Def)
+	}
+	if len(op.Impls) > 0 && op.Impls[0].File != nil {
+		return op.Impls[0].File, op.Impls[0].Call
 	}
 	return nil, nil
 }
