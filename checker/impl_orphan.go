@@ -1,8 +1,6 @@
 package checker
 
 import (
-	"strings"
-
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -106,15 +104,10 @@ func reportStubless(pass *Pass, tab *OpTable, rule *rules.Rule) {
 	}
 }
 
-// dispatchFileOf names the dispatch file an op's stub belongs in: the
-// first literal dispatch file of its scope.
+// dispatchFileOf names the dispatch file an op's stub belongs in.
 func dispatchFileOf(op *Op) string {
-	if op.Scope != nil {
-		for _, d := range op.Scope.Dispatch {
-			if !strings.ContainsAny(d, "*?[") {
-				return ExpandSuite(d, op.Suite)
-			}
-		}
+	if op.Scope == nil {
+		return "the dispatch file"
 	}
-	return "the dispatch file"
+	return firstDispatchFile(op.Scope, op.Suite)
 }
