@@ -540,6 +540,11 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 	if !seeded {
 		return nil, nil, false, hl, bl, nil
 	}
+	// A change that removes a dispatch stub leaves the op's callers in
+	// files it does not change: the snapshots are checked whole.
+	if len(shared) > 0 && len(removedStubs(hl.opTable(), bl.opTable())) > 0 {
+		return nil, nil, false, hl, bl, nil
+	}
 	if api {
 		for _, l := range []*lazyLoader{hl, bl} {
 			for _, op := range l.opTable().Ops {
@@ -649,6 +654,24 @@ func changeOps(l *lazyLoader, files, shared []string) (related map[string]bool, 
 	return related, true
 }
 
+// removedStubs returns the ops that have a dispatch stub in the base and
+// none in the head.
+func removedStubs(head, base *OpTable) map[string]bool {
+	out := map[string]bool{}
+	if head == nil || base == nil {
+		return out
+	}
+	for _, op := range base.Ops {
+		if op.Stub == nil {
+			continue
+		}
+		if h := head.ByName[op.Name]; h == nil || h.Stub == nil {
+			out[op.Name] = true
+		}
+	}
+	return out
+}
+
 // finishChange marks the findings of a change's snapshot that its base
 // had, and keeps the ops the change touches and their findings.
 func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
@@ -674,6 +697,13 @@ func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
 					touched[op.Name] = true
 				}
 			}
+		}
+	}
+	// An op whose stub the change removes is touched: its callers are
+	// judged (TG108) although their files did not change.
+	if baseRes.Table != nil {
+		for name := range removedStubs(res.Table, baseRes.Table) {
+			touched[name] = true
 		}
 	}
 	// The ops the change broke: a new finding in a changed file.

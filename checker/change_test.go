@@ -140,7 +140,7 @@ func TestChangeByOps(t *testing.T) {
 		{name: "break stub", byOps: true, edit: func(t *testing.T, dir string) {
 			replaceInFile(t, dir, opsPy, "def silu_and_mul(input: torch.Tensor, out", "def silu_and_mul(input: torch.Tensor, outs")
 		}},
-		{name: "remove stub", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
+		{name: "remove stub", byOps: false, edit: func(t *testing.T, dir string) {
 			replaceInFile(t, dir, opsPy, `@dispatch("silu_and_mul"`, `@_gone("silu_and_mul"`)
 		}},
 		{name: "skip comment above a stub", byOps: true, edit: func(t *testing.T, dir string) {
@@ -410,5 +410,33 @@ func TestGitBlobID(t *testing.T) {
 	}
 	if got := gitBlobID([]byte("hello\n"), 64); got != "2cf8d83d9ee29543b34a87727421fdecb7e3f3a183d337639025de576db9ebb4" {
 		t.Errorf("SHA-256 blob id = %s", got)
+	}
+}
+
+// TestChangeRemovedStubCallers: a change that removes a dispatch stub and
+// nothing else reports the op's callers, in files it did not change (M9).
+func TestChangeRemovedStubCallers(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	copyDir(t, "../fixtures/good", dir)
+	gitRun(t, dir, "init", "-q")
+	gitRun(t, dir, "add", ".")
+	gitRun(t, dir, "commit", "-qm", "base")
+	replaceInFile(t, dir, opsPy, `@dispatch("silu_and_mul"`, `@_gone("silu_and_mul"`)
+	cat := catalog(t)
+	res, err := CheckGitChange(dir, "HEAD", false, cat, nil, BuildLayout(cat.Layout, nil), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"tests/ops/test_silu_and_mul.py": true, "tests/benchmark/bench_silu_and_mul.py": true}
+	for _, d := range res.Diagnostics {
+		if d.Rule.ID == "TG108" && d.Op == "silu_and_mul" && !d.PreExisting {
+			delete(want, d.File)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no new TG108 for silu_and_mul in %v; got %s", want, dump(res, true))
 	}
 }
