@@ -581,6 +581,15 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 	// name anywhere: each snapshot parses every file that does.
 	hl.names = undeclared(ch, hl, bl)
 	bl.names = hl.names
+	// A registration no stub declares may be an op being added (see
+	// addStublessOps), whose files only the whole snapshots show.
+	for name := range hl.names {
+		for _, l := range []*lazyLoader{hl, bl} {
+			if l.opTable().ByName[name] != nil {
+				return nil, nil, false, hl, bl, nil
+			}
+		}
+	}
 	hl.repo.Root = ch.Root
 	check := func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, Options{focus: related}) }
 	// Only the findings of the ops of the change count (the others' are
@@ -616,7 +625,7 @@ func undeclared(ch *Change, loaders ...*lazyLoader) map[string]bool {
 	for _, l := range loaders {
 		t := l.opTable()
 		for _, im := range t.Impls {
-			if t.ByName[im.Op] == nil && ch.HasFile(im.File.Path) {
+			if op := t.ByName[im.Op]; (op == nil || op.Stub == nil) && ch.HasFile(im.File.Path) {
 				out[im.Op] = true
 			}
 		}
