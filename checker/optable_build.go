@@ -1140,11 +1140,11 @@ func (b *opTableBuilder) opWrappers() map[*Op][]string {
 			continue
 		}
 		apis := apiModules(op.Scope, op.Suite)
-		var defs []def
+		ndefs := 0
 		for _, m := range apis {
-			defs = append(defs, byPkg[m]...)
+			ndefs += len(byPkg[m])
 		}
-		if len(defs) == 0 {
+		if ndefs == 0 {
 			continue
 		}
 		called := false
@@ -1161,6 +1161,10 @@ func (b *opTableBuilder) opWrappers() map[*Op][]string {
 		}
 		if !called {
 			continue // no wrapper: nothing calls the op
+		}
+		var defs []def
+		for _, m := range apis {
+			defs = append(defs, byPkg[m]...)
 		}
 		// names: qualified names that reach the op; local: per file, bare
 		// names of wrappers defined there (and the stub itself).
