@@ -40,8 +40,19 @@ func runForbiddenImport(pass *Pass) (any, error) {
 		for _, sf := range stepFiles(pass, tab, p.Step, rule) {
 			badLocal := map[string]bool{}
 			report := func(n ast.Node, module, name string) {
-				pass.Reportf(rule, sf.Primary.Name, sf.File, n, map[string]string{
-					"module": module, "name": name, "func": sf.Primary.Func})
+				// The op to call instead: the one whose backend function
+				// (or function name) this is, else the op the file is
+				// about; never the helper's own name (a helper has no
+				// dispatch entry point).
+				op := sf.Primary
+				for _, o := range sf.Ops {
+					if o.Func == name || contains(implFuncQNames(o), joinDotted(module, name)) {
+						op = o
+						break
+					}
+				}
+				pass.Reportf(rule, op.Name, sf.File, n, map[string]string{
+					"module": module, "name": name, "func": op.Func, "public": preferredPublicName(op)})
 			}
 			qs := sf.File.nodeCalleesQ()
 			for ni, n := range sf.File.nodes() {

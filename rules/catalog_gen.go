@@ -801,7 +801,7 @@ from tilegym.ops import my_op
 				},
 				"id":      "TG402",
 				"kind":    "forbidden-import",
-				"message": "{op}: reach {name} through tilegym.ops (or the suite's ops module), not through {module}: the test must go through dispatch",
+				"message": "{op}: {name} is imported from {module}, which bypasses dispatch; call the op through {public} instead: the test must go through dispatch",
 				"params": map[string]any{
 					"modules": []any{"tilegym.ops.cutile", "tilegym.ops.triton", "tilegym.ops.tilecpp", "tilegym.ops.cutile_rs", "tilegym.suites.*.cutile"},
 					"step":    int64(4),
