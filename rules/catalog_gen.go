@@ -696,7 +696,7 @@ and keep concurrent additions from conflicting.
 				},
 				"id":      "TG302",
 				"kind":    "cutile-init",
-				"message": "{init}: \"from . import {module}\" comes after \"from . import {previous}\"; keep the module imports in alphabetical order",
+				"message": "{init}: \"from . import {module}\" comes {relation} \"from . import {other}\"; keep the module imports in alphabetical order",
 				"params": map[string]any{
 					"block_scopes": []any{"core"},
 					"check":        "order",
