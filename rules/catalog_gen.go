@@ -921,7 +921,7 @@ implementation may never run under test.
 def bench_my_op(M, N, backend, device=DEVICE):
     ...
 `,
-					"fix":  "Add the benchmark at the expected path, following tests/benchmark/bench_softmax.py;\nor write the decision down: `# tilegym-lint: skip-step=5 reason=\"...\"`.\n",
+					"fix":  "Add the benchmark at the expected path, following the workflow's Step 5 template;\nor write the decision down: `# tilegym-lint: skip-step=5 reason=\"...\"`.\n",
 					"what": "Checks that some benchmark file of the op's scope times the op: it calls it\nthrough the public API, registers its torch reference\n(`register_impl(\"<op>\", \"torch\")`), or is named `bench_<func>.py`. The\nfinding is anchored on the op's `@dispatch` decorator and names the expected\npath.\n",
 					"why": `Step 5 of the workflow: without a benchmark nobody knows whether the cuTile
 kernel is faster than the PyTorch reference and the other backends.
@@ -929,10 +929,10 @@ kernel is faster than the PyTorch reference and the other backends.
 				},
 				"id":      "TG501",
 				"kind":    "step-file",
-				"message": "{op}: no benchmark times the op; add {expected} (tests/benchmark/bench_softmax.py is the template)",
+				"message": "{op}: no benchmark times the op; add {expected}, following the workflow's Step 5 benchmark template (the one `tilegym-lint new` scaffolds)",
 				"params": map[string]any{
 					"expected": map[string]any{
-						"core":   "tests/benchmark/bench_{func}.py",
+						"core":   "tests/benchmark/{pkg}bench_{func}.py",
 						"suites": "tests/benchmark/suites/{suite}/bench_{func}.py",
 					},
 					"step": int64(5),
