@@ -18,6 +18,9 @@ const (
 	StatusFail    Status = "fail"
 	StatusSkipped Status = "skipped" // skipped in writing (W1)
 	StatusNotRun  Status = "not-run" // Step 6 in static mode
+	// StatusBlocked: the step cannot be judged yet, what it checks does not
+	// exist (Step 3 of an op no cuTile module registers: Step 2 fails).
+	StatusBlocked Status = "blocked"
 )
 
 // CommandRun is the outcome of one verify command (explicit verify mode).
@@ -669,6 +672,9 @@ func stepVerdicts(op *Op, diags []Diagnostic, verify []VerifyCommander, unchecke
 		case skip != nil:
 			s.Status = StatusSkipped
 			s.Reason = skip.Reason
+		case step == 3 && !hasCuTileModule(op):
+			s.Status = StatusBlocked
+			s.Reason = "no cuTile module registers the op yet (Step 2); Step 3 is judged once one does"
 		case step == 6:
 			s.Status = StatusNotRun
 			for _, v := range verify {
@@ -678,6 +684,17 @@ func stepVerdicts(op *Op, diags []Diagnostic, verify []VerifyCommander, unchecke
 		r.Steps[step-1] = s
 	}
 	return r
+}
+
+// hasCuTileModule reports whether some module of a cuTile package
+// registers the op (an implementation with a module path).
+func hasCuTileModule(op *Op) bool {
+	for _, im := range op.Impls {
+		if im.Module != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // CheckSource loads a snapshot and checks it. With opts.Ops (and no
