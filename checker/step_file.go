@@ -120,7 +120,7 @@ func expectedStepPath(tmpls map[string]string, op *Op) string {
 	// A sub-package the layout puts no tests or benchmarks in (only
 	// experimental/ has its own benchmark directory) is dropped: the
 	// expected path must be one the op table would find.
-	if pkg != "" && op.Scope != nil && !matchBound(op.Scope.Tests, op.Suite, out) && !matchBound(op.Scope.Benchmarks, op.Suite, out) {
+	if pkg != "" && op.Scope != nil && len(op.Scope.Tests)+len(op.Scope.Benchmarks) > 0 && !matchBound(op.Scope.Tests, op.Suite, out) && !matchBound(op.Scope.Benchmarks, op.Suite, out) {
 		out = replaceAll(t, "{func}", op.Func, "{suite}", op.Suite, "{pkg}", "", "{op}", op.Name)
 	}
 	return out
