@@ -108,8 +108,11 @@ func runOpNames(pass *Pass) (any, error) {
 					files = op.Benchmarks
 				}
 				// A file that only calls the op (a baseline) is not asked
-				// to carry its name.
-				files = aboutFiles(tab, op, files)
+				// to carry its name, unless the ops it is about have files
+				// named after them already: then it is this op's only home.
+				if about := aboutFiles(tab, op, files); len(about) > 0 || !othersNamed(tab, files, op, p, names) {
+					files = about
+				}
 				if len(files) == 0 {
 					continue
 				}
@@ -153,6 +156,52 @@ func aboutFiles(tab *OpTable, op *Op, files []*File) []*File {
 		}
 	}
 	return out
+}
+
+// othersNamed reports whether every op that op's files are about (other
+// than op) has a file of the same kind named after it elsewhere.
+func othersNamed(tab *OpTable, files []*File, op *Op, p *opNamesParams, names *Names) bool {
+	for _, f := range files {
+		for _, o := range tab.Ops {
+			if o == op || !tab.IsAbout(f, o) || !servesFile(o, f) {
+				continue
+			}
+			own := o.Tests
+			if p.Check == "benchmark" {
+				own = o.Benchmarks
+			}
+			m := o.Func
+			if impls := cutileImpls(o, names); len(impls) > 0 {
+				m = dottedTail(impls[0].Module)
+			}
+			want := nameCandidates(p.Names, o, m)
+			named := false
+			for _, g := range own {
+				if g != f && want[strings.TrimSuffix(path.Base(g.Path), ".py")] {
+					named = true
+				}
+			}
+			if !named {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// servesFile reports whether f is one of op's tests or benchmarks.
+func servesFile(op *Op, f *File) bool {
+	for _, g := range op.Tests {
+		if g == f {
+			return true
+		}
+	}
+	for _, g := range op.Benchmarks {
+		if g == f {
+			return true
+		}
+	}
+	return false
 }
 
 // misnamedBenchFunc returns the benchmark function of file f that should
