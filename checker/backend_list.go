@@ -103,7 +103,7 @@ func runBackendList(pass *Pass) (any, error) {
 			}
 			classes := map[*ast.ClassDef]bool{}
 			moduleFuncs := false
-			for _, m := range x.matchingMethods(p.Methods) {
+			for _, m := range x.testMethods(p.Methods, sf.Ops) {
 				if m.Class != nil {
 					classes[m.Class] = true
 				} else {

@@ -46,7 +46,7 @@ func runBackendSelect(pass *Pass) (any, error) {
 		}
 		for _, sf := range stepFiles(pass, tab, 4, rule) {
 			x := sf.Index
-			for _, m := range x.matchingMethods(p.Methods) {
+			for _, m := range x.testMethods(p.Methods, sf.Ops) {
 				scopes := append([]funcScope{m}, x.helpers(m)...)
 				var selects, guarded, setup bool
 				for _, s := range scopes {

@@ -68,6 +68,9 @@ func runBenchReference(pass *Pass) (any, error) {
 				}
 			}
 			for _, op := range sf.Ops {
+				if !tab.IsAbout(sf.File, op) {
+					continue // a baseline the file only calls
+				}
 				want := fill(p.Name, op)
 				if registered[op.Name] {
 					// Registered: under the template's name?

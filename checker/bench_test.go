@@ -1,8 +1,10 @@
 package checker
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
@@ -183,4 +185,51 @@ func BenchmarkCheckChangeShared(b *testing.B) {
 // an op added (see editAddOp).
 func BenchmarkCheckChangeAddOp(b *testing.B) {
 	benchChange(b, benchTree(b), func(dir string) { editAddOp(b, dir) })
+}
+
+// manyOpsTree writes a TileGym-shaped tree with n ops in one ops.py, each
+// with its cuTile module, its test and its benchmark.
+func manyOpsTree(b *testing.B, n int) string {
+	b.Helper()
+	dir := b.TempDir()
+	var ops, init strings.Builder
+	ops.WriteString("from tilegym.backend import dispatch\n")
+	init.WriteString("from tilegym.backend import is_backend_available\n\nif is_backend_available(\"cutile\"):\n")
+	for i := 0; i < n; i++ {
+		name := fmt.Sprintf("op%05d", i)
+		fmt.Fprintf(&ops, "\n\n@dispatch(%q)\ndef %s(x, out=None, **kwargs):\n    raise NotImplementedError\n", name, name)
+		fmt.Fprintf(&init, "    from . import %s\n", name)
+		writeFile(b, dir, "src/tilegym/ops/cutile/"+name+".py", "from tilegym.backend import register_impl\n\n\n@register_impl(\""+name+"\", backend=\"cutile\")\ndef "+name+"(x, out=None, **kwargs):\n    return x\n")
+		writeFile(b, dir, "tests/ops/test_"+name+".py", "import tilegym\n\n\nclass Test_X:\n    def test_op(self):\n        tilegym.ops."+name+"(1)\n")
+		writeFile(b, dir, "tests/benchmark/bench_"+name+".py", "import tilegym\n\n\ndef bench_"+name+"(backend):\n    return tilegym.ops."+name+"(1, backend=backend)\n")
+	}
+	writeFile(b, dir, "src/tilegym/ops/ops.py", ops.String())
+	writeFile(b, dir, "src/tilegym/ops/__init__.py", "from .ops import *\n")
+	writeFile(b, dir, "src/tilegym/ops/cutile/__init__.py", init.String())
+	return dir
+}
+
+// BenchmarkOpTableManyOps builds the op table of trees with many ops in
+// one dispatch file: matching tests and benchmarks to ops is indexed by
+// name, so the time per op stays flat as the ops grow (compare the sizes'
+// ns/op divided by n). No timing is asserted.
+func BenchmarkOpTableManyOps(b *testing.B) {
+	for _, n := range []int{1000, 4000} {
+		b.Run(fmt.Sprintf("ops=%d", n), func(b *testing.B) {
+			dir := manyOpsTree(b, n)
+			cat, cfg, layout := benchSetup(b, dir)
+			_ = cat
+			repo, err := Load(&DiskSource{Dir: dir}, layout, cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				repo.table, repo.wrappers = nil, nil
+				if t := BuildOpTable(repo); len(t.Ops) != n || len(t.Ops[n-1].Tests) != 1 || len(t.Ops[n-1].Benchmarks) != 1 {
+					b.Fatalf("op table: %d ops, want %d, each with one test and one benchmark", len(t.Ops), n)
+				}
+			}
+		})
+	}
 }

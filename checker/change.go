@@ -660,6 +660,11 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 	if !seeded {
 		return nil, nil, false, hl, bl, nil
 	}
+	// A change that removes a dispatch stub leaves the op's callers in
+	// files it does not change: the snapshots are checked whole.
+	if len(shared) > 0 && len(removedStubs(hl.opTable(), bl.opTable())) > 0 {
+		return nil, nil, false, hl, bl, nil
+	}
 	if api {
 		for _, l := range []*lazyLoader{hl, bl} {
 			for _, op := range l.opTable().Ops {
@@ -696,6 +701,15 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 	// name anywhere: each snapshot parses every file that does.
 	hl.names = undeclared(ch, hl, bl)
 	bl.names = hl.names
+	// A registration no stub declares may be an op being added (see
+	// addStublessOps), whose files only the whole snapshots show.
+	for name := range hl.names {
+		for _, l := range []*lazyLoader{hl, bl} {
+			if l.opTable().ByName[name] != nil {
+				return nil, nil, false, hl, bl, nil
+			}
+		}
+	}
 	hl.repo.Root = ch.Root
 	check := func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, Options{focus: related}) }
 	// Only the findings of the ops of the change count (the others' are
@@ -786,7 +800,7 @@ func undeclared(ch *Change, loaders ...*lazyLoader) map[string]bool {
 	for _, l := range loaders {
 		t := l.opTable()
 		for _, im := range t.Impls {
-			if t.ByName[im.Op] == nil && ch.HasFile(im.File.Path) {
+			if op := t.ByName[im.Op]; (op == nil || op.Stub == nil) && ch.HasFile(im.File.Path) {
 				out[im.Op] = true
 			}
 		}
@@ -822,6 +836,24 @@ func changeOps(l *lazyLoader, files, shared []string) (related map[string]bool, 
 		}
 	}
 	return related, true
+}
+
+// removedStubs returns the ops that have a dispatch stub in the base and
+// none in the head.
+func removedStubs(head, base *OpTable) map[string]bool {
+	out := map[string]bool{}
+	if head == nil || base == nil {
+		return out
+	}
+	for _, op := range base.Ops {
+		if op.Stub == nil {
+			continue
+		}
+		if h := head.ByName[op.Name]; h == nil || h.Stub == nil {
+			out[op.Name] = true
+		}
+	}
+	return out
 }
 
 // finishChange marks the findings of a change's snapshot that its base
@@ -865,6 +897,13 @@ func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
 		}
 		if res.Table != nil {
 			vanished = vanishedOps(ch, res, baseRes, touched)
+		}
+	}
+	// An op whose stub the change removes is touched: its callers are
+	// judged (TG108) although their files did not change.
+	if baseRes.Table != nil {
+		for name := range removedStubs(res.Table, baseRes.Table) {
+			touched[name] = true
 		}
 	}
 	// The ops the change broke: a new finding in a changed file.

@@ -107,7 +107,7 @@ func TestChangeByOps(t *testing.T) {
 	const softmax = "src/tilegym/ops/cutile/softmax.py"
 	runChangeScenarios(t, "../fixtures/good", []changeScenario{
 		{name: "edit module", byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, softmax, "\n# edit\n") }},
-		{name: "drop registration", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
+		{name: "drop registration", quiet: true, byOps: false, edit: func(t *testing.T, dir string) {
 			replaceInFile(t, dir, softmax, `@register_impl("softmax", backend="cutile")`, "")
 		}},
 		{name: "edit test", byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, "tests/ops/test_softmax.py", "\n# edit\n") }},
@@ -144,7 +144,7 @@ func TestChangeByOps(t *testing.T) {
 		{name: "break stub", byOps: true, edit: func(t *testing.T, dir string) {
 			replaceInFile(t, dir, opsPy, "def silu_and_mul(input: torch.Tensor, out", "def silu_and_mul(input: torch.Tensor, outs")
 		}},
-		{name: "remove stub", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
+		{name: "remove stub", byOps: false, edit: func(t *testing.T, dir string) {
 			replaceInFile(t, dir, opsPy, `@dispatch("silu_and_mul"`, `@_gone("silu_and_mul"`)
 		}},
 		{name: "skip comment above a stub", byOps: true, edit: func(t *testing.T, dir string) {
@@ -190,7 +190,7 @@ func TestChangeByOps(t *testing.T) {
 		{name: "new init", quiet: true, byOps: false, edit: func(t *testing.T, dir string) {
 			writeFile(t, dir, "src/tilegym/ops/cutile/experimental/__init__.py", "")
 		}},
-		{name: "orphan registration", byOps: true, edit: func(t *testing.T, dir string) {
+		{name: "orphan registration", byOps: false, edit: func(t *testing.T, dir string) {
 			appendFile(t, dir, softmax, "\n\n@register_impl(\"softmax_v2\", backend=\"cutile\")\ndef softmax_v2(x, **kwargs):\n    return x\n")
 		}},
 		{name: "other init", quiet: true, byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, "tests/ops/__init__.py", "\n# edit\n") }},
@@ -350,10 +350,10 @@ func TestChangeByOpsTileGym(t *testing.T) {
 			replaceInFile(t, dir, liger+"cutile/__init__.py", "    \"dyt\",\n", "    \"dyt\",\n    \"dyt2\",\n")
 			replaceInFile(t, dir, liger+"__init__.py", "from .ops import dyt\n", "from .ops import dyt\nfrom .ops import dyt2\n")
 		}},
-		{name: "edit a module with an orphan registration", byOps: true, edit: func(t *testing.T, dir string) {
+		{name: "edit a module with an orphan registration", byOps: false, edit: func(t *testing.T, dir string) {
 			appendFile(t, dir, "src/tilegym/ops/cutile/attention.py", "\n# edit\n")
 		}},
-		{name: "register an orphan elsewhere too", byOps: true, edit: func(t *testing.T, dir string) {
+		{name: "register an orphan elsewhere too", byOps: false, edit: func(t *testing.T, dir string) {
 			// In a file before attention.py: the whole check's first
 			// such finding is pre-existing.
 			appendFile(t, dir, "src/tilegym/ops/cutile/activation/gelu.py", "\n\n@register_impl(\"fmha_backward\", backend=\"cutile\")\ndef more(q, **kwargs):\n    return q\n")
@@ -643,5 +643,33 @@ func TestSubmoduleOpaque(t *testing.T) {
 		if got := changeFindings(t, dir, "HEAD", staged); len(got) != 0 {
 			t.Errorf("submodule bump (staged %v): %q, want nothing", staged, got)
 		}
+	}
+}
+
+// TestChangeRemovedStubCallers: a change that removes a dispatch stub and
+// nothing else reports the op's callers, in files it did not change (M9).
+func TestChangeRemovedStubCallers(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	copyDir(t, "../fixtures/good", dir)
+	gitRun(t, dir, "init", "-q")
+	gitRun(t, dir, "add", ".")
+	gitRun(t, dir, "commit", "-qm", "base")
+	replaceInFile(t, dir, opsPy, `@dispatch("silu_and_mul"`, `@_gone("silu_and_mul"`)
+	cat := catalog(t)
+	res, err := CheckGitChange(dir, "HEAD", false, cat, nil, BuildLayout(cat.Layout, nil), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"tests/ops/test_silu_and_mul.py": true, "tests/benchmark/bench_silu_and_mul.py": true}
+	for _, d := range res.Diagnostics {
+		if d.Rule.ID == "TG108" && d.Op == "silu_and_mul" && !d.PreExisting {
+			delete(want, d.File)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no new TG108 for silu_and_mul in %v; got %s", want, dump(res, true))
 	}
 }

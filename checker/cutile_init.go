@@ -12,7 +12,7 @@ import (
 // CuTileInitAnalyzer implements kind "cutile-init" (S3.1-S3.4).
 var CuTileInitAnalyzer = &Analyzer{
 	Name:         "cutile-init",
-	Placeholders: []string{"op", "file", "action", "func", "import", "init", "module", "previous", "where"},
+	Placeholders: []string{"op", "file", "action", "func", "import", "init", "module", "other", "previous", "relation", "where"},
 	Doc: `Checks that each op's cuTile module is registered in its package __init__.py.
 
 For an op whose cuTile module is <root>/<a>/<b>/<m>.py, the chain of packages
@@ -23,8 +23,9 @@ inside the if is_backend_available("cutile"): block; elsewhere (suites) at
 the top level. The rule's params select the property (check = ...):
   "module"    the module is imported through the chain (S3.1); once per module
   "order"     the "from . import <module>" statements of each __init__.py are
-              in alphabetical order (S3.2); once per file, at the first
-              statement out of order, with a fix that sorts them
+              in alphabetical order (S3.2); at each statement to move (outside
+              a longest run already in order), charged to its module's op,
+              with a fix that sorts them
   "function"  some __init__.py of the chain imports the registered function
               ("from .<module> import <func>") (S3.3)
   "all"       some __init__.py of the chain lists "<func>" in __all__ (S3.4)
@@ -538,18 +539,79 @@ func checkInitOrder(pass *Pass, rule *rules.Rule, p *cutileInitParams, tab *OpTa
 		}
 		blocked := len(p.BlockScopes) > 0 && inScopes(p.BlockScopes, in.Scope) && in.Block != nil
 		imps := plainModuleImports(in, blocked)
-		for i := 1; i < len(imps); i++ {
-			prev, cur := imps[i-1], imps[i]
-			if strings.ToLower(cur.Name) >= strings.ToLower(prev.Name) {
+		// The imports to move are those outside a longest run already in
+		// order (a longest non-decreasing subsequence): each is reported,
+		// charged to its own op (not to a neighbour), so that the op whose
+		// import is out of place fails Step 3.
+		dir := path.Dir(in.File.Path)
+		lower := make([]string, len(imps))
+		for i, x := range imps {
+			lower[i] = strings.ToLower(x.Name)
+		}
+		inOrder := longestOrdered(lower)
+		involved := map[int]bool{}
+		for i := range imps {
+			if inOrder[i] {
 				continue
 			}
-			dir := path.Dir(in.File.Path)
+			involved[i] = true
+		}
+		var fix []SuggestedFix
+		for i, cur := range imps {
+			if !involved[i] {
+				continue
+			}
+			name := lower[i]
+			var after, before *InitImport
+			for _, e := range imps[:i] {
+				if strings.ToLower(e.Name) > name && (after == nil || strings.ToLower(e.Name) > strings.ToLower(after.Name)) {
+					after = e
+				}
+			}
+			for _, l := range imps[i+1:] {
+				if strings.ToLower(l.Name) < name && (before == nil || strings.ToLower(l.Name) < strings.ToLower(before.Name)) {
+					before = l
+				}
+			}
+			relation, other := "after", after
+			if other == nil {
+				relation, other = "before", before
+			}
+			if other == nil {
+				continue
+			}
+			if fix == nil {
+				fix = sortImportsFix(in, imps)
+			}
 			reportAt(pass, rule, moduleOp[dir+"/"+cur.Name], in.File, cur.Stmt, map[string]string{
-				"module": cur.Name, "previous": prev.Name, "init": in.File.Path,
-			}, nil, sortImportsFix(in, imps))
-			break
+				"module": cur.Name, "previous": other.Name, "other": other.Name, "relation": relation, "init": in.File.Path,
+			}, nil, fix)
 		}
 	}
+}
+
+// longestOrdered marks the elements of a longest non-decreasing
+// subsequence of xs (the earliest such, for a deterministic choice).
+func longestOrdered(xs []string) []bool {
+	n := len(xs)
+	length, prev := make([]int, n), make([]int, n)
+	best := -1
+	for i := range xs {
+		length[i], prev[i] = 1, -1
+		for j := 0; j < i; j++ {
+			if xs[j] <= xs[i] && length[j]+1 > length[i] {
+				length[i], prev[i] = length[j]+1, j
+			}
+		}
+		if best < 0 || length[i] > length[best] {
+			best = i
+		}
+	}
+	out := make([]bool, n)
+	for i := best; i >= 0; i = prev[i] {
+		out[i] = true
+	}
+	return out
 }
 
 // sortImportsFix rewrites the `from . import` lines sorted, when they are

@@ -10,7 +10,7 @@ import (
 // ForbiddenImportAnalyzer implements kind "forbidden-import".
 var ForbiddenImportAnalyzer = &Analyzer{
 	Name:         "forbidden-import",
-	Placeholders: []string{"op", "file", "func", "module", "name"},
+	Placeholders: []string{"op", "file", "func", "module", "name", "public"},
 	Doc: `Reports imports of backend modules in an op's test or benchmark files.
 
 A test must reach the op through the dispatcher (tilegym.ops, or the suite's
@@ -41,8 +41,19 @@ func runForbiddenImport(pass *Pass) (any, error) {
 		for _, sf := range stepFiles(pass, tab, p.Step, rule) {
 			badLocal := map[string]bool{}
 			report := func(n ast.Node, module, name string) {
-				pass.Reportf(rule, sf.Primary.Name, sf.File, n, map[string]string{
-					"module": module, "name": name, "func": sf.Primary.Func})
+				// The op to call instead: the one whose backend function
+				// (or function name) this is, else the op the file is
+				// about; never the helper's own name (a helper has no
+				// dispatch entry point).
+				op := sf.Primary
+				for _, o := range sf.Ops {
+					if o.Func == name || contains(implFuncQNames(o), joinDotted(module, name)) {
+						op = o
+						break
+					}
+				}
+				pass.Reportf(rule, op.Name, sf.File, n, map[string]string{
+					"module": module, "name": name, "func": op.Func, "public": preferredPublicName(op)})
 			}
 			qs := sf.File.nodeCalleesQ()
 			for ni, n := range sf.File.nodes() {

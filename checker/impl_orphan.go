@@ -2,12 +2,13 @@ package checker
 
 import (
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/rules"
 )
 
 // ImplOrphanAnalyzer implements kind "impl-orphan" (S2.5).
 var ImplOrphanAnalyzer = &Analyzer{
 	Name:         "impl-orphan",
-	Placeholders: []string{"op", "file", "backend", "hint", "name"},
+	Placeholders: []string{"op", "file", "backend", "dispatch", "func", "hint", "name"},
 	Doc: `Reports register_impl names that no @dispatch stub declares.
 
 An implementation registered under a name that is not a dispatched op is
@@ -24,6 +25,10 @@ func init() { Register(ImplOrphanAnalyzer) }
 
 type implOrphanParams struct {
 	Ignore []string `toml:"ignore"`
+	// Stubless, when set, reports instead each op of the table that has
+	// no dispatch stub (an op being added: registered for the cuTile
+	// backend, see addStublessOps), once, at its first cuTile registration.
+	Stubless bool `toml:"stubless"`
 }
 
 func runImplOrphan(pass *Pass) (any, error) {
@@ -48,6 +53,10 @@ func runImplOrphan(pass *Pass) (any, error) {
 	}
 	for _, rule := range pass.Rules {
 		p, _ := rule.Params.(*implOrphanParams)
+		if p != nil && p.Stubless {
+			reportStubless(pass, tab, rule)
+			continue
+		}
 		ignore := map[string]bool{}
 		if p != nil {
 			for _, n := range p.Ignore {
@@ -73,4 +82,33 @@ func runImplOrphan(pass *Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// reportStubless reports the ops of the table that have no dispatch stub.
+func reportStubless(pass *Pass, tab *OpTable, rule *rules.Rule) {
+	names := LayoutNames(pass.Repo.Layout)
+	for _, op := range tab.Ops {
+		if op.Stub != nil || !pass.Wants(op.Name) || op.Skipped(1) != nil {
+			continue
+		}
+		impls := op.ImplsFor(names.CuTileBackend)
+		if len(impls) == 0 {
+			continue
+		}
+		impl := impls[0]
+		var n ast.Node = impl.Call
+		if a := CallArg(impl.Call, 0, "name"); a != nil {
+			n = a
+		}
+		reportAt(pass, rule, op.Name, impl.File, n, map[string]string{
+			"backend": impl.Backend, "func": op.Func, "dispatch": dispatchFileOf(op)}, nil, nil)
+	}
+}
+
+// dispatchFileOf names the dispatch file an op's stub belongs in.
+func dispatchFileOf(op *Op) string {
+	if op.Scope == nil {
+		return "the dispatch file"
+	}
+	return firstDispatchFile(op.Scope, op.Suite)
 }

@@ -743,6 +743,9 @@ func useTargets(tab *OpTable, op *Op) []useTarget {
 	for _, w := range tab.wrappers[op] {
 		out = append(out, useTarget{q: w, last: lastDotted(w), testsOnly: true})
 	}
+	for _, q := range implFuncQNames(op) {
+		out = append(out, useTarget{q: q, last: lastDotted(q)})
+	}
 	return out
 }
 

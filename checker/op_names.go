@@ -95,7 +95,7 @@ func runOpNames(pass *Pass) (any, error) {
 					reportAt(pass, rule, op.Name, im.File, n, map[string]string{"expected": want, "func": op.Func, "actual": im.File.Path}, nil, nil)
 				}
 			case "bench-function":
-				for _, f := range op.Benchmarks {
+				for _, f := range aboutFiles(tab, op, op.Benchmarks) {
 					if fd := misnamedBenchFunc(f, op, module, p, serves[f.Path], names); fd != nil && !reportedFile[f.Path+":"+fd.Name] {
 						reportedFile[f.Path+":"+fd.Name] = true
 						reportAt(pass, rule, op.Name, f, defHeader(fd), map[string]string{
@@ -107,6 +107,12 @@ func runOpNames(pass *Pass) (any, error) {
 				files := op.Tests
 				if p.Check == "benchmark" {
 					files = op.Benchmarks
+				}
+				// A file that only calls the op (a baseline) is not asked
+				// to carry its name, unless the ops it is about have files
+				// named after them already: then it is this op's only home.
+				if about := aboutFiles(tab, op, files); len(about) > 0 || !othersNamed(tab, files, op, p, names) {
+					files = about
 				}
 				if len(files) == 0 {
 					continue
@@ -140,6 +146,63 @@ func runOpNames(pass *Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// aboutFiles keeps the files that are about op (OpTable.IsAbout).
+func aboutFiles(tab *OpTable, op *Op, files []*File) []*File {
+	var out []*File
+	for _, f := range files {
+		if tab.IsAbout(f, op) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// othersNamed reports whether every op that op's files are about (other
+// than op) has a file of the same kind named after it elsewhere.
+func othersNamed(tab *OpTable, files []*File, op *Op, p *opNamesParams, names *Names) bool {
+	for _, f := range files {
+		for _, o := range tab.Ops {
+			if o == op || !tab.IsAbout(f, o) || !servesFile(o, f) {
+				continue
+			}
+			own := o.Tests
+			if p.Check == "benchmark" {
+				own = o.Benchmarks
+			}
+			m := o.Func
+			if impls := cutileImpls(o, names); len(impls) > 0 {
+				m = dottedTail(impls[0].Module)
+			}
+			want := nameCandidates(p.Names, o, m)
+			named := false
+			for _, g := range own {
+				if g != f && want[strings.TrimSuffix(path.Base(g.Path), ".py")] {
+					named = true
+				}
+			}
+			if !named {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// servesFile reports whether f is one of op's tests or benchmarks.
+func servesFile(op *Op, f *File) bool {
+	for _, g := range op.Tests {
+		if g == f {
+			return true
+		}
+	}
+	for _, g := range op.Benchmarks {
+		if g == f {
+			return true
+		}
+	}
+	return false
 }
 
 // misnamedBenchFunc returns the benchmark function of file f that should

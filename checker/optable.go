@@ -17,6 +17,21 @@ type OpTable struct {
 	Inits []*Init
 
 	wrappers map[*Op][]string // the public wrappers of each op (opWrappers)
+	// about holds, for a test or benchmark file serving several ops, the
+	// ops it is about (aboutOps) when they are not all of them.
+	about map[string]map[*Op]bool
+}
+
+// IsAbout reports whether a test or benchmark file is about op, rather than
+// calling it only as a baseline or a helper: naming and reference rules
+// apply to the ops a file is about, and findings on the file are charged to
+// one of them.
+func (t *OpTable) IsAbout(f *File, op *Op) bool {
+	if t == nil || f == nil {
+		return true
+	}
+	set, ok := t.about[f.Path]
+	return !ok || set[op]
 }
 
 // Op is one operator: one @dispatch("<name>") stub and everything that

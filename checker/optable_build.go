@@ -99,6 +99,7 @@ func BuildOpTable(repo *Repo) *OpTable {
 	b.findStubs()
 	b.findCuTileRoots()
 	b.findImpls()
+	b.addStublessOps()
 	b.findInits()
 	b.matchTestsAndBenchmarks()
 	b.findSkips()
@@ -326,6 +327,42 @@ func (b *opTableBuilder) findImpls() {
 	})
 	for _, impl := range b.table.Impls {
 		if op := b.table.ByName[impl.Op]; op != nil {
+			op.Impls = append(op.Impls, impl)
+		}
+	}
+}
+
+// addStublessOps adds the ops being added: a name registered for the
+// cuTile backend in a cuTile package that no @dispatch stub declares, and
+// that is not a near miss of a dispatched name (a typo, which TG206
+// reports). Such an op has no Stub; its Step 1 fails (no dispatch stub) and
+// Steps 2-5 are judged as for any op.
+func (b *opTableBuilder) addStublessOps() {
+	var dispatched []string
+	for _, op := range b.table.Ops {
+		dispatched = append(dispatched, op.Name)
+	}
+	for _, impl := range b.table.Impls {
+		if impl.Backend != b.names.CuTileBackend || b.table.ByName[impl.Op] != nil {
+			continue
+		}
+		_, sm, ok := b.cutileRootOf(impl.File.Path)
+		if !ok || closest(impl.Op, dispatched) != "" {
+			continue
+		}
+		if sm.Suite != "" && !strings.HasPrefix(impl.Op, sm.Suite+".") {
+			continue
+		}
+		fn := impl.Op
+		if i := strings.LastIndexByte(fn, '.'); i >= 0 {
+			fn = fn[i+1:]
+		}
+		op := &Op{Name: impl.Op, Func: fn, Scope: sm.Scope, Suite: sm.Suite}
+		b.table.ByName[op.Name] = op
+		b.table.Ops = append(b.table.Ops, op)
+	}
+	for _, impl := range b.table.Impls {
+		if op := b.table.ByName[impl.Op]; op != nil && op.Stub == nil {
 			op.Impls = append(op.Impls, impl)
 		}
 	}
@@ -560,16 +597,40 @@ func apiModules(sc *Scope, suite string) []string {
 // that scope when it is named test_<func>.py (bench_<func>.py), when it
 // reaches the op through a public API module (imports it, or names
 // <api>.<func> with its imports resolved), or, for a benchmark, when it
-// registers register_impl("<op>", ...). The Step 4-5 rules may refine this.
+// registers register_impl("<op>", ...). A test also belongs to the op a
+// public wrapper of which it uses (opWrappers: a wrapper of one op only,
+// never a composite). The Step 4-5 rules may refine this.
+//
+// Every lookup goes through an index by name (file name, qualified name,
+// registered op), so the work is linear in the files and the ops.
 func (b *opTableBuilder) matchTestsAndBenchmarks() {
 	type key struct {
 		scope *Scope
 		suite string
 	}
-	byScope := map[key][]*Op{}
+	type scopeIdx struct {
+		tests, benchmarks []string
+		byFunc            map[string][]*Op // test_<func> / bench_<func>
+		byName            map[string][]*Op // qualified names reaching the op
+		byWrapper         map[string][]*Op // public wrappers (tests only)
+	}
+	idx := map[key]*scopeIdx{}
+	var keys []key
 	for _, op := range b.table.Ops {
 		k := key{op.Scope, op.Suite}
-		byScope[k] = append(byScope[k], op)
+		if idx[k] == nil {
+			sx := &scopeIdx{byFunc: map[string][]*Op{}, byName: map[string][]*Op{}, byWrapper: map[string][]*Op{}}
+			if k.scope != nil {
+				for _, pat := range k.scope.Tests {
+					sx.tests = append(sx.tests, ExpandSuite(pat, k.suite))
+				}
+				for _, pat := range k.scope.Benchmarks {
+					sx.benchmarks = append(sx.benchmarks, ExpandSuite(pat, k.suite))
+				}
+			}
+			idx[k] = sx
+			keys = append(keys, k)
+		}
 	}
 	implsByFile := map[string][]*Impl{}
 	for _, impl := range b.table.Impls {
@@ -587,80 +648,109 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 		wrappers = b.opWrappers()
 	}
 	b.table.wrappers = wrappers
-	// Per scope, its patterns with the suite bound; per op, the names
-	// through which a file reaches it.
-	type scopeFacts struct {
-		tests, benchmarks []string
+	apisOf := map[key][]string{}
+	for _, op := range b.table.Ops {
+		k := key{op.Scope, op.Suite}
+		sx := idx[k]
+		sx.byFunc[op.Func] = append(sx.byFunc[op.Func], op)
+		if op.Scope == nil {
+			continue
+		}
+		apis, ok := apisOf[k]
+		if !ok {
+			apis = apiModules(k.scope, k.suite)
+			apisOf[k] = apis
+		}
+		for _, api := range apis {
+			sx.byName[api+"."+op.Func] = append(sx.byName[api+"."+op.Func], op)
+			// A stub whose function name differs from its dispatch
+			// name (TG102) is imported under the function's name.
+			if op.Stub != nil && op.Stub.Def.Name != op.Func {
+				q := api + "." + op.Stub.Def.Name
+				sx.byName[q] = append(sx.byName[q], op)
+			}
+		}
+		for _, w := range wrappers[op] {
+			sx.byWrapper[w] = append(sx.byWrapper[w], op)
+		}
+		// A file that uses a backend function of the op (imports it from
+		// its module) exercises the op too.
+		for _, q := range implFuncQNames(op) {
+			sx.byName[q] = append(sx.byName[q], op)
+		}
 	}
-	facts := map[key]*scopeFacts{}
-	reach := map[*Op][]string{}
-	for k, ops := range byScope {
-		sf := &scopeFacts{}
-		for _, pat := range k.scope.Tests {
-			sf.tests = append(sf.tests, ExpandSuite(pat, k.suite))
+	// Scopes in a fixed order, so that the files of each op keep theirs.
+	sort.SliceStable(keys, func(i, j int) bool {
+		a, c := keys[i], keys[j]
+		if a.scope != c.scope {
+			return a.scope != nil && (c.scope == nil || a.scope.Name < c.scope.Name)
 		}
-		for _, pat := range k.scope.Benchmarks {
-			sf.benchmarks = append(sf.benchmarks, ExpandSuite(pat, k.suite))
-		}
-		facts[k] = sf
-		apis := apiModules(k.scope, k.suite)
-		for _, op := range ops {
-			var names []string
-			for _, api := range apis {
-				names = append(names, api+"."+op.Func)
-				// A stub whose function name differs from its dispatch
-				// name (TG102) is imported under the function's name.
-				if op.Stub != nil && op.Stub.Def.Name != op.Func {
-					names = append(names, api+"."+op.Stub.Def.Name)
+		return a.suite < c.suite
+	})
+	b.table.about = map[string]map[*Op]bool{}
+	for _, f := range b.files() {
+		var served []*Op
+		seen := map[*Op]bool{}
+		add := func(ops []*Op) {
+			for _, op := range ops {
+				if !seen[op] {
+					seen[op] = true
+					served = append(served, op)
 				}
 			}
-			reach[op] = names
 		}
-	}
-	for _, f := range b.files() {
-		for k, ops := range byScope {
-			isTest := matchAnyPath(facts[k].tests, f.Path)
-			isBench := matchAnyPath(facts[k].benchmarks, f.Path)
+		isTestFile := false
+		for _, k := range keys {
+			sx := idx[k]
+			isTest := matchAnyPath(sx.tests, f.Path)
+			isBench := !isTest && matchAnyPath(sx.benchmarks, f.Path)
 			if !isTest && !isBench {
 				continue
 			}
-			used := b.usedNames(f)
+			isTestFile = isTest
 			base := strings.TrimSuffix(path.Base(f.Path), ".py")
-			for _, op := range ops {
-				match := false
-				if isTest && strings.HasPrefix(base, "test_") && base[len("test_"):] == op.Func ||
-					isBench && strings.HasPrefix(base, "bench_") && base[len("bench_"):] == op.Func {
-					match = true
-				}
-				for _, n := range reach[op] {
-					if used[n] {
-						match = true
-					}
-				}
-				for _, w := range wrappers[op] {
-					// A test of a public wrapper (fmha_interface) tests the
-					// op; a benchmark of a composite (a fused MLP) is not
-					// the op's benchmark.
-					if isTest && used[w] {
-						match = true
-					}
-				}
-				if isBench {
-					for _, impl := range implsByFile[f.Path] {
-						if impl.Op == op.Name {
-							match = true
-						}
-					}
-				}
-				if !match {
-					continue
-				}
+			if isTest && strings.HasPrefix(base, "test_") {
+				add(sx.byFunc[base[len("test_"):]])
+			}
+			if isBench && strings.HasPrefix(base, "bench_") {
+				add(sx.byFunc[base[len("bench_"):]])
+			}
+			var used []string
+			for n := range b.usedNames(f) {
+				used = append(used, n)
+			}
+			sort.Strings(used)
+			for _, n := range used {
+				add(sx.byName[n])
 				if isTest {
-					op.Tests = append(op.Tests, f)
-				} else {
-					op.Benchmarks = append(op.Benchmarks, f)
+					add(sx.byWrapper[n])
 				}
 			}
+			if isBench {
+				for _, impl := range implsByFile[f.Path] {
+					if op := b.table.ByName[impl.Op]; op != nil && op.Scope == k.scope && op.Suite == k.suite {
+						add([]*Op{op})
+					}
+				}
+			}
+		}
+		if len(served) == 0 {
+			continue
+		}
+		sort.Slice(served, func(i, j int) bool { return served[i].Name < served[j].Name })
+		for _, op := range served {
+			if isTestFile {
+				op.Tests = append(op.Tests, f)
+			} else {
+				op.Benchmarks = append(op.Benchmarks, f)
+			}
+		}
+		if about := aboutOps(f, served, implsByFile[f.Path]); len(about) < len(served) {
+			set := map[*Op]bool{}
+			for _, op := range about {
+				set[op] = true
+			}
+			b.table.about[f.Path] = set
 		}
 	}
 	// A test or benchmark that does not parse still belongs to the op it is
@@ -672,19 +762,153 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 			continue
 		}
 		base := strings.TrimSuffix(path.Base(f.Path), ".py")
-		for k, ops := range byScope {
+		for _, k := range keys {
 			isTest := matchBound(k.scope.Tests, k.suite, f.Path)
 			isBench := matchBound(k.scope.Benchmarks, k.suite, f.Path)
-			for _, op := range ops {
-				switch {
-				case isTest && base == "test_"+op.Func:
+			switch {
+			case isTest && strings.HasPrefix(base, "test_"):
+				for _, op := range idx[k].byFunc[base[len("test_"):]] {
 					op.Tests = append(op.Tests, f)
-				case isBench && base == "bench_"+op.Func:
+				}
+			case isBench && strings.HasPrefix(base, "bench_"):
+				for _, op := range idx[k].byFunc[base[len("bench_"):]] {
 					op.Benchmarks = append(op.Benchmarks, f)
 				}
 			}
 		}
 	}
+}
+
+// implFuncQNames returns the qualified names of the functions registered
+// for an op by its implementations ("tilegym.ops.cutile.softmax.softmax").
+func implFuncQNames(op *Op) []string {
+	var out []string
+	for _, im := range op.Impls {
+		if im.Def != nil {
+			if m := ModulePath(im.File.Path); m != "" {
+				out = append(out, m+"."+im.Def.Name)
+			}
+		}
+	}
+	return out
+}
+
+// aboutOps returns the ops, among those a test or benchmark file serves,
+// that the file is about; the others it merely calls (a baseline the
+// benchmark compares with, an op the test uses to build its input). The
+// evidence, strongest first:
+//  1. names: each name the file gives itself — its file name
+//     (bench_<func>.py), its benchmark or test functions (bench_<func>...)
+//     and its test classes (Test<Func>...) — names the op(s) whose function
+//     name it matches best: most of the op's name parts found in it, then
+//     fewest not found (bench_flash_decode_fused.py is about
+//     fmha_decode_fused, not its baseline fmha_decode); a file with one
+//     benchmark function per op is about each;
+//  2. the ops whose reference the file registers (register_impl);
+//  3. else every op it serves.
+func aboutOps(f *File, served []*Op, impls []*Impl) []*Op {
+	if len(served) <= 1 {
+		return served
+	}
+	names := []string{strings.TrimSuffix(path.Base(f.Path), ".py")}
+	if f.AST != nil && f.AST.Module != nil {
+		for _, s := range f.AST.Module.Body {
+			switch d := s.(type) {
+			case *ast.FunctionDef:
+				if strings.HasPrefix(d.Name, "bench_") || strings.HasPrefix(d.Name, "test_") {
+					names = append(names, d.Name)
+				}
+			case *ast.ClassDef:
+				if strings.HasPrefix(d.Name, "Test") {
+					names = append(names, snakeCase(d.Name))
+				}
+			}
+		}
+	}
+	// Each name names the op(s) it matches best; the file is about those.
+	type score struct{ found, missing int }
+	aboutSet := map[*Op]bool{}
+	for _, n := range names {
+		words := nameParts(n)
+		joined := strings.Join(words, "")
+		best := score{}
+		var bestOps []*Op
+		for _, op := range served {
+			sc := score{}
+			for _, p := range nameParts(op.Func) {
+				if contains(words, p) || len(p) >= 3 && strings.Contains(joined, p) {
+					sc.found++
+				} else {
+					sc.missing++
+				}
+			}
+			switch {
+			case sc.found == 0:
+			case len(bestOps) == 0 || sc.found > best.found || sc.found == best.found && sc.missing < best.missing:
+				best, bestOps = sc, []*Op{op}
+			case sc == best:
+				bestOps = append(bestOps, op)
+			}
+		}
+		for _, op := range bestOps {
+			aboutSet[op] = true
+		}
+	}
+	var out []*Op
+	for _, op := range served {
+		if aboutSet[op] {
+			out = append(out, op)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, op := range served {
+		for _, im := range impls {
+			if im.Op == op.Name {
+				out = append(out, op)
+				break
+			}
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	return served
+}
+
+// nameParts splits a snake_case name into its lower-case words, without
+// the test/bench prefix words.
+func nameParts(s string) []string {
+	var out []string
+	for _, w := range strings.Split(strings.ToLower(s), "_") {
+		if w != "" && w != "test" && w != "bench" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// snakeCase turns a CamelCase class name into snake_case ("TestFMHADecode"
+// -> "test_fmha_decode").
+func snakeCase(s string) string {
+	var b strings.Builder
+	rs := []rune(s)
+	for i, r := range rs {
+		upper := r >= 'A' && r <= 'Z'
+		if upper && i > 0 {
+			prevLower := rs[i-1] >= 'a' && rs[i-1] <= 'z' || rs[i-1] >= '0' && rs[i-1] <= '9'
+			nextLower := i+1 < len(rs) && rs[i+1] >= 'a' && rs[i+1] <= 'z'
+			if prevLower || nextLower && rs[i-1] >= 'A' && rs[i-1] <= 'Z' {
+				b.WriteByte('_')
+			}
+		}
+		if upper {
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // matchAnyPath reports whether p matches one of patterns (bound already).
@@ -863,7 +1087,8 @@ func ParseSkip(directive string, c ast.Comment) (Skip, bool) {
 // _call_fused_experts_impl -> moe_align_block_size). A test of
 // `tilegym.ops.fmha_interface` tests `fmha`. Each wrapper is named in its
 // module and in each API package (re-exports). Used by the op table's test
-// and benchmark association.
+// and benchmark association. A wrapper of several ops is left out (a
+// composite does not credit its parts).
 func (b *opTableBuilder) opWrappers() map[*Op][]string {
 	type def struct {
 		file *File
@@ -917,11 +1142,11 @@ func (b *opTableBuilder) opWrappers() map[*Op][]string {
 			continue
 		}
 		apis := apiModules(op.Scope, op.Suite)
-		var defs []def
+		ndefs := 0
 		for _, m := range apis {
-			defs = append(defs, byPkg[m]...)
+			ndefs += len(byPkg[m])
 		}
-		if len(defs) == 0 {
+		if ndefs == 0 {
 			continue
 		}
 		called := false
@@ -938,6 +1163,10 @@ func (b *opTableBuilder) opWrappers() map[*Op][]string {
 		}
 		if !called {
 			continue // no wrapper: nothing calls the op
+		}
+		var defs []def
+		for _, m := range apis {
+			defs = append(defs, byPkg[m]...)
 		}
 		// names: qualified names that reach the op; local: per file, bare
 		// names of wrappers defined there (and the stub itself).
@@ -979,6 +1208,28 @@ func (b *opTableBuilder) opWrappers() map[*Op][]string {
 				}
 				out[op] = append(out[op], qs...)
 			}
+		}
+	}
+	// A wrapper of several ops (a fused MLP class, a MoE pipeline) is a
+	// composite: using it does not test any one of them, so it credits
+	// none (a test of the op itself must exist, S4.1).
+	count := map[string]int{}
+	for _, ws := range out {
+		for _, w := range ws {
+			count[w]++
+		}
+	}
+	for op, ws := range out {
+		keep := ws[:0]
+		for _, w := range ws {
+			if count[w] == 1 {
+				keep = append(keep, w)
+			}
+		}
+		if len(keep) == 0 {
+			delete(out, op)
+		} else {
+			out[op] = keep
 		}
 	}
 	return out

@@ -158,3 +158,32 @@ func TestInitGuardForms(t *testing.T) {
 		}
 	}
 }
+
+// TestExpectedStepPathSubPackage: an op whose cuTile module is in
+// experimental/ is expected to have its test and benchmark under the
+// layout's experimental directories; one in another sub-package (which the
+// layout gives no directory of its own) at the top.
+func TestExpectedStepPathSubPackage(t *testing.T) {
+	cat := catalog(t)
+	layout := BuildLayout(cat.Layout, nil)
+	var core *Scope
+	for _, sc := range layout.Scopes {
+		if sc.Name == "core" {
+			core = sc
+		}
+	}
+	if core == nil {
+		t.Fatal("no core scope")
+	}
+	tmpl := map[string]string{"core": "tests/benchmark/{pkg}bench_{func}.py"}
+	for module, want := range map[string]string{
+		"experimental.fast_gelu": "tests/benchmark/experimental/bench_fast_gelu.py",
+		"activation.fast_gelu":   "tests/benchmark/bench_fast_gelu.py",
+		"fast_gelu":              "tests/benchmark/bench_fast_gelu.py",
+	} {
+		op := &Op{Name: "fast_gelu", Func: "fast_gelu", Scope: core, Impls: []*Impl{{Op: "fast_gelu", Backend: "cutile", Module: module}}}
+		if got := expectedStepPath(tmpl, op); got != want {
+			t.Errorf("module %s: expected %s, want %s", module, got, want)
+		}
+	}
+}

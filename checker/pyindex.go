@@ -194,6 +194,76 @@ func (x *pyIndex) matchingMethods(globs []string) []funcScope {
 	return out
 }
 
+// testMethods returns the test methods the Step 4 rules judge: those whose
+// names match the globs (test_op, test_op_*), or, in a file that has none,
+// every test method (test_* of a module-level class, or a module-level
+// test_* function) that uses one of the ops, itself or in a helper one
+// level down: a test of the op is judged whatever it is called.
+func (x *pyIndex) testMethods(globs []string, ops []*Op) []funcScope {
+	if out := x.matchingMethods(globs); len(out) > 0 {
+		return out
+	}
+	var names []string
+	for _, op := range ops {
+		names = append(names, opUseNames(op)...)
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	uses := func(fs funcScope) bool {
+		for _, s := range append([]funcScope{fs}, x.helpers(fs)...) {
+			if x.mentions(s.Def, names) {
+				return true
+			}
+		}
+		return false
+	}
+	var out []funcScope
+	for _, fs := range x.matchingMethods([]string{"test_*"}) {
+		if uses(fs) {
+			out = append(out, fs)
+		}
+	}
+	return out
+}
+
+// opUseNames are the qualified names through which a test uses an op: its
+// public dispatch names, and the functions registered for it by its
+// implementations (a test of an op that has no dispatch stub yet imports
+// the backend function).
+func opUseNames(op *Op) []string {
+	out := opPublicNames(op)
+	if op.Stub != nil && op.Stub.Def != nil && op.Stub.Def.Name != op.Func && op.Scope != nil {
+		for _, m := range apiModules(op.Scope, op.Suite) {
+			out = append(out, m+"."+op.Stub.Def.Name)
+		}
+	}
+	return append(out, implFuncQNames(op)...)
+}
+
+// mentions reports whether node n names one of the qualified names
+// (imports resolved): called, or passed as a value.
+func (x *pyIndex) mentions(n ast.Node, names []string) bool {
+	found := false
+	ast.Inspect(n, func(c ast.Node) bool {
+		if found {
+			return false
+		}
+		switch e := c.(type) {
+		case *ast.Attribute:
+			if x.Imports.Is(e, names) {
+				found = true
+			}
+		case *ast.Name:
+			if x.Imports.Is(e, names) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // nameMatch matches a name against path.Match globs.
 func nameMatch(name string, globs []string) bool {
 	for _, g := range globs {

@@ -47,7 +47,13 @@ func runStepFile(pass *Pass) (any, error) {
 			continue
 		}
 		for _, op := range tab.Ops {
-			if op == nil || op.Stub == nil || op.Stub.File == nil || op.Skipped(p.Step) != nil || !pass.Wants(op.Name) {
+			if op == nil || op.Skipped(p.Step) != nil || !pass.Wants(op.Name) {
+				continue
+			}
+			// An op being added without its stub yet (TG107) is anchored
+			// on its first registration.
+			anchorFile, anchor := stepFileAnchor(op)
+			if anchorFile == nil {
 				continue
 			}
 			files := op.Tests
@@ -58,12 +64,9 @@ func runStepFile(pass *Pass) (any, error) {
 				continue
 			}
 			expected := expectedStepPath(p.Expected, op)
-			var n ast.Node = op.Stub.Decorator
-			if op.Stub.Decorator == nil {
-				n = defNode(op.Stub.Def)
-			}
-			d := Diagnostic{Rule: rule, Op: op.Name, File: op.Stub.File.Path,
-				Message: Render(rule.Message, op.Name, map[string]string{"expected": expected, "func": op.Func, "suite": op.Suite, "file": op.Stub.File.Path})}
+			n := anchor
+			d := Diagnostic{Rule: rule, Op: op.Name, File: anchorFile.Path,
+				Message: Render(rule.Message, op.Name, map[string]string{"expected": expected, "func": op.Func, "suite": op.Suite, "file": anchorFile.Path})}
 			if n != nil {
 				d.Pos, d.End = n.Pos(), n.End()
 				if d.End.Line > d.Pos.Line { // a multi-line decorator: point at its first line
@@ -77,6 +80,22 @@ func runStepFile(pass *Pass) (any, error) {
 			}
 			pass.Report(d)
 		}
+	}
+	return nil, nil
+}
+
+// stepFileAnchor returns where an op's missing test or benchmark is
+// reported: its @dispatch decorator, else (an op without a stub) its first
+// register_impl call; a nil file when it has neither.
+func stepFileAnchor(op *Op) (*File, ast.Node) {
+	if op.Stub != nil && op.Stub.File != nil {
+		if op.Stub.Decorator != nil {
+			return op.Stub.File, op.Stub.Decorator
+		}
+		return op.Stub.File, defNode(op.Stub.Def)
+	}
+	if len(op.Impls) > 0 && op.Impls[0].File != nil {
+		return op.Impls[0].File, op.Impls[0].Call
 	}
 	return nil, nil
 }
@@ -98,7 +117,14 @@ func expectedStepPath(tmpls map[string]string, op *Op) string {
 			break
 		}
 	}
-	return replaceAll(t, "{func}", op.Func, "{suite}", op.Suite, "{pkg}", pkg, "{op}", op.Name)
+	out := replaceAll(t, "{func}", op.Func, "{suite}", op.Suite, "{pkg}", pkg, "{op}", op.Name)
+	// A sub-package the layout puts no tests or benchmarks in (only
+	// experimental/ has its own benchmark directory) is dropped: the
+	// expected path must be one the op table would find.
+	if pkg != "" && op.Scope != nil && len(op.Scope.Tests)+len(op.Scope.Benchmarks) > 0 && !matchBound(op.Scope.Tests, op.Suite, out) && !matchBound(op.Scope.Benchmarks, op.Suite, out) {
+		out = replaceAll(t, "{func}", op.Func, "{suite}", op.Suite, "{pkg}", "", "{op}", op.Name)
+	}
+	return out
 }
 
 func (p *stepFileParams) Validate() error {

@@ -11,8 +11,9 @@ import (
 type stepFile struct {
 	File *File
 	Ops  []*Op // the ops associated with the file, not skipping the step
-	// Primary is the op file-level findings belong to: the op whose
-	// function name the file is named after, else the first op.
+	// Primary is the op file-level findings belong to: among the ops the
+	// file is about (OpTable.IsAbout), the one whose function name the file
+	// is named after, else the first one.
 	Primary *Op
 	Index   *pyIndex
 }
@@ -62,10 +63,18 @@ func stepFiles(pass *Pass, tab *OpTable, step int, rule *rules.Rule) []*stepFile
 	for _, sf := range order {
 		stem := strings.TrimSuffix(path.Base(sf.File.Path), ".py")
 		for _, op := range sf.Ops {
+			if !tab.IsAbout(sf.File, op) {
+				continue
+			}
 			if strings.HasSuffix(stem, "_"+op.Func) || stem == op.Func {
 				if sf.Primary == nil || len(op.Func) > len(sf.Primary.Func) {
 					sf.Primary = op
 				}
+			}
+		}
+		for _, op := range sf.Ops {
+			if sf.Primary == nil && tab.IsAbout(sf.File, op) {
+				sf.Primary = op
 			}
 		}
 		if sf.Primary == nil {

@@ -42,7 +42,7 @@ func runTestCompares(pass *Pass) (any, error) {
 		}
 		for _, sf := range stepFiles(pass, tab, 4, rule) {
 			x := sf.Index
-			methods := x.matchingMethods(p.Methods)
+			methods := x.testMethods(p.Methods, sf.Ops)
 			compared := false
 			var silent []funcScope
 			for _, m := range methods {

@@ -43,7 +43,7 @@ func runTestParametrize(pass *Pass) (any, error) {
 		}
 		for _, sf := range stepFiles(pass, tab, 4, rule) {
 			x := sf.Index
-			for _, m := range x.matchingMethods(p.Methods) {
+			for _, m := range x.testMethods(p.Methods, sf.Ops) {
 				derived := backendDerivedNames(x, m.Class, p.BackendsVar)
 				ok := false
 				decs := m.Def.DecoratorList
