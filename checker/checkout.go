@@ -13,7 +13,9 @@ import (
 // that touches no op, or files that belong to none, legitimately report
 // none: the caller asks only for whole checks.
 func NotACheckout(root string, l *Layout, cfg *Config, res *Result) error {
-	if res != nil && res.Table != nil && len(res.Table.Ops) > 0 {
+	// Ops, or findings (a dispatch file that does not parse, registrations
+	// of no op): a checkout, reported as it is.
+	if res != nil && (res.Table != nil && len(res.Table.Ops) > 0 || len(res.Diagnostics) > 0) {
 		return nil
 	}
 	var dispatch []string

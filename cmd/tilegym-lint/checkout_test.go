@@ -44,6 +44,19 @@ func TestNotACheckout(t *testing.T) {
 	}
 }
 
+// TestBrokenCheckoutIsReported: a checkout whose dispatch file does not
+// parse has no op, but it is a checkout: its parse error is reported (exit
+// 1), not "no op found".
+func TestBrokenCheckoutIsReported(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "src/tilegym/ops"), 0o755)
+	os.WriteFile(filepath.Join(dir, "src/tilegym/ops/ops.py"), []byte("@dispatch(\"softmax\"\ndef softmax(x):\n    pass\n"), 0o644)
+	code, out, stderr := runCLI(dir)
+	if code != 1 || !strings.Contains(out, "TG001") || strings.Contains(stderr, "no op found") {
+		t.Errorf("exit %d, want 1 with TG001\n%s%s", code, out, stderr)
+	}
+}
+
 // TestNoOpIsNotAnError: files given as pre-commit gives them that belong
 // to no op, and a change that touches no op, report no op and exit 0.
 func TestNoOpIsNotAnError(t *testing.T) {
