@@ -1059,24 +1059,31 @@ func ParseSkip(directive string, c ast.Comment) (Skip, bool) {
 	if n, err := strconv.Atoi(num); err == nil {
 		sk.Step = n
 	}
-	v = strings.TrimSpace(v)
-	if r, ok := strings.CutPrefix(v, "reason"); ok {
-		r = strings.TrimSpace(r)
-		if r, ok = strings.CutPrefix(r, "="); ok {
-			r = strings.TrimSpace(r)
-			if len(r) >= 1 && (r[0] == '"' || r[0] == '\'') {
-				q := r[0]
-				if j := strings.IndexByte(r[1:], q); j >= 0 {
-					r = r[1 : 1+j]
-				} else {
-					r = r[1:]
-					sk.Unclosed = true
-				}
-			}
-			sk.Reason = strings.TrimSpace(r)
+	sk.Reason, sk.Unclosed = directiveReason(v)
+	return sk, true
+}
+
+// directiveReason reads the `reason="..."` of a directive's rest (single or
+// double quotes, or a bare word list to the end); unclosed says the quote
+// opened and did not close.
+func directiveReason(v string) (reason string, unclosed bool) {
+	r, ok := strings.CutPrefix(strings.TrimSpace(v), "reason")
+	if !ok {
+		return "", false
+	}
+	if r, ok = strings.CutPrefix(strings.TrimSpace(r), "="); !ok {
+		return "", false
+	}
+	r = strings.TrimSpace(r)
+	if len(r) >= 1 && (r[0] == '"' || r[0] == '\'') {
+		q := r[0]
+		if j := strings.IndexByte(r[1:], q); j >= 0 {
+			r = r[1 : 1+j]
+		} else {
+			r, unclosed = r[1:], true
 		}
 	}
-	return sk, true
+	return strings.TrimSpace(r), unclosed
 }
 
 // opWrappers returns, per op, the qualified names of the public wrappers

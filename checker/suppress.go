@@ -94,22 +94,7 @@ func ParseIgnore(directive, text string) (codes []string, reason string, ok bool
 			codes = append(codes, strings.ToUpper(c))
 		}
 	}
-	v = strings.TrimSpace(v)
-	if r, ok := strings.CutPrefix(v, "reason"); ok {
-		r = strings.TrimSpace(r)
-		if r, ok = strings.CutPrefix(r, "="); ok {
-			r = strings.TrimSpace(r)
-			if len(r) >= 1 && (r[0] == '"' || r[0] == '\'') {
-				q := r[0]
-				if j := strings.IndexByte(r[1:], q); j >= 0 {
-					r = r[1 : 1+j]
-				} else {
-					r = r[1:]
-				}
-			}
-			reason = strings.TrimSpace(r)
-		}
-	}
+	reason, _ = directiveReason(v)
 	if codes == nil {
 		codes = []string{} // "ignore=" with no code silences nothing
 	}

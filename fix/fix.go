@@ -157,7 +157,7 @@ func Apply(root string, fixes []Fix, opt Options) (Result, error) {
 			return f
 		}
 		if !fi.Mode().IsRegular() {
-			f.err = fmt.Sprintf("%s is not a regular file (%s)", name, kind(fi.Mode()))
+			f.err = fmt.Sprintf("%s is not a regular file (%s)", name, regfile.Kind(fi.Mode()))
 			return f
 		}
 		if n := hardLinks(fi); n > 1 {
@@ -500,19 +500,4 @@ func ApplyUntilStable(root string, compute func() ([]Fix, error), opt Options, m
 		}
 	}
 	return results, false, nil
-}
-
-// kind names a file type for a message.
-func kind(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&os.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	}
-	return "mode " + m.Type().String()
 }
