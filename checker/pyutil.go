@@ -850,3 +850,20 @@ func replaceAll(s string, oldnew ...string) string {
 	}
 	return b.String()
 }
+
+// defHeader returns a node covering `def <name>` of a function.
+func defHeader(fd *ast.FunctionDef) ast.Node {
+	line := fd.Pos().Line
+	col := fd.Pos().Col
+	// The def's position is its `def` keyword (decorators are not part of
+	// it in CPython >= 3.8).
+	h := &ast.Name{Id: fd.Name}
+	h.Lineno, h.ColOffset = line, col
+	h.EndLineno, h.EndColOffset = line, col+len("def ")+len(fd.Name)
+	return h
+}
+
+func isNoneExpr(e ast.Expr) bool {
+	c, ok := e.(*ast.Constant)
+	return ok && c.Value == nil
+}

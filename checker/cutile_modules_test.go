@@ -2,31 +2,21 @@ package checker
 
 import (
 	"testing"
-
-	"github.com/tilegym/tilegym-lint/rules"
 )
 
+// runKindOnFiles runs one kind with one rule over an in-memory repository.
 func runKindOnFiles(t *testing.T, files map[string]string, a *Analyzer, params any) []Diagnostic {
 	t.Helper()
 	repo, err := Load(&MapSource{Dir: "mem", Files: files}, testLayout(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab := BuildOpTable(repo)
-	rule := &rules.Rule{ID: "TGX", Kind: a.Name, Message: "{op} {param}", Params: params}
-	var got []Diagnostic
-	pass := &Pass{Analyzer: a, Repo: repo, Rules: []*rules.Rule{rule},
-		ResultOf: map[*Analyzer]any{OpTableAnalyzer: tab},
-		Report:   func(d Diagnostic) { got = append(got, d) }}
-	if _, err := a.Run(pass); err != nil {
-		t.Fatal(err)
-	}
-	return got
+	return runKind(t, repo, a, params, "{op} {param}")
 }
 
 func TestConstantParams(t *testing.T) {
 	stub := "from tilegym.backend import dispatch\n\n@dispatch(\"k\")\ndef k(x, **kwargs):\n    raise NotImplementedError\n"
-	params := &implModuleParams{Check: "constant", Kernel: []string{"cuda.tile.kernel"}, TileModule: "cuda.tile",
+	params := &implConstantParams{Kernel: []string{"cuda.tile.kernel"}, TileModule: "cuda.tile",
 		Constant: []string{"cuda.tile.Constant"}, ConstArgs: []string{"arange:*", "load:2,shape"}}
 	cases := map[string]struct {
 		kernel string
@@ -50,7 +40,7 @@ func TestConstantParams(t *testing.T) {
 			"src/tilegym/ops/ops.py":             stub,
 			"src/tilegym/ops/cutile/k.py":        mod,
 			"src/tilegym/ops/cutile/__init__.py": "",
-		}, ImplModuleAnalyzer, params)
+		}, ImplConstantAnalyzer, params)
 		if len(ds) != c.want {
 			t.Errorf("%s: %d findings, want %d: %v", name, len(ds), c.want, ds)
 		}
@@ -59,7 +49,7 @@ func TestConstantParams(t *testing.T) {
 
 func TestLaunchReachability(t *testing.T) {
 	stub := "from tilegym.backend import dispatch\n\n@dispatch(\"k\")\ndef k(x, **kwargs):\n    raise NotImplementedError\n"
-	params := &implModuleParams{Check: "launch", Launch: []string{"cuda.tile.launch"}, TileModule: "cuda.tile"}
+	params := &implLaunchParams{Launch: []string{"cuda.tile.launch"}, TileModule: "cuda.tile"}
 	head := "import functools\nimport cuda.tile as ct\nfrom tilegym.backend import register_impl\n\n"
 	cases := map[string]struct {
 		body string
@@ -79,7 +69,7 @@ func TestLaunchReachability(t *testing.T) {
 			"src/tilegym/ops/ops.py":             stub,
 			"src/tilegym/ops/cutile/k.py":        head + "@ct.kernel\ndef kern(x):\n    pass\n\n" + c.body,
 			"src/tilegym/ops/cutile/__init__.py": "",
-		}, ImplModuleAnalyzer, params)
+		}, ImplLaunchAnalyzer, params)
 		if len(ds) != c.want {
 			t.Errorf("%s: %d findings, want %d", name, len(ds), c.want)
 		}
