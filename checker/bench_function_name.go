@@ -42,7 +42,7 @@ func runBenchFunctionName(pass *Pass, tab *OpTable, rule *rules.Rule, p *benchFu
 		for _, f := range aboutFiles(tab, op, op.Benchmarks) {
 			if fd := misnamedBenchFunc(f, op, module, p, serves[f.Path], names); fd != nil && !reported[f.Path+":"+fd.Name] {
 				reported[f.Path+":"+fd.Name] = true
-				reportAt(pass, rule, op.Name, f, defHeader(fd), map[string]string{
+				reportAt(pass, rule, op.Name, f, defNode(fd), map[string]string{
 					"expected": expandName(firstOr(p.Names, "bench_{func}"), op, module), "actual": fd.Name, "func": op.Func,
 				}, nil, nil)
 			}

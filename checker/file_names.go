@@ -163,7 +163,7 @@ func expandName(tmpl string, op *Op, module string) string {
 	if i := strings.LastIndexByte(rest, '.'); i >= 0 {
 		parent = strings.ReplaceAll(rest[:i], ".", "_")
 	}
-	return replaceAll(tmpl, "{func}", op.Func, "{module}", module, "{suite}", op.Suite, "{parent}", parent)
+	return strings.NewReplacer("{func}", op.Func, "{module}", module, "{suite}", op.Suite, "{parent}", parent).Replace(tmpl)
 }
 
 func nameCandidates(tmpls []string, op *Op, module string) map[string]bool {

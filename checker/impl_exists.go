@@ -99,5 +99,5 @@ func expectedModule(repo *Repo, op *Op, tmpl string) string {
 	if op.Scope != nil {
 		root = strings.TrimSuffix(ExpandSuite(op.Scope.CuTile, op.Suite), "/")
 	}
-	return replaceAll(tmpl, "{cutile}", root, "{func}", op.Func, "{suite}", op.Suite)
+	return strings.NewReplacer("{cutile}", root, "{func}", op.Func, "{suite}", op.Suite).Replace(tmpl)
 }

@@ -57,7 +57,7 @@ func runImplLaunch(pass *Pass, tab *OpTable, rule *rules.Rule, p *implLaunchPara
 		isLaunch := launchPredicate(m.file, m.file.Imports(), launches, launchers)
 		for _, impl := range m.impls {
 			if impl.Def != nil && !idx.reaches(impl.Def, isLaunch) {
-				reportAt(pass, rule, impl.Op, m.file, defHeader(impl.Def), map[string]string{"func": impl.Def.Name, "launch": launchNames(launches, p.TileModule)}, nil, nil)
+				reportAt(pass, rule, impl.Op, m.file, defNode(impl.Def), map[string]string{"func": impl.Def.Name, "launch": launchNames(launches, p.TileModule)}, nil, nil)
 			}
 		}
 	}
@@ -212,7 +212,7 @@ func launchNames(specs []launchSpec, tileModule string) string {
 		if rest, ok := strings.CutPrefix(l.name, tileModule+"."); ok && tileModule != "" && !strings.Contains(rest, ".") {
 			names = append(names, "ct."+rest)
 		} else {
-			names = append(names, lastDotted(l.name))
+			names = append(names, dottedTail(l.name))
 		}
 	}
 	return strings.Join(names, " or ")

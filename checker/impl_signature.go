@@ -72,7 +72,7 @@ func runImplSignature(pass *Pass) (any, error) {
 					continue
 				}
 				if anchor == nil {
-					anchor = defHeader(impl.Def)
+					anchor = defNode(impl.Def)
 				}
 				reportAt(pass, rule, op.Name, impl.File, anchor, map[string]string{
 					"backend":  impl.Backend,

@@ -166,7 +166,7 @@ func preferredPublicName(op *Op) string {
 
 // fill replaces {op}, {func} and {suite} of a template for an op.
 func fill(tmpl string, op *Op) string {
-	return replaceAll(tmpl, "{op}", op.Name, "{func}", op.Func, "{suite}", op.Suite)
+	return Render(tmpl, op.Name, map[string]string{"func": op.Func, "suite": op.Suite})
 }
 
 // noParams is the params type of a check kind that takes none.

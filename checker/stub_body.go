@@ -48,7 +48,7 @@ func stubBodyProblem(fd *ast.FunctionDef, exception string) ast.Node {
 		body = body[1:]
 	}
 	if len(body) == 0 {
-		return defHeader(fd)
+		return defNode(fd)
 	}
 	for _, s := range body {
 		r, ok := s.(*ast.Raise)

@@ -14,7 +14,7 @@ func init() { Register(StubDocstringAnalyzer) }
 func runStubDocstring(pass *Pass, tab *OpTable, rule *rules.Rule, _ *noParams) {
 	for _, op := range stubbedOps(pass, tab) {
 		if fd := op.Stub.Def; Docstring(fd.Body) == nil {
-			reportAt(pass, rule, op.Name, op.Stub.File, defHeader(fd), map[string]string{"func": fd.Name}, nil, nil)
+			reportAt(pass, rule, op.Name, op.Stub.File, defNode(fd), map[string]string{"func": fd.Name}, nil, nil)
 		}
 	}
 }

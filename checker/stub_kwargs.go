@@ -27,7 +27,7 @@ func runStubKwargs(pass *Pass, tab *OpTable, rule *rules.Rule, p *stubKwargsPara
 		kw := fd.Args.Kwarg
 		vars := map[string]string{"func": fd.Name, "kwarg": kwargLabel(p.KwargName)}
 		if kw == nil {
-			reportAt(pass, rule, op.Name, st.File, defHeader(fd), vars, nil, kwargsFix(st.File, fd, strings.TrimPrefix(kwargLabel(p.KwargName), "**")))
+			reportAt(pass, rule, op.Name, st.File, defNode(fd), vars, nil, kwargsFix(st.File, fd, strings.TrimPrefix(kwargLabel(p.KwargName), "**")))
 		} else if p.KwargName != "" && kw.Arg != p.KwargName {
 			reportAt(pass, rule, op.Name, st.File, kw, vars, nil, nil)
 		}

@@ -154,5 +154,5 @@ func stubParamProblem(fd *ast.FunctionDef, p *stubParamParams) (string, ast.Node
 		}
 		return "", nil
 	}
-	return "is missing", defHeader(fd)
+	return "is missing", defNode(fd)
 }
