@@ -7,19 +7,16 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// BenchFunctionNameAnalyzer implements kind "bench-function-name" (X.1).
-var BenchFunctionNameAnalyzer = opRuleKind(&Analyzer{
-	Name:         "bench-function-name",
-	Placeholders: []string{"op", "file", "actual", "expected", "func"},
+var BenchFunctionNameAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that a benchmark function of the op is named after it (X.1).
 
 In each benchmark file about the op, some function decorated with one of
 "decorator" (triton.testing.perf_report) has a name built from one of the
 "names" templates (see file_names.go), or a variant of one
 (bench_layernorm_fwd of bench_layernorm).`,
+	Name:         "bench-function-name",
+	Placeholders: []string{"op", "file", "actual", "expected", "func"},
 }, runBenchFunctionName)
-
-func init() { Register(BenchFunctionNameAnalyzer) }
 
 type benchFunctionNameParams struct {
 	Names     []string `toml:"names"`

@@ -8,10 +8,7 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// ImplConstantAnalyzer implements kind "impl-constant" (S2.6).
-var ImplConstantAnalyzer = opRuleKind(&Analyzer{
-	Name:         "impl-constant",
-	Placeholders: []string{"op", "file", "constant", "kernel", "param", "use"},
+var ImplConstantAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that kernel parameters used as compile-time values are constants (S2.6).
 
 In every kernel (a function decorated with one of "kernel") of a cuTile
@@ -19,9 +16,9 @@ module, the parameters used in the compile-time argument positions listed
 in "const_args" ("arange:0", "load:shape", ...; names relative to
 "tile_module") are annotated with one of "constant" (or a module-level
 alias of it, e.g. ConstInt = ct.Constant[int]).`,
+	Name:         "impl-constant",
+	Placeholders: []string{"op", "file", "constant", "kernel", "param", "use"},
 }, runImplConstant)
-
-func init() { Register(ImplConstantAnalyzer) }
 
 type implConstantParams struct {
 	Kernel     []string `toml:"kernel"`

@@ -8,19 +8,16 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// ImplExistsAnalyzer implements kind "impl-exists" (S2.1).
-var ImplExistsAnalyzer = opRuleKind(&Analyzer{
-	Name:         "impl-exists",
-	Placeholders: []string{"op", "file", "backends", "expected", "func"},
+var ImplExistsAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that every op has a cuTile implementation (S2.1).
 
 The op has a register_impl(..., backend="cutile") site in a module under its
 scope's cuTile package; one finding on the @dispatch decorator naming the
 expected module ("expected", a template such as "{cutile}/{func}.py"); a
 written skip of Step 2 silences it.`,
+	Name:         "impl-exists",
+	Placeholders: []string{"op", "file", "backends", "expected", "func"},
 }, runImplExists)
-
-func init() { Register(ImplExistsAnalyzer) }
 
 type implExistsParams struct {
 	Expected string `toml:"expected"` // template of the expected module: "{cutile}/{func}.py"

@@ -6,18 +6,15 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// ImplImportsAnalyzer implements kind "impl-imports" (S2.2).
-var ImplImportsAnalyzer = opRuleKind(&Analyzer{
-	Name:         "impl-imports",
-	Placeholders: []string{"op", "file", "missing"},
+var ImplImportsAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks the imports of every cuTile module (S2.2).
 
 The module imports each of "modules" (any alias) and takes register_impl
 from one of "register_impl" (default: the layout's register-impl names).
 It reports once per module, for the first op it registers.`,
+	Name:         "impl-imports",
+	Placeholders: []string{"op", "file", "missing"},
 }, runImplImports)
-
-func init() { Register(ImplImportsAnalyzer) }
 
 type implImportsParams struct {
 	Modules      []string `toml:"modules"`

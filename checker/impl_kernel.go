@@ -6,18 +6,15 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// ImplKernelAnalyzer implements kind "impl-kernel" (S2.3).
-var ImplKernelAnalyzer = opRuleKind(&Analyzer{
-	Name:         "impl-kernel",
-	Placeholders: []string{"op", "file", "kernel"},
+var ImplKernelAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that every cuTile module defines a kernel (S2.3).
 
 The module (one importing "tile_module") defines a function decorated with
 one of "kernel", or imports a module of the repository that does. It reports
 once per module, for the first op it registers.`,
+	Name:         "impl-kernel",
+	Placeholders: []string{"op", "file", "kernel"},
 }, runImplKernel)
-
-func init() { Register(ImplKernelAnalyzer) }
 
 type implKernelParams struct {
 	Kernel     []string `toml:"kernel"`

@@ -8,10 +8,7 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// ImplLaunchAnalyzer implements kind "impl-launch" (S2.3).
-var ImplLaunchAnalyzer = opRuleKind(&Analyzer{
-	Name:         "impl-launch",
-	Placeholders: []string{"op", "file", "func", "launch"},
+var ImplLaunchAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that every registered cuTile function launches a kernel (S2.3).
 
 The registered function launches a kernel, directly or through functions,
@@ -22,9 +19,9 @@ on (functools.partial), or, in a function decorated with one of "launchers"
 ("decorator:parameter:kernel"), a call of the launcher parameter the
 decorator hands it, passing the kernel. Modules that do not import
 "tile_module" are left to the impl-imports rule.`,
+	Name:         "impl-launch",
+	Placeholders: []string{"op", "file", "func", "launch"},
 }, runImplLaunch)
-
-func init() { Register(ImplLaunchAnalyzer) }
 
 type implLaunchParams struct {
 	Launch     []string `toml:"launch"`    // "qualified.name:kernel-position-or-keyword"

@@ -1,34 +1,26 @@
 package checker
 
 import (
-	"fmt"
+	"slices"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// ImplOutAnalyzer implements kind "impl-out" (S2.7).
-var ImplOutAnalyzer = opRuleKind(&Analyzer{
-	Name:         "impl-out",
-	Placeholders: []string{"op", "file", "func", "param", "problem"},
+var ImplOutAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks how a registered cuTile function fills its out parameter (S2.7).
 
 When the registered function has the parameter "param", it assigns it under
 "if <param> is None:" and returns it.`,
+	Name:         "impl-out",
+	Placeholders: []string{"op", "file", "func", "param", "problem"},
 }, runImplOut)
 
-func init() { Register(ImplOutAnalyzer) }
-
 type implOutParams struct {
-	Param string `toml:"param"`
+	Param string `toml:"param"` // the out parameter: "out"
 }
 
-func (p *implOutParams) Validate() error {
-	if p.Param == "" {
-		return fmt.Errorf("param: want the name of the parameter")
-	}
-	return nil
-}
+func (p *implOutParams) Validate() error { return needValue("param", p.Param) }
 
 func runImplOut(pass *Pass, tab *OpTable, rule *rules.Rule, p *implOutParams) {
 	for _, m := range wantedModules(pass, tab) {
@@ -77,14 +69,14 @@ func outProblem(fd *ast.FunctionDef, param string) (string, ast.Node) {
 	ast.Inspect(fd, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.If:
-			if isNoneTest(n.Test, param) {
+			if noneTest(n.Test, param, ast.Is, ast.Eq) {
 				assigned(n.Body)
-			} else if isNotNoneTest(n.Test, param) {
+			} else if noneTest(n.Test, param, ast.IsNot, ast.NotEq) {
 				assigned(n.Orelse)
 			}
 		case *ast.Assign:
 			// out = out if out is not None else torch.empty_like(x)
-			if ie, ok := n.Value.(*ast.IfExp); ok && (isNoneTest(ie.Test, param) || isNotNoneTest(ie.Test, param)) {
+			if ie, ok := n.Value.(*ast.IfExp); ok && noneTest(ie.Test, param, ast.Is, ast.Eq, ast.IsNot, ast.NotEq) {
 				allocates = true
 				for _, t := range n.Targets {
 					if nm, ok := t.(*ast.Name); ok {
@@ -124,20 +116,13 @@ func outProblem(fd *ast.FunctionDef, param string) (string, ast.Node) {
 	return "", nil
 }
 
-func isNoneTest(e ast.Expr, name string) bool {
+// noneTest reports whether e compares the name with None by one of ops
+// ("out is None", "out == None" for ast.Is, ast.Eq).
+func noneTest(e ast.Expr, name string, ops ...ast.CmpOperator) bool {
 	c, ok := e.(*ast.Compare)
 	if !ok || len(c.Ops) != 1 || len(c.Comparators) != 1 {
 		return false
 	}
 	nm, ok := c.Left.(*ast.Name)
-	return ok && nm.Id == name && (c.Ops[0] == ast.Is || c.Ops[0] == ast.Eq) && isNoneExpr(c.Comparators[0])
-}
-
-func isNotNoneTest(e ast.Expr, name string) bool {
-	c, ok := e.(*ast.Compare)
-	if !ok || len(c.Ops) != 1 || len(c.Comparators) != 1 {
-		return false
-	}
-	nm, ok := c.Left.(*ast.Name)
-	return ok && nm.Id == name && (c.Ops[0] == ast.IsNot || c.Ops[0] == ast.NotEq) && isNoneExpr(c.Comparators[0])
+	return ok && nm.Id == name && slices.Contains(ops, c.Ops[0]) && isNoneExpr(c.Comparators[0])
 }

@@ -7,17 +7,14 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// InitAllAnalyzer implements kind "init-all" (S3.4).
-var InitAllAnalyzer = opRuleKind(&Analyzer{
-	Name:         "init-all",
-	Placeholders: []string{"op", "file", "func", "init", "where"},
+var InitAllAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that an __init__.py lists each op's function in __all__ (S3.4).
 
 Some __init__.py of the chain lists "<func>" in __all__, where <func> is the
 op's function name or the name of its registered function.`,
+	Name:         "init-all",
+	Placeholders: []string{"op", "file", "func", "init", "where"},
 }, runInitAll)
-
-func init() { Register(InitAllAnalyzer) }
 
 func runInitAll(pass *Pass, tab *OpTable, rule *rules.Rule, p *initParams) {
 	names := LayoutNames(pass.Repo.Layout)

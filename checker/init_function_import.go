@@ -8,18 +8,15 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// InitFunctionImportAnalyzer implements kind "init-function-import" (S3.3).
-var InitFunctionImportAnalyzer = opRuleKind(&Analyzer{
-	Name:         "init-function-import",
-	Placeholders: []string{"op", "file", "func", "import", "init", "where"},
+var InitFunctionImportAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that an __init__.py imports each op's registered function (S3.3).
 
 Some __init__.py of the chain imports the registered function ("from
 .<module> import <func>", where <func> is the op's function name or the name
 of its registered function).`,
+	Name:         "init-function-import",
+	Placeholders: []string{"op", "file", "func", "import", "init", "where"},
 }, runInitFunctionImport)
-
-func init() { Register(InitFunctionImportAnalyzer) }
 
 func runInitFunctionImport(pass *Pass, tab *OpTable, rule *rules.Rule, p *initParams) {
 	names := LayoutNames(pass.Repo.Layout)

@@ -7,17 +7,14 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// InitModuleImportAnalyzer implements kind "init-module-import" (S3.1).
-var InitModuleImportAnalyzer = opRuleKind(&Analyzer{
-	Name:         "init-module-import",
-	Placeholders: []string{"op", "file", "action", "import", "init", "module", "where"},
+var InitModuleImportAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that each op's cuTile module is imported through its package chain (S3.1).
 
 Each __init__.py of the chain imports the next part (see the init-* kinds in
 init_chain.go); reported once per module, for the first op registered in it.`,
+	Name:         "init-module-import",
+	Placeholders: []string{"op", "file", "action", "import", "init", "module", "where"},
 }, runInitModuleImport)
-
-func init() { Register(InitModuleImportAnalyzer) }
 
 func runInitModuleImport(pass *Pass, tab *OpTable, rule *rules.Rule, p *initParams) {
 	names := LayoutNames(pass.Repo.Layout)

@@ -9,21 +9,18 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// InitOrderAnalyzer implements kind "init-order" (S3.2).
-var InitOrderAnalyzer = opRuleKind(&Analyzer{
-	Name:         "init-order",
-	Placeholders: []string{"op", "file", "init", "module", "other", "previous", "relation"},
+var InitOrderAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that the module imports of each __init__.py are sorted (S3.2).
 
 The "from . import <module>" statements of each __init__.py are in
 alphabetical order; reported at each statement to move (outside a longest
 run already in order), charged to its module's op, with a fix that sorts
 them.`,
+	Name:         "init-order",
+	Placeholders: []string{"op", "file", "init", "module", "other", "previous", "relation"},
 }, func(pass *Pass, tab *OpTable, rule *rules.Rule, p *initParams) {
 	checkInitOrder(pass, rule, p, tab, LayoutNames(pass.Repo.Layout))
 })
-
-func init() { Register(InitOrderAnalyzer) }
 
 // checkInitOrder reports the first out-of-order `from . import` statement of
 // each __init__ of the selected scopes.

@@ -172,10 +172,10 @@ func fill(tmpl string, op *Op) string {
 // noParams is the params type of a check kind that takes none.
 type noParams struct{}
 
-// opRuleKind completes a check kind that reads the op table: it requires
-// the op table, decodes a rule's params into a new *P (none for noParams),
-// and runs check once per rule of the pass.
-func opRuleKind[P any](a *Analyzer, check func(pass *Pass, tab *OpTable, rule *rules.Rule, p *P)) *Analyzer {
+// registerOpKind completes a check kind that reads the op table and
+// registers it: the kind requires the op table, decodes a rule's params
+// into a new *P (none for noParams), and runs check once per rule.
+func registerOpKind[P any](a *Analyzer, check func(pass *Pass, tab *OpTable, rule *rules.Rule, p *P)) *Analyzer {
 	a.Requires = []*Analyzer{OpTableAnalyzer}
 	if _, none := any(new(P)).(*noParams); !none {
 		a.Params = func() any { return new(P) }
@@ -196,6 +196,7 @@ func opRuleKind[P any](a *Analyzer, check func(pass *Pass, tab *OpTable, rule *r
 		}
 		return nil, nil
 	}
+	Register(a)
 	return a
 }
 

@@ -7,17 +7,14 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// ModuleNameAnalyzer implements kind "module-name" (X.1).
-var ModuleNameAnalyzer = opRuleKind(&Analyzer{
-	Name:         "module-name",
-	Placeholders: []string{"op", "file", "actual", "expected", "func"},
+var ModuleNameAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that the cuTile module registering the op is named after it (X.1).
 
 The module is named <func>.py, unless it registers several ops (a grouping
 module such as attention.py).`,
+	Name:         "module-name",
+	Placeholders: []string{"op", "file", "actual", "expected", "func"},
 }, runModuleName)
-
-func init() { Register(ModuleNameAnalyzer) }
 
 func runModuleName(pass *Pass, tab *OpTable, rule *rules.Rule, _ *noParams) {
 	names := LayoutNames(pass.Repo.Layout)

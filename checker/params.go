@@ -32,3 +32,11 @@ func needEntries(name string, xs []string) error {
 	}
 	return nil
 }
+
+// needValue rejects an empty string.
+func needValue(name, v string) error {
+	if v == "" {
+		return fmt.Errorf("%s: want a value", name)
+	}
+	return nil
+}

@@ -1,34 +1,24 @@
 package checker
 
 import (
-	"fmt"
-
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// StubBodyAnalyzer implements kind "stub-body" (S1.2).
-var StubBodyAnalyzer = opRuleKind(&Analyzer{
-	Name:         "stub-body",
-	Placeholders: []string{"op", "file", "exception"},
+var StubBodyAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that a @dispatch stub only raises an exception (S1.2).
 
 The body (after an optional docstring) only raises the exception named by
 "exception".`,
+	Name:         "stub-body",
+	Placeholders: []string{"op", "file", "exception"},
 }, runStubBody)
-
-func init() { Register(StubBodyAnalyzer) }
 
 type stubBodyParams struct {
 	Exception string `toml:"exception"`
 }
 
-func (p *stubBodyParams) Validate() error {
-	if p.Exception == "" {
-		return fmt.Errorf("exception: want the name of the exception the stub raises")
-	}
-	return nil
-}
+func (p *stubBodyParams) Validate() error { return needValue("exception", p.Exception) }
 
 func runStubBody(pass *Pass, tab *OpTable, rule *rules.Rule, p *stubBodyParams) {
 	for _, op := range stubbedOps(pass, tab) {

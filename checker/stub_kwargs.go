@@ -6,16 +6,13 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// StubKwargsAnalyzer implements kind "stub-kwargs" (S1.3).
-var StubKwargsAnalyzer = opRuleKind(&Analyzer{
-	Name:         "stub-kwargs",
-	Placeholders: []string{"op", "file", "func", "kwarg"},
+var StubKwargsAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that every @dispatch stub takes **kwargs (S1.3).
 
 "kwarg_name", when set, also fixes its name.`,
+	Name:         "stub-kwargs",
+	Placeholders: []string{"op", "file", "func", "kwarg"},
 }, runStubKwargs)
-
-func init() { Register(StubKwargsAnalyzer) }
 
 type stubKwargsParams struct {
 	KwargName string `toml:"kwarg_name"`

@@ -6,17 +6,14 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// StubNameAnalyzer implements kind "stub-name" (S1.1).
-var StubNameAnalyzer = opRuleKind(&Analyzer{
-	Name:         "stub-name",
-	Placeholders: []string{"op", "file", "expected", "func", "problem"},
+var StubNameAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that a @dispatch stub's function is named after its dispatch name (S1.1).
 
 The function name is the last dotted part of the dispatch name, and in a
 scope with a namespace the dispatch name starts with it.`,
+	Name:         "stub-name",
+	Placeholders: []string{"op", "file", "expected", "func", "problem"},
 }, runStubName)
-
-func init() { Register(StubNameAnalyzer) }
 
 func runStubName(pass *Pass, tab *OpTable, rule *rules.Rule, _ *noParams) {
 	for _, op := range stubbedOps(pass, tab) {

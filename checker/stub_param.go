@@ -1,7 +1,6 @@
 package checker
 
 import (
-	"fmt"
 	"path"
 	"strings"
 
@@ -9,18 +8,15 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// StubParamAnalyzer implements kind "stub-param" (S1.4).
-var StubParamAnalyzer = opRuleKind(&Analyzer{
-	Name:         "stub-param",
-	Placeholders: []string{"op", "file", "annotation", "default", "param", "problem"},
+var StubParamAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that every @dispatch stub has a templated parameter (S1.4).
 
 The stub has the parameter "param" with a default of "default" and an
 annotation among "annotations"; stubs whose function name matches "exempt"
 globs or whose return annotation's head is in "exempt_returns" are exempt.`,
+	Name:         "stub-param",
+	Placeholders: []string{"op", "file", "annotation", "default", "param", "problem"},
 }, runStubParam)
-
-func init() { Register(StubParamAnalyzer) }
 
 type stubParamParams struct {
 	Param         string   `toml:"param"`
@@ -30,12 +26,7 @@ type stubParamParams struct {
 	ExemptReturns []string `toml:"exempt_returns"`
 }
 
-func (p *stubParamParams) Validate() error {
-	if p.Param == "" {
-		return fmt.Errorf("param: want the name of the parameter")
-	}
-	return nil
-}
+func (p *stubParamParams) Validate() error { return needValue("param", p.Param) }
 
 func runStubParam(pass *Pass, tab *OpTable, rule *rules.Rule, p *stubParamParams) {
 	for _, op := range stubbedOps(pass, tab) {

@@ -6,16 +6,13 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// StubUniqueAnalyzer implements kind "stub-unique" (S1.1).
-var StubUniqueAnalyzer = opRuleKind(&Analyzer{
-	Name:         "stub-unique",
-	Placeholders: []string{"op", "file", "first"},
+var StubUniqueAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that there is one @dispatch stub per dispatch name (S1.1).
 
 Each further stub is reported, with the first one as a related position.`,
+	Name:         "stub-unique",
+	Placeholders: []string{"op", "file", "first"},
 }, runStubUnique)
-
-func init() { Register(StubUniqueAnalyzer) }
 
 func runStubUnique(pass *Pass, tab *OpTable, rule *rules.Rule, _ *noParams) {
 	for _, op := range stubbedOps(pass, tab) {
