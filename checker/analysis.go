@@ -108,47 +108,18 @@ type TextEdit struct {
 	NewText string
 }
 
-// Reportf reports a finding of rule at node n of file f for op. The message
-// is the rule's template with {op}, {file} and the given vars filled in.
-func (p *Pass) Reportf(rule *rules.Rule, op string, f *File, n ast.Node, vars map[string]string) {
-	d := Diagnostic{Rule: rule, Op: op, File: f.Path, Message: Render(rule.Message, op, withFile(vars, f.Path))}
-	if n != nil {
-		d.Pos, d.End = n.Pos(), n.End()
-	} else {
-		d.Pos, d.End = ast.Pos{Line: 1}, ast.Pos{Line: 1}
-	}
-	p.Report(d)
-}
-
-// Render fills a message template: {op} is the op, {name} any key of vars.
-// An unknown placeholder is left as it is.
+// Render fills a message template: {op} is the op, {name} any key of vars
+// (a key "op" wins over the op). An unknown placeholder is left as it is.
 func Render(tmpl, op string, vars map[string]string) string {
 	if !strings.Contains(tmpl, "{") {
 		return tmpl
 	}
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(tmpl, '{')
-		if i < 0 {
-			b.WriteString(tmpl)
-			return b.String()
-		}
-		j := strings.IndexByte(tmpl[i:], '}')
-		if j < 0 {
-			b.WriteString(tmpl)
-			return b.String()
-		}
-		key := tmpl[i+1 : i+j]
-		b.WriteString(tmpl[:i])
-		if v, ok := vars[key]; ok {
-			b.WriteString(v)
-		} else if key == "op" {
-			b.WriteString(op)
-		} else {
-			b.WriteString(tmpl[i : i+j+1])
-		}
-		tmpl = tmpl[i+j+1:]
+	oldnew := make([]string, 0, 2*len(vars)+2)
+	for k, v := range vars {
+		oldnew = append(oldnew, "{"+k+"}", v)
 	}
+	oldnew = append(oldnew, "{op}", op)
+	return strings.NewReplacer(oldnew...).Replace(tmpl)
 }
 
 // Validate checks an analyzer graph: names are unique and non-empty, every

@@ -71,8 +71,8 @@ func runBackendSelect(pass *Pass) (any, error) {
 					missing = append(missing, "call "+shortName(p.Setup)+"()")
 				}
 				if len(missing) > 0 {
-					pass.Reportf(rule, sf.Primary.Name, sf.File, defNode(m.Def), map[string]string{
-						"method": m.Def.Name, "missing": strings.Join(missing, ", "), "func": sf.Primary.Func})
+					reportAt(pass, rule, sf.Primary.Name, sf.File, defNode(m.Def), map[string]string{
+						"method": m.Def.Name, "missing": strings.Join(missing, ", "), "func": sf.Primary.Func}, nil, nil)
 				}
 			}
 		}
@@ -89,7 +89,7 @@ func shortName(names []string) string {
 	if strings.HasPrefix(n, "self.") {
 		return n
 	}
-	return lastDotted(n)
+	return dottedTail(n)
 }
 
 // skipsWhenUnavailable reports whether a body (searched recursively) skips

@@ -80,7 +80,7 @@ func runBenchDecorator(pass *Pass) (any, error) {
 					continue
 				}
 				done[key] = true
-				pass.Reportf(rule, op.Name, sf.File, anchor, vars)
+				reportAt(pass, rule, op.Name, sf.File, anchor, vars, nil, nil)
 			}
 		}
 	}

@@ -86,12 +86,12 @@ func runBenchFilter(pass *Pass) (any, error) {
 			}
 			if len(filters) == 0 {
 				vars["problem"] = "define " + p.Filters[0] + "() returning the available entries of " + first(p.Vars) + ", and build the configs from it"
-				pass.Reportf(rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars)
+				reportAt(pass, rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars, nil, nil)
 				continue
 			}
 			if named != nil && len(listNames) > 0 && !mentionsAnyStmt(named.Body, listNames) {
 				vars["problem"] = named.Name + "() must filter " + first(p.Vars)
-				pass.Reportf(rule, sf.Primary.Name, sf.File, defNode(named), vars)
+				reportAt(pass, rule, sf.Primary.Name, sf.File, defNode(named), vars, nil, nil)
 				continue
 			}
 			for _, s := range x.body() {
@@ -112,7 +112,7 @@ func runBenchFilter(pass *Pass) (any, error) {
 				}
 				if !uses {
 					vars["problem"] = "build the configs from " + p.Filters[0] + "(), the available entries of " + first(p.Vars)
-					pass.Reportf(rule, sf.Primary.Name, sf.File, calls[0], vars)
+					reportAt(pass, rule, sf.Primary.Name, sf.File, calls[0], vars, nil, nil)
 				}
 			}
 		}

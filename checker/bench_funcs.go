@@ -114,7 +114,7 @@ func eachBenchFunc(pass *Pass, tab *OpTable, rule *rules.Rule, p benchFuncParams
 func shortNames(names []string) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = lastDotted(n)
+		out[i] = dottedTail(n)
 	}
 	return out
 }

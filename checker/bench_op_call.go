@@ -51,9 +51,9 @@ func runBenchOpCall(pass *Pass) (any, error) {
 			for _, s := range x.body() {
 				for _, c := range x.callsTo(s, p.Forbidden) {
 					global = true
-					pass.Reportf(rule, sf.Primary.Name, sf.File, c, map[string]string{
+					reportAt(pass, rule, sf.Primary.Name, sf.File, c, map[string]string{
 						"func": sf.Primary.Func, "call": DottedName(c.Func), "keyword": p.Keyword,
-						"opcall": x.opSpelling(sf.Primary), "problem": "selects the backend for the whole process"})
+						"opcall": x.opSpelling(sf.Primary), "problem": "selects the backend for the whole process"}, nil, nil)
 				}
 			}
 			if global {
@@ -62,9 +62,9 @@ func runBenchOpCall(pass *Pass) (any, error) {
 			for _, op := range sf.Ops {
 				for _, n := range x.backendModuleUses(op, p.Modules) {
 					global = true
-					pass.Reportf(rule, op.Name, sf.File, n.node, map[string]string{
+					reportAt(pass, rule, op.Name, sf.File, n.node, map[string]string{
 						"func": op.Func, "call": n.name, "keyword": p.Keyword, "opcall": preferredPublicName(op),
-						"problem": "bypasses the dispatcher"})
+						"problem": "bypasses the dispatcher"}, nil, nil)
 				}
 			}
 			if global {
@@ -90,9 +90,9 @@ func runBenchOpCall(pass *Pass) (any, error) {
 						} else if hasDoubleStar(c) {
 							continue
 						}
-						pass.Reportf(rule, op.Name, sf.File, c, map[string]string{
+						reportAt(pass, rule, op.Name, sf.File, c, map[string]string{
 							"func": op.Func, "call": DottedName(c.Func), "keyword": p.Keyword, "opcall": DottedName(c.Func),
-							"problem": problem})
+							"problem": problem}, nil, nil)
 					}
 				}
 			}
@@ -140,7 +140,7 @@ func (x *pyIndex) backendModuleUses(op *Op, modules []string) []namedNode {
 			if d == "" || imported[head] {
 				continue
 			}
-			if q, _ := x.Imports.Resolve(s.Func); q != "" && lastDotted(q) == op.Func {
+			if q, _ := x.Imports.Resolve(s.Func); q != "" && dottedTail(q) == op.Func {
 				if _, bad := dottedUnder(q, modules); bad {
 					out = append(out, namedNode{s.Func, q})
 				}

@@ -62,7 +62,7 @@ func runBenchReference(pass *Pass) (any, error) {
 			shared := map[string]bool{}
 			for _, op := range sf.Ops {
 				for _, r := range refs[op.Name] {
-					if lastDotted(r.name) == fill(p.Name, op) {
+					if dottedTail(r.name) == fill(p.Name, op) {
 						shared[r.name] = true
 					}
 				}
@@ -76,7 +76,7 @@ func runBenchReference(pass *Pass) (any, error) {
 					// Registered: under the template's name?
 					var other *namedNode
 					for i, r := range refs[op.Name] {
-						if lastDotted(r.name) == want || shared[r.name] {
+						if dottedTail(r.name) == want || shared[r.name] {
 							other = nil
 							break
 						}
@@ -85,9 +85,9 @@ func runBenchReference(pass *Pass) (any, error) {
 						}
 					}
 					if other != nil {
-						pass.Reportf(rule, op.Name, sf.File, other.node, map[string]string{
+						reportAt(pass, rule, op.Name, sf.File, other.node, map[string]string{
 							"func": op.Func, "name": want, "backend": p.Backend,
-							"problem": "the " + p.Backend + " reference is registered as " + other.name + "; name it " + want + " (one name across the steps)"})
+							"problem": "the " + p.Backend + " reference is registered as " + other.name + "; name it " + want + " (one name across the steps)"}, nil, nil)
 					}
 					continue
 				}
@@ -100,9 +100,9 @@ func runBenchReference(pass *Pass) (any, error) {
 				if fd := x.Funcs[want]; fd != nil {
 					anchor = defNode(fd)
 				}
-				pass.Reportf(rule, op.Name, sf.File, anchor, map[string]string{
+				reportAt(pass, rule, op.Name, sf.File, anchor, map[string]string{
 					"func": op.Func, "name": want, "backend": p.Backend,
-					"problem": "define " + want + " and register it"})
+					"problem": "define " + want + " and register it"}, nil, nil)
 			}
 		}
 	}

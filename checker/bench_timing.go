@@ -45,8 +45,8 @@ func runBenchTiming(pass *Pass) (any, error) {
 				missing = append(missing, "return the metric computed from the time")
 			}
 			if len(missing) > 0 {
-				pass.Reportf(rule, op.Name, sf.File, defNode(fd), map[string]string{
-					"name": fd.Name, "func": op.Func, "missing": strings.Join(missing, " and ")})
+				reportAt(pass, rule, op.Name, sf.File, defNode(fd), map[string]string{
+					"name": fd.Name, "func": op.Func, "missing": strings.Join(missing, " and ")}, nil, nil)
 			}
 		})
 	}

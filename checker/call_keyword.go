@@ -53,10 +53,10 @@ func runCallKeyword(pass *Pass) (any, error) {
 				if k != "" {
 					want = k + "=" + quoteList(p.Keywords[k][:min(1, len(p.Keywords[k]))])
 				}
-				return map[string]string{"func": sf.Primary.Func, "call": lastDotted(first(p.Calls)), "keyword": want}
+				return map[string]string{"func": sf.Primary.Func, "call": dottedTail(first(p.Calls)), "keyword": want}
 			}
 			if len(calls) == 0 {
-				pass.Reportf(rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars(first(kws)))
+				reportAt(pass, rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars(first(kws)), nil, nil)
 				continue
 			}
 			for _, c := range calls {
@@ -69,7 +69,7 @@ func runCallKeyword(pass *Pass) (any, error) {
 					if kv := CallArg(c, -1, k); kv != nil {
 						n = kv
 					}
-					pass.Reportf(rule, sf.Primary.Name, sf.File, n, vars(k))
+					reportAt(pass, rule, sf.Primary.Name, sf.File, n, vars(k), nil, nil)
 					break
 				}
 			}

@@ -64,8 +64,8 @@ func runCheckBeforeTiming(pass *Pass) (any, error) {
 					return
 				}
 			}
-			pass.Reportf(rule, op.Name, sf.File, seq[ti].At, map[string]string{
-				"name": fd.Name, "func": op.Func, "timer": DottedName(seq[ti].Call.Func)})
+			reportAt(pass, rule, op.Name, sf.File, seq[ti].At, map[string]string{
+				"name": fd.Name, "func": op.Func, "timer": DottedName(seq[ti].Call.Func)}, nil, nil)
 		})
 	}
 	return nil, nil

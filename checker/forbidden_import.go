@@ -52,8 +52,8 @@ func runForbiddenImport(pass *Pass) (any, error) {
 						break
 					}
 				}
-				pass.Reportf(rule, op.Name, sf.File, n, map[string]string{
-					"module": module, "name": name, "func": op.Func, "public": preferredPublicName(op)})
+				reportAt(pass, rule, op.Name, sf.File, n, map[string]string{
+					"module": module, "name": name, "func": op.Func, "public": preferredPublicName(op)}, nil, nil)
 			}
 			qs := sf.File.nodeCalleesQ()
 			for ni, n := range sf.File.nodes() {
@@ -69,7 +69,7 @@ func runForbiddenImport(pass *Pass) (any, error) {
 								local = *a.Asname
 							}
 							badLocal[local] = true
-							report(s, a.Name, lastDotted(a.Name))
+							report(s, a.Name, dottedTail(a.Name))
 							break
 						}
 					}
@@ -100,7 +100,7 @@ func runForbiddenImport(pass *Pass) (any, error) {
 					if q != "" {
 						if _, bad := dottedUnder(q, p.Modules); bad {
 							i := strings.LastIndexByte(q, '.')
-							report(s.Func, q[:max(i, 0)], lastDotted(q))
+							report(s.Func, q[:max(i, 0)], dottedTail(q))
 						}
 					}
 				}
@@ -108,13 +108,6 @@ func runForbiddenImport(pass *Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-func lastDotted(s string) string {
-	if i := strings.LastIndexByte(s, '.'); i >= 0 {
-		return s[i+1:]
-	}
-	return s
 }
 
 func (p *forbiddenImportParams) Validate() error {

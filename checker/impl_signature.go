@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -71,13 +72,13 @@ func runImplSignature(pass *Pass) (any, error) {
 					continue
 				}
 				if anchor == nil {
-					anchor = defHeader(impl.Def)
+					anchor = defNode(impl.Def)
 				}
 				reportAt(pass, rule, op.Name, impl.File, anchor, map[string]string{
 					"backend":  impl.Backend,
 					"func":     impl.Def.Name,
 					"problems": strings.Join(probs, "; "),
-					"stub":     op.Stub.File.Path + ":" + itoa(op.Stub.Def.Pos().Line),
+					"stub":     op.Stub.File.Path + ":" + strconv.Itoa(op.Stub.Def.Pos().Line),
 				}, []Related{{File: op.Stub.File.Path, Pos: op.Stub.Def.Pos(), End: op.Stub.Def.Pos(), Message: "the dispatch stub"}}, nil)
 			}
 		}
@@ -133,14 +134,14 @@ func signatureDrift(stub, impl *ast.FunctionDef, requireKwargs, lenient bool) ([
 		q, ok := byName[s.Name]
 		positional := s.Kind != KeywordOnly
 		if positional && ok && q.Kind == KeywordOnly {
-			note("makes \""+s.Name+"\" keyword-only where the dispatch stub has it as parameter "+itoa(s.Index+1), q.Arg)
+			note("makes \""+s.Name+"\" keyword-only where the dispatch stub has it as parameter "+strconv.Itoa(s.Index+1), q.Arg)
 			continue
 		}
 		if positional && s.Index < len(ipos) && ipos[s.Index].Name != s.Name {
 			if ok {
-				note("takes \""+s.Name+"\" as parameter "+itoa(q.Index+1)+" where the dispatch stub has it as parameter "+itoa(s.Index+1), q.Arg)
+				note("takes \""+s.Name+"\" as parameter "+strconv.Itoa(q.Index+1)+" where the dispatch stub has it as parameter "+strconv.Itoa(s.Index+1), q.Arg)
 			} else {
-				note("names parameter "+itoa(s.Index+1)+" \""+ipos[s.Index].Name+"\" where the dispatch stub has \""+s.Name+"\"", ipos[s.Index].Arg)
+				note("names parameter "+strconv.Itoa(s.Index+1)+" \""+ipos[s.Index].Name+"\" where the dispatch stub has \""+s.Name+"\"", ipos[s.Index].Arg)
 			}
 			continue
 		}

@@ -166,5 +166,54 @@ func preferredPublicName(op *Op) string {
 
 // fill replaces {op}, {func} and {suite} of a template for an op.
 func fill(tmpl string, op *Op) string {
-	return replaceAll(tmpl, "{op}", op.Name, "{func}", op.Func, "{suite}", op.Suite)
+	return Render(tmpl, op.Name, map[string]string{"func": op.Func, "suite": op.Suite})
+}
+
+// noParams is the params type of a check kind that takes none.
+type noParams struct{}
+
+// registerOpKind completes a check kind that reads the op table and
+// registers it: the kind requires the op table, decodes a rule's params
+// into a new *P (none for noParams), and runs check once per rule.
+func registerOpKind[P any](a *Analyzer, check func(pass *Pass, tab *OpTable, rule *rules.Rule, p *P)) *Analyzer {
+	a.Requires = []*Analyzer{OpTableAnalyzer}
+	if _, none := any(new(P)).(*noParams); !none {
+		a.Params = func() any { return new(P) }
+	}
+	a.Run = func(pass *Pass) (any, error) {
+		tab := opTableOf(pass)
+		if tab == nil {
+			return nil, nil
+		}
+		for _, rule := range pass.Rules {
+			p, _ := rule.Params.(*P)
+			if p == nil && rule.Params == nil {
+				p = new(P)
+			}
+			if p != nil {
+				check(pass, tab, rule, p)
+			}
+		}
+		return nil, nil
+	}
+	Register(a)
+	return a
+}
+
+// stubbedOps returns the ops of the table with a stub the pass wants.
+func stubbedOps(pass *Pass, tab *OpTable) []*Op {
+	var out []*Op
+	for _, op := range tab.Ops {
+		if op.Stub != nil && op.Stub.Def != nil && pass.Wants(op.Name) {
+			out = append(out, op)
+		}
+	}
+	return out
+}
+
+func firstOr(list []string, def string) string {
+	if len(list) > 0 {
+		return list[0]
+	}
+	return def
 }

@@ -741,10 +741,10 @@ func useTargets(tab *OpTable, op *Op) []useTarget {
 		}
 	}
 	for _, w := range tab.wrappers[op] {
-		out = append(out, useTarget{q: w, last: lastDotted(w), testsOnly: true})
+		out = append(out, useTarget{q: w, last: dottedTail(w), testsOnly: true})
 	}
 	for _, q := range implFuncQNames(op) {
-		out = append(out, useTarget{q: q, last: lastDotted(q)})
+		out = append(out, useTarget{q: q, last: dottedTail(q)})
 	}
 	return out
 }

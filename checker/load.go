@@ -237,7 +237,7 @@ func registerWords(l *Layout) [][]byte {
 	var out [][]byte
 	seen := map[string]bool{}
 	for _, q := range LayoutNames(l).RegisterImpl {
-		if w := lastDotted(q); !seen[w] {
+		if w := dottedTail(q); !seen[w] {
 			seen[w] = true
 			out = append(out, []byte(w))
 		}

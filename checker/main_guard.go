@@ -86,7 +86,7 @@ func runMainGuard(pass *Pass) (any, error) {
 					vars["call"] = ExprString(at.Value) + "." + p.Method
 				}
 				vars["problem"] = wrongProblem
-				pass.Reportf(rule, sf.Primary.Name, sf.File, wrong, vars)
+				reportAt(pass, rule, sf.Primary.Name, sf.File, wrong, vars, nil, nil)
 				continue
 			}
 			var fixes []SuggestedFix

@@ -13,8 +13,8 @@ func validStep(step int) error {
 }
 
 func needList(name string, xs []string) error {
-	if len(xs) == 0 {
-		return fmt.Errorf("%s: want at least one entry", name)
+	if err := needEntries(name, xs); err != nil {
+		return err
 	}
 	for _, x := range xs {
 		if strings.TrimSpace(x) == "" {
@@ -24,11 +24,19 @@ func needList(name string, xs []string) error {
 	return nil
 }
 
-func oneOf(field, v string, allowed ...string) error {
-	for _, a := range allowed {
-		if v == a {
-			return nil
-		}
+// needEntries rejects an empty list (its entries are checked where they are
+// parsed).
+func needEntries(name string, xs []string) error {
+	if len(xs) == 0 {
+		return fmt.Errorf("%s: want at least one entry", name)
 	}
-	return fmt.Errorf("%s = %q: want one of %s", field, v, strings.Join(allowed, ", "))
+	return nil
+}
+
+// needValue rejects an empty string.
+func needValue(name, v string) error {
+	if v == "" {
+		return fmt.Errorf("%s: want a value", name)
+	}
+	return nil
 }

@@ -2,14 +2,18 @@ package checker
 
 import "testing"
 
-func TestParams123Validate(t *testing.T) {
+func TestKindParamsValidate(t *testing.T) {
 	bad := []interface{ Validate() error }{
-		&dispatchStubParams{Check: "kwarg"},
-		&dispatchStubParams{Check: "body"},
-		&implModuleParams{Check: "launch"},
-		&implModuleParams{Check: "constant", Kernel: []string{"cuda.tile.kernel"}, Constant: []string{"cuda.tile.Constant"}, TileModule: "cuda.tile", ConstArgs: []string{"arange"}},
-		&cutileInitParams{Check: "modules"},
-		&opNamesParams{Check: "test"},
+		&stubBodyParams{},
+		&stubParamParams{},
+		&implImportsParams{},
+		&implKernelParams{},
+		&implLaunchParams{},
+		&implLaunchParams{Launch: []string{"cuda.tile.launch"}, Launchers: []string{"autotune:autotuner"}},
+		&implConstantParams{Kernel: []string{"cuda.tile.kernel"}, Constant: []string{"cuda.tile.Constant"}, TileModule: "cuda.tile", ConstArgs: []string{"arange"}},
+		&implOutParams{},
+		&fileNameParams{},
+		&benchFunctionNameParams{Names: []string{"bench_{func}"}},
 		&stepSkipParams{Steps: []int{1, 2}},
 	}
 	for _, p := range bad {
@@ -18,10 +22,10 @@ func TestParams123Validate(t *testing.T) {
 		}
 	}
 	good := []interface{ Validate() error }{
-		&dispatchStubParams{Check: "kwargs"},
-		&implModuleParams{Check: "constant", Kernel: []string{"cuda.tile.kernel"}, Constant: []string{"cuda.tile.Constant"}, TileModule: "cuda.tile", ConstArgs: []string{"arange:0", "load:shape"}},
-		&cutileInitParams{Check: "order"},
-		&opNamesParams{Check: "module"},
+		&stubBodyParams{Exception: "NotImplementedError"},
+		&implLaunchParams{Launch: []string{"cuda.tile.launch:2,kernel"}},
+		&implConstantParams{Kernel: []string{"cuda.tile.kernel"}, Constant: []string{"cuda.tile.Constant"}, TileModule: "cuda.tile", ConstArgs: []string{"arange:0", "load:shape"}},
+		&fileNameParams{Names: []string{"test_{func}"}},
 		&stepSkipParams{Steps: []int{2, 3, 4, 5, 6}},
 	}
 	for _, p := range good {

@@ -82,8 +82,8 @@ func runPlotName(pass *Pass) (any, error) {
 							continue
 						}
 						expected := strings.Join(want, " or ")
-						pass.Reportf(rule, sf.Primary.Name, sf.File, pv.Node, map[string]string{
-							"func": sf.Primary.Func, "plot_name": `"` + pv.Value + `"`, "ylabel": `"` + label + `"`, "suffix": expected})
+						reportAt(pass, rule, sf.Primary.Name, sf.File, pv.Node, map[string]string{
+							"func": sf.Primary.Func, "plot_name": `"` + pv.Value + `"`, "ylabel": `"` + label + `"`, "suffix": expected}, nil, nil)
 					}
 				}
 			}

@@ -804,49 +804,7 @@ func strconvFloat(v float64) string {
 
 func quotePy(s string) string { return strconv.Quote(s) }
 
-// replaceAll is strings.NewReplacer(oldnew...).Replace(s) for the layout's
-// placeholders ("{func}", "{suite}", ...), without building a replacer:
-// at each position the first old string (in argument order) that starts
-// there is replaced, and the scan goes on after it. No old string may be
-// empty.
-func replaceAll(s string, oldnew ...string) string {
-	if strings.IndexByte(s, '{') < 0 {
-		first := true
-		for i := 0; i < len(oldnew); i += 2 {
-			if oldnew[i][0] != '{' {
-				first = false
-			}
-		}
-		if first {
-			return s // no placeholder can start anywhere
-		}
-	}
-	var b strings.Builder
-	changed := false
-	for i := 0; i < len(s); {
-		matched := false
-		for k := 0; k+1 < len(oldnew); k += 2 {
-			if strings.HasPrefix(s[i:], oldnew[k]) {
-				if !changed {
-					b.Grow(len(s))
-					b.WriteString(s[:i])
-					changed = true
-				}
-				b.WriteString(oldnew[k+1])
-				i += len(oldnew[k])
-				matched = true
-				break
-			}
-		}
-		if !matched {
-			if changed {
-				b.WriteByte(s[i])
-			}
-			i++
-		}
-	}
-	if !changed {
-		return s
-	}
-	return b.String()
+func isNoneExpr(e ast.Expr) bool {
+	c, ok := e.(*ast.Constant)
+	return ok && c.Value == nil
 }

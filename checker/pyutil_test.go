@@ -1,7 +1,6 @@
 package checker
 
 import (
-	"math/rand"
 	"strings"
 	"testing"
 
@@ -261,28 +260,5 @@ func TestEditDistanceClosest(t *testing.T) {
 	}
 	if c := closest("completely_different", []string{"relu"}); c != "" {
 		t.Errorf("closest of a far name = %q", c)
-	}
-}
-
-// TestReplaceAll checks replaceAll against strings.NewReplacer on
-// templates made of the placeholders, their pieces and other text.
-func TestReplaceAll(t *testing.T) {
-	pieces := []string{"{func}", "{suite}", "{op}", "{module}", "{parent}", "{", "}", "func", "_", "x", "{fu", "{{func}}", ".py", "/"}
-	oldnew := [][]string{
-		{"{func}", "F", "{suite}", "S", "{op}", "O.p"},
-		{"{func}", "", "{module}", "{func}", "{suite}", "s", "{parent}", "p_q"},
-		{"{op}", "{op}", "{func}", "f"},
-	}
-	rng := rand.New(rand.NewSource(1))
-	for n := 0; n < 20000; n++ {
-		var b strings.Builder
-		for k := rng.Intn(7); k > 0; k-- {
-			b.WriteString(pieces[rng.Intn(len(pieces))])
-		}
-		s := b.String()
-		on := oldnew[n%len(oldnew)]
-		if got, want := replaceAll(s, on...), strings.NewReplacer(on...).Replace(s); got != want {
-			t.Fatalf("replaceAll(%q, %q) = %q, want %q", s, on, got, want)
-		}
 	}
 }

@@ -117,12 +117,12 @@ func expectedStepPath(tmpls map[string]string, op *Op) string {
 			break
 		}
 	}
-	out := replaceAll(t, "{func}", op.Func, "{suite}", op.Suite, "{pkg}", pkg, "{op}", op.Name)
+	out := strings.NewReplacer("{func}", op.Func, "{suite}", op.Suite, "{pkg}", pkg, "{op}", op.Name).Replace(t)
 	// A sub-package the layout puts no tests or benchmarks in (only
 	// experimental/ has its own benchmark directory) is dropped: the
 	// expected path must be one the op table would find.
 	if pkg != "" && op.Scope != nil && len(op.Scope.Tests)+len(op.Scope.Benchmarks) > 0 && !matchBound(op.Scope.Tests, op.Suite, out) && !matchBound(op.Scope.Benchmarks, op.Suite, out) {
-		out = replaceAll(t, "{func}", op.Func, "{suite}", op.Suite, "{pkg}", "", "{op}", op.Name)
+		out = strings.NewReplacer("{func}", op.Func, "{suite}", op.Suite, "{pkg}", "", "{op}", op.Name).Replace(t)
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -42,13 +43,13 @@ func runStepSkip(pass *Pass) (any, error) {
 		if p != nil {
 			for _, s := range p.Steps {
 				allowed[s] = true
-				list = append(list, itoa(s))
+				list = append(list, strconv.Itoa(s))
 			}
 		}
 		seen := map[string]bool{}
 		for _, op := range tab.Ops {
 			for _, sk := range op.Skips {
-				key := sk.File + ":" + itoa(sk.Pos.Line) + ":" + itoa(sk.Pos.Col) + ":" + op.Name
+				key := sk.File + ":" + strconv.Itoa(sk.Pos.Line) + ":" + strconv.Itoa(sk.Pos.Col) + ":" + op.Name
 				if seen[key] {
 					continue
 				}
@@ -60,11 +61,11 @@ func runStepSkip(pass *Pass) (any, error) {
 				case sk.Step == 1:
 					prob = "step 1 (the dispatch stub) cannot be skipped"
 				case !allowed[sk.Step]:
-					prob = "step " + itoa(sk.Step) + " is not a step that can be skipped (" + strings.Join(list, ", ") + ")"
+					prob = "step " + strconv.Itoa(sk.Step) + " is not a step that can be skipped (" + strings.Join(list, ", ") + ")"
 				case sk.Unclosed:
-					prob = "the reason of the skip of step " + itoa(sk.Step) + " opens a quote it does not close; write reason=\"...\" with the closing quote"
+					prob = "the reason of the skip of step " + strconv.Itoa(sk.Step) + " opens a quote it does not close; write reason=\"...\" with the closing quote"
 				case strings.TrimSpace(sk.Reason) == "":
-					prob = "the skip of step " + itoa(sk.Step) + " gives no reason; write reason=\"...\" saying why the step does not apply"
+					prob = "the skip of step " + strconv.Itoa(sk.Step) + " gives no reason; write reason=\"...\" saying why the step does not apply"
 				default:
 					continue
 				}
@@ -75,7 +76,7 @@ func runStepSkip(pass *Pass) (any, error) {
 				} else {
 					f, n = dispatchAnchor(op)
 				}
-				reportAt(pass, rule, op.Name, f, n, map[string]string{"problem": prob, "step": itoa(sk.Step)}, nil, nil)
+				reportAt(pass, rule, op.Name, f, n, map[string]string{"problem": prob, "step": strconv.Itoa(sk.Step)}, nil, nil)
 			}
 		}
 	}

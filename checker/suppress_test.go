@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -35,7 +36,7 @@ func suppressionFindings(res *Result) []string {
 	var out []string
 	for _, d := range res.Diagnostics {
 		if d.Rule.Kind == "suppression" {
-			out = append(out, d.Rule.ID+" "+d.File+":"+itoa(d.Pos.Line))
+			out = append(out, d.Rule.ID+" "+d.File+":"+strconv.Itoa(d.Pos.Line))
 		}
 	}
 	sort.Strings(out)

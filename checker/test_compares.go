@@ -63,14 +63,14 @@ func runTestCompares(pass *Pass) (any, error) {
 			}
 			if !compared && len(methods) > 0 {
 				// One finding for the file: none of its tests compares.
-				pass.Reportf(rule, sf.Primary.Name, sf.File, defNode(methods[0].Def), map[string]string{
+				reportAt(pass, rule, sf.Primary.Name, sf.File, defNode(methods[0].Def), map[string]string{
 					"method": methods[0].Def.Name, "func": sf.Primary.Func,
-					"problem": "and every other test method of the file compare nothing with a reference"})
+					"problem": "and every other test method of the file compare nothing with a reference"}, nil, nil)
 				continue
 			}
 			for _, m := range silent {
-				pass.Reportf(rule, sf.Primary.Name, sf.File, defNode(m.Def), map[string]string{
-					"method": m.Def.Name, "func": sf.Primary.Func, "problem": "asserts nothing"})
+				reportAt(pass, rule, sf.Primary.Name, sf.File, defNode(m.Def), map[string]string{
+					"method": m.Def.Name, "func": sf.Primary.Func, "problem": "asserts nothing"}, nil, nil)
 			}
 		}
 	}

@@ -67,8 +67,8 @@ func runTestParametrize(pass *Pass) (any, error) {
 					}
 				}
 				if !ok {
-					pass.Reportf(rule, sf.Primary.Name, sf.File, defNode(m.Def), map[string]string{
-						"method": m.Def.Name, "var": p.BackendsVar, "func": sf.Primary.Func})
+					reportAt(pass, rule, sf.Primary.Name, sf.File, defNode(m.Def), map[string]string{
+						"method": m.Def.Name, "var": p.BackendsVar, "func": sf.Primary.Func}, nil, nil)
 				}
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -109,15 +110,10 @@ func fixableFindings(t *testing.T, out string) []string {
 	var got []string
 	for _, d := range rep.Diagnostics {
 		if len(d.Fixes) > 0 {
-			got = append(got, d.Rule+" "+d.File+":"+itoa(d.Line))
+			got = append(got, d.Rule+" "+d.File+":"+strconv.Itoa(d.Line))
 		}
 	}
 	return got
-}
-
-func itoa(n int) string {
-	b, _ := json.Marshal(n)
-	return string(b)
 }
 
 // TestFixFixtures checks each fix: before, --fix, the expected after tree

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -21,10 +22,8 @@ func strp(s string) *string { return &s }
 
 // pos is the canonical attribute suffix for at(l, c, el, ec).
 func pos(l, c, el, ec int) string {
-	return `,"lineno":` + itoa(l) + `,"col_offset":` + itoa(c) + `,"end_lineno":` + itoa(el) + `,"end_col_offset":` + itoa(ec) + `}`
+	return `,"lineno":` + strconv.Itoa(l) + `,"col_offset":` + strconv.Itoa(c) + `,"end_lineno":` + strconv.Itoa(el) + `,"end_col_offset":` + strconv.Itoa(ec) + `}`
 }
-
-func itoa(n int) string { return big.NewInt(int64(n)).String() }
 
 func TestWriteModule(t *testing.T) {
 	// x = 1

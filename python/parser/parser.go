@@ -3,6 +3,7 @@ package parser
 import (
 	"math/big"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -581,7 +582,7 @@ func (p *parser) checkTreeDepth(body []ast.Stmt) {
 		if n := deeperThan(s, 2, maxTreeDepth); n != nil {
 			pos := n.Pos()
 			panic(bailout{err: &Error{p.filename, pos.Line, pos.Col,
-				"too complex: the syntax tree is nested deeper than " + itoa(maxTreeDepth) + " levels"}})
+				"too complex: the syntax tree is nested deeper than " + strconv.Itoa(maxTreeDepth) + " levels"}})
 		}
 	}
 }

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"strconv"
 	"unicode"
 	"unicode/utf8"
 
@@ -652,7 +653,7 @@ func (t *tokenizer) scanString(start, line, col int) {
 		t.pos += 3
 		for {
 			if t.pos >= len(src) {
-				t.fail(line, col, "unterminated triple-quoted string literal (detected at line "+itoa(t.line)+")")
+				t.fail(line, col, "unterminated triple-quoted string literal (detected at line "+strconv.Itoa(t.line)+")")
 			}
 			c := src[t.pos]
 			if c == q && t.pos+2 < len(src) && src[t.pos+1] == q && src[t.pos+2] == q {
@@ -680,7 +681,7 @@ func (t *tokenizer) scanString(start, line, col int) {
 		t.pos++
 		for {
 			if t.pos >= len(src) || src[t.pos] == '\n' {
-				t.fail(line, col, "unterminated string literal (detected at line "+itoa(line)+")")
+				t.fail(line, col, "unterminated string literal (detected at line "+strconv.Itoa(line)+")")
 			}
 			c := src[t.pos]
 			if c == q {
@@ -970,28 +971,6 @@ func (t *tokenizer) scanFString312(raw bool, level int) {
 		}
 		t.pos++
 	}
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -11,9 +11,14 @@ import (
 // runKindOn runs one kind with one rule over a fixture directory.
 func runKindOn(t *testing.T, dir string, a *Analyzer, params any) []Diagnostic {
 	t.Helper()
-	repo := loadTestRepo(t, dir)
+	return runKind(t, loadTestRepo(t, dir), a, params, "{op}")
+}
+
+// runKind runs one kind with one rule, whose message is msg, over a repository.
+func runKind(t *testing.T, repo *Repo, a *Analyzer, params any, msg string) []Diagnostic {
+	t.Helper()
 	tab := BuildOpTable(repo)
-	rule := &rules.Rule{ID: "TGX", Kind: a.Name, Message: "{op}", Params: params}
+	rule := &rules.Rule{ID: "TGX", Kind: a.Name, Message: msg, Params: params}
 	var got []Diagnostic
 	pass := &Pass{Analyzer: a, Repo: repo, Rules: []*rules.Rule{rule},
 		ResultOf: map[*Analyzer]any{OpTableAnalyzer: tab},
@@ -46,14 +51,16 @@ func applyFix(src string, edits []TextEdit) string {
 
 func TestCuTileInitFixes(t *testing.T) {
 	cases := []struct {
-		dir, check, want string
+		dir  string
+		kind *Analyzer
+		want string
 	}{
-		{fixtureset.Materialize(t, "tg301-missing-module-import"), "module", `if is_backend_available("cutile"):  # want: TG301 "add \"from \. import softmax\" to the if is_backend_available\(\"cutile\"\) block"` + "\n    from . import softmax\n    __all__"},
-		{fixtureset.Materialize(t, "tg303-missing-function-import"), "function", "    from . import softmax\n    from .softmax import softmax\n"},
-		{fixtureset.Materialize(t, "tg302-module-import-order"), "order", `    from . import reductions  # want: TG302 "\"from \. import reductions\" comes after \"from \. import softmax\"; keep the module imports in alphabetical order"` + "\n    from . import softmax\n"},
+		{fixtureset.Materialize(t, "tg301-missing-module-import"), InitModuleImportAnalyzer, `if is_backend_available("cutile"):  # want: TG301 "add \"from \. import softmax\" to the if is_backend_available\(\"cutile\"\) block"` + "\n    from . import softmax\n    __all__"},
+		{fixtureset.Materialize(t, "tg303-missing-function-import"), InitFunctionImportAnalyzer, "    from . import softmax\n    from .softmax import softmax\n"},
+		{fixtureset.Materialize(t, "tg302-module-import-order"), InitOrderAnalyzer, `    from . import reductions  # want: TG302 "\"from \. import reductions\" comes after \"from \. import softmax\"; keep the module imports in alphabetical order"` + "\n    from . import softmax\n"},
 	}
 	for _, c := range cases {
-		ds := runKindOn(t, c.dir, CuTileInitAnalyzer, &cutileInitParams{Check: c.check, BlockScopes: []string{"core"}})
+		ds := runKindOn(t, c.dir, c.kind, &initParams{BlockScopes: []string{"core"}})
 		if len(ds) != 1 {
 			t.Fatalf("%s: %d findings", c.dir, len(ds))
 		}
@@ -68,7 +75,7 @@ func TestCuTileInitFixes(t *testing.T) {
 		}
 	}
 	// The fixed order is accepted.
-	ds := runKindOn(t, "../fixtures/good", CuTileInitAnalyzer, &cutileInitParams{Check: "order", BlockScopes: []string{"core"}})
+	ds := runKindOn(t, "../fixtures/good", InitOrderAnalyzer, &initParams{BlockScopes: []string{"core"}})
 	if len(ds) != 0 {
 		t.Errorf("good: %v", ds)
 	}
@@ -78,10 +85,10 @@ func TestCuTileInitSuiteWithoutBlock(t *testing.T) {
 	// fixtures/good's suite imports its modules at the top level: fine when
 	// the block is required only in the core scope, a finding when required
 	// everywhere.
-	if ds := runKindOn(t, "../fixtures/good", CuTileInitAnalyzer, &cutileInitParams{Check: "module", BlockScopes: []string{"core"}}); len(ds) != 0 {
+	if ds := runKindOn(t, "../fixtures/good", InitModuleImportAnalyzer, &initParams{BlockScopes: []string{"core"}}); len(ds) != 0 {
 		t.Errorf("core-only block: %d findings", len(ds))
 	}
-	ds := runKindOn(t, "../fixtures/good", CuTileInitAnalyzer, &cutileInitParams{Check: "module", BlockScopes: []string{"core", "suites"}})
+	ds := runKindOn(t, "../fixtures/good", InitModuleImportAnalyzer, &initParams{BlockScopes: []string{"core", "suites"}})
 	if len(ds) != 1 || ds[0].Op != "demo.scale" {
 		t.Errorf("block everywhere: %+v", ds)
 	}

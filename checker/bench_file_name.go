@@ -1,0 +1,14 @@
+package checker
+
+import "github.com/tilegym/tilegym-lint/rules"
+
+var BenchFileNameAnalyzer = registerOpKind(&Analyzer{
+	Doc: `Checks that a benchmark file of the op is named after it (X.1).
+
+Like test-file-name, for the op's benchmark files
+(tests/benchmark/bench_softmax.py).`,
+	Name:         "bench-file-name",
+	Placeholders: []string{"op", "file", "actual", "expected", "func"},
+}, func(pass *Pass, tab *OpTable, rule *rules.Rule, p *fileNameParams) {
+	checkFileNames(pass, tab, rule, p.Names, func(op *Op) []*File { return op.Benchmarks })
+})
