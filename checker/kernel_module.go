@@ -52,7 +52,7 @@ func runKernelModule(pass *Pass) (any, error) {
 	imported := map[string]bool{}
 	for _, p := range pass.Repo.Paths {
 		f := pass.Repo.Files[p]
-		if f == nil || f.AST == nil || f.AST.Module == nil || inits[p] || isTestOrBench(pass.Repo.Layout, p) {
+		if f == nil || f.AST == nil || f.AST.Module == nil || inits[p] || stepPath(pass.Repo.Layout, p) {
 			continue
 		}
 		for _, q := range f.Imports().Local {
@@ -113,19 +113,6 @@ func runKernelModule(pass *Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// isTestOrBench reports whether p is a test or benchmark of some scope.
-func isTestOrBench(l *Layout, p string) bool {
-	for _, sc := range l.Scopes {
-		if _, ok := MatchAny(sc.Tests, p); ok {
-			return true
-		}
-		if _, ok := MatchAny(sc.Benchmarks, p); ok {
-			return true
-		}
-	}
-	return false
 }
 
 // inCuTilePackage reports whether p is inside the cuTile package of a

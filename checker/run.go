@@ -368,17 +368,8 @@ func applyPolicy(repo *Repo, diags []Diagnostic, cfg *Config, sups *suppressions
 	// does not parse): the comment is not stale.
 	suppressed := make([]bool, len(diags))
 	for i := range diags {
-		d := &diags[i]
-		if d.End.Line < d.Pos.Line || d.End.Line == d.Pos.Line && d.End.Col < d.Pos.Col {
-			d.End = d.Pos
-		}
-		if d.Pos.Line < 1 {
-			d.Pos.Line = 1
-			if d.End.Line < 1 {
-				d.End = d.Pos
-			}
-		}
-		suppressed[i] = sups.mark(*d)
+		normalizeSpan(&diags[i])
+		suppressed[i] = sups.mark(diags[i])
 	}
 	var keep []Diagnostic
 	for i, d := range diags {
@@ -404,15 +395,7 @@ func applyPolicy(repo *Repo, diags []Diagnostic, cfg *Config, sups *suppressions
 		if s, ok := sev[d.Rule.ID]; ok {
 			d.Severity = s
 		}
-		if d.End.Line < d.Pos.Line || d.End.Line == d.Pos.Line && d.End.Col < d.Pos.Col {
-			d.End = d.Pos
-		}
-		if d.Pos.Line < 1 {
-			d.Pos.Line = 1
-			if d.End.Line < 1 {
-				d.End = d.Pos
-			}
-		}
+		normalizeSpan(&d) // also the findings blameParseErrors gave
 		k := key{d.Rule.ID, d.Op, d.File, d.Message, d.Pos.Line, d.Pos.Col}
 		if seen[k] {
 			continue
@@ -422,6 +405,20 @@ func applyPolicy(repo *Repo, diags []Diagnostic, cfg *Config, sups *suppressions
 	}
 	SortDiagnostics(out)
 	return out, unchecked
+}
+
+// normalizeSpan makes a finding's span well formed: it starts on line 1 or
+// later and does not end before it starts.
+func normalizeSpan(d *Diagnostic) {
+	if d.End.Line < d.Pos.Line || d.End.Line == d.Pos.Line && d.End.Col < d.Pos.Col {
+		d.End = d.Pos
+	}
+	if d.Pos.Line < 1 {
+		d.Pos.Line = 1
+		if d.End.Line < 1 {
+			d.End = d.Pos
+		}
+	}
 }
 
 // blameParseErrors avoids cascades from a file that does not parse: a
