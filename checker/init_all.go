@@ -19,7 +19,7 @@ op's function name or the name of its registered function.`,
 func runInitAll(pass *Pass, tab *OpTable, rule *rules.Rule, p *initParams) {
 	names := LayoutNames(pass.Repo.Layout)
 	eachChain(pass, tab, p, true, func(op *Op, impls []*Impl, c *initChain) {
-		if !c.loaded() || c.findAll(implFuncNames(op, impls)) {
+		if c.findAll(implFuncNames(op, impls)) { // with or without the module import, as init-function-import
 			return
 		}
 		i := c.funcHome()

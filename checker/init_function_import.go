@@ -21,8 +21,11 @@ of its registered function).`,
 func runInitFunctionImport(pass *Pass, tab *OpTable, rule *rules.Rule, p *initParams) {
 	names := LayoutNames(pass.Repo.Layout)
 	eachChain(pass, tab, p, true, func(op *Op, impls []*Impl, c *initChain) {
-		if !c.loaded() || c.findFunc(implFuncNames(op, impls)) {
-			return // an unloaded module is reported by init-module-import
+		// Also when the module import is missing (init-module-import):
+		// Step 3 names every entry it lacks at once, so that adding one does
+		// not reveal the next.
+		if c.findFunc(implFuncNames(op, impls)) {
+			return
 		}
 		i := c.funcHome()
 		in := c.inits[i]
