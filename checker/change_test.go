@@ -650,14 +650,7 @@ func TestSubmoduleOpaque(t *testing.T) {
 // TestChangeRemovedStubCallers: a change that removes a dispatch stub and
 // nothing else reports the op's callers, in files it did not change (M9).
 func TestChangeRemovedStubCallers(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	dir := t.TempDir()
-	copyDir(t, "../fixtures/good", dir)
-	gitRun(t, dir, "init", "-q")
-	gitRun(t, dir, "add", ".")
-	gitRun(t, dir, "commit", "-qm", "base")
+	dir := preRepo(t, func(string) {})
 	replaceInFile(t, dir, opsPy, `@dispatch("silu_and_mul"`, `@_gone("silu_and_mul"`)
 	cat := catalog(t)
 	res, err := CheckGitChange(dir, "HEAD", false, cat, nil, BuildLayout(cat.Layout, nil), Options{})

@@ -2,7 +2,6 @@ package checker
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -122,14 +121,7 @@ func TestUnusedSuppressionScope(t *testing.T) {
 // TestUnusedSuppressionChangeMode: in change mode a shared file's unused
 // suppression is reported only when the whole check ran.
 func TestUnusedSuppressionChangeMode(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	dir := t.TempDir()
-	copyDir(t, "../fixtures/good", dir)
-	gitRun(t, dir, "init", "-q")
-	gitRun(t, dir, "add", ".")
-	gitRun(t, dir, "commit", "-qm", "base")
+	dir := preRepo(t, func(string) {})
 	// The change: a test of softmax only, with an unused suppression.
 	p := filepath.Join(dir, "tests/ops/test_softmax.py")
 	data, err := os.ReadFile(p)

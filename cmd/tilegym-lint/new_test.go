@@ -13,31 +13,8 @@ import (
 	"github.com/tilegym/tilegym-lint/scaffold"
 )
 
-func copyFixture(t *testing.T, src string) string {
-	t.Helper()
-	dst := t.TempDir()
-	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if fi.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
-
 func TestRunNew(t *testing.T) {
-	root := copyFixture(t, "../../fixtures/good")
+	root := goodCopy(t)
 	var out, errb bytes.Buffer
 	if code := run([]string{"new", "--root", root, "--dry-run", "my_op"}, &out, &errb); code != 0 {
 		t.Fatalf("dry run: exit %d: %s", code, errb.String())
