@@ -50,7 +50,7 @@ func benchSetup(b *testing.B, dir string) (*rules.Catalog, *Config, *Layout) {
 // benchCheck runs what `tilegym-lint --format json [--op ...] DIR` does
 // after flag parsing: load, check, write the JSON report.
 func benchCheck(b *testing.B, dir string, ops []string) {
-	cat, cfg, layout := benchSetup(b, dir)
+	cat, cfg, lay := benchSetup(b, dir)
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu0 := cpuTime()
@@ -62,7 +62,7 @@ func benchCheck(b *testing.B, dir string, ops []string) {
 		}
 	}()
 	for i := 0; i < b.N; i++ {
-		res, err := CheckSource(&DiskSource{Dir: dir}, layout, cat, cfg, Options{Ops: ops})
+		res, err := CheckSource(&DiskSource{Dir: dir}, lay, cat, cfg, Options{Ops: ops})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -113,7 +113,7 @@ func benchChange(b *testing.B, src string, edit func(dir string)) {
 	// Refresh the index's stat data (else every file written in the same
 	// second as the index is hashed again by each git diff).
 	gitRun(b, dir, "status", "--porcelain")
-	cat, cfg, layout := benchSetup(b, dir)
+	cat, cfg, lay := benchSetup(b, dir)
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu0 := cpuTime()
@@ -123,7 +123,7 @@ func benchChange(b *testing.B, src string, edit func(dir string)) {
 		}
 	}()
 	for i := 0; i < b.N; i++ {
-		res, err := CheckGitChange(dir, "HEAD", false, cat, cfg, layout, Options{})
+		res, err := CheckGitChange(dir, "HEAD", false, cat, cfg, lay, Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -217,9 +217,9 @@ func BenchmarkOpTableManyOps(b *testing.B) {
 	for _, n := range []int{1000, 4000} {
 		b.Run(fmt.Sprintf("ops=%d", n), func(b *testing.B) {
 			dir := manyOpsTree(b, n)
-			cat, cfg, layout := benchSetup(b, dir)
+			cat, cfg, lay := benchSetup(b, dir)
 			_ = cat
-			repo, err := Load(&DiskSource{Dir: dir}, layout, cfg)
+			repo, err := Load(&DiskSource{Dir: dir}, lay, cfg)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -398,13 +398,13 @@ func basePreKey(d Diagnostic, renames map[string]string, moved []string) string 
 // CheckGitChange is GitChange then CheckChange, the working tree listed
 // and read, and the files every check parses (see seed) parsed, while git
 // computes the change. The result is CheckChange's.
-func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options) (*Result, error) {
+func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Config, lay *Layout, opts Options) (*Result, error) {
 	if staged {
 		ch, err := GitChange(root, base, staged)
 		if err != nil {
 			return nil, err
 		}
-		res, _, err := checkChangeWith(ch, cat, cfg, layout, opts, true, nil)
+		res, _, err := checkChangeWith(ch, cat, cfg, lay, opts, true, nil)
 		return res, err
 	}
 	type loaded struct {
@@ -419,7 +419,7 @@ func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Con
 	listed := make(chan list, 1)
 	go func() {
 		src := &DiskSource{Dir: root}
-		repo, err := listRepo(src, layout, cfg)
+		repo, err := listRepo(src, lay, cfg)
 		if err != nil {
 			listed <- list{nil, err}
 			head <- loaded{nil, err}
@@ -451,7 +451,7 @@ func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Con
 	if err != nil {
 		return nil, err
 	}
-	res, _, err := checkChangeWith(ch, cat, cfg, layout, opts, true, h.l)
+	res, _, err := checkChangeWith(ch, cat, cfg, lay, opts, true, h.l)
 	return res, err
 }
 
@@ -464,15 +464,15 @@ func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Con
 // op shares alone (dispatch files, __init__s, interface modules, the
 // configuration), only the files of the ops the changed files belong to
 // are parsed and checked (see checkChangeOps); the result is the same.
-func CheckChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options) (*Result, error) {
-	res, _, err := checkChange(ch, cat, cfg, layout, opts, true)
+func CheckChange(ch *Change, cat *rules.Catalog, cfg *Config, lay *Layout, opts Options) (*Result, error) {
+	res, _, err := checkChange(ch, cat, cfg, lay, opts, true)
 	return res, err
 }
 
 // checkChange is CheckChange; with byOps false it checks the whole
 // snapshots. It reports whether it checked only the ops of the change.
-func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options, byOps bool) (*Result, bool, error) {
-	return checkChangeWith(ch, cat, cfg, layout, opts, byOps, nil)
+func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, lay *Layout, opts Options, byOps bool) (*Result, bool, error) {
+	return checkChangeWith(ch, cat, cfg, lay, opts, byOps, nil)
 }
 
 // checkChangeWith is checkChange with, when hl is not nil, the working
@@ -481,7 +481,7 @@ func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, op
 // Checking by ops, the base snapshot is the head's with the change taken
 // back (baseSource); checking whole, as a reference, it is the merge base's
 // tree as git lists it (GitSource).
-func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout, opts Options, byOps bool, hl *lazyLoader) (*Result, bool, error) {
+func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, lay *Layout, opts Options, byOps bool, hl *lazyLoader) (*Result, bool, error) {
 	var head Source = &DiskSource{Dir: ch.Root}
 	if ch.Staged {
 		gs := &GitSource{Dir: ch.Root, Rev: IndexRev}
@@ -489,7 +489,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout
 		head = gs
 	}
 	if byOps {
-		res, baseRes, ok, hl, bl, err := checkChangeOps(ch, head, cat, cfg, layout, hl)
+		res, baseRes, ok, hl, bl, err := checkChangeOps(ch, head, cat, cfg, lay, hl)
 		if err != nil {
 			return nil, false, err
 		}
@@ -527,7 +527,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout
 	}
 	baseSrc := &GitSource{Dir: top, Rev: mb, Prefix: strings.TrimSuffix(prefix, "/")}
 	defer baseSrc.Close()
-	headRepo, err := Load(head, layout, cfg)
+	headRepo, err := Load(head, lay, cfg)
 	if err != nil {
 		return nil, false, err
 	}
@@ -536,7 +536,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout
 	if err != nil {
 		return nil, false, err
 	}
-	baseRepo, err := Load(baseSrc, layout, cfg)
+	baseRepo, err := Load(baseSrc, lay, cfg)
 	if err != nil {
 		return nil, false, err
 	}
@@ -574,9 +574,9 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, layout *Layout
 // It returns the loaders of the two snapshots, every file of which is read,
 // for the whole checks when ok is false. hl, when not nil, is the head's
 // loader, its files read.
-func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, layout *Layout, hl *lazyLoader) (res, baseRes *Result, ok bool, _, bl *lazyLoader, err error) {
-	if layout == nil {
-		layout = &Layout{}
+func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, lay *Layout, hl *lazyLoader) (res, baseRes *Result, ok bool, _, bl *lazyLoader, err error) {
+	if lay == nil {
+		lay = &Layout{}
 	}
 	var files []string
 	files = append(files, ch.Files...)
@@ -593,25 +593,25 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 	var shared, own []string
 	for _, f := range files {
 		base := path.Base(f)
-		_, dispatch := DispatchScope(layout, f)
+		_, dispatch := DispatchScope(lay, f)
 		if slices.Contains(ConfigFileNames, base) || (dispatch || base == "__init__.py") && (ch.Whole[f] || ch.Deleted[f]) {
 			whole = true
 		}
-		if dispatch || base == "__init__.py" && inCuTile(layout, f) {
+		if dispatch || base == "__init__.py" && inCuTile(lay, f) {
 			shared = append(shared, f)
 		} else {
 			own = append(own, f)
 		}
 	}
 	if hl == nil {
-		if hl, err = newLazyLoader(head, layout, cfg); err != nil {
+		if hl, err = newLazyLoader(head, lay, cfg); err != nil {
 			return nil, nil, false, nil, nil, err
 		}
 	}
 	// The base is the head with the change taken back: a file the change
 	// leaves alone is the head's.
 	base := newBaseSource(ch.Root, hl, ch)
-	bl, err = newLazyLoaderReusing(base, layout, cfg, base.unchanged)
+	bl, err = newLazyLoaderReusing(base, lay, cfg, base.unchanged)
 	if err != nil {
 		return nil, nil, false, nil, nil, err
 	}

@@ -57,7 +57,7 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 	gitRun(t, dir, "add", ".")
 	gitRun(t, dir, "commit", "-qm", "base")
 	cat := catalog(t)
-	layout := BuildLayout(cat.Layout, nil)
+	lay := BuildLayout(cat.Layout, nil)
 	for _, sc := range scenarios {
 		gitRun(t, dir, "reset", "-q", "--hard", "HEAD")
 		gitRun(t, dir, "clean", "-qfd")
@@ -66,11 +66,11 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		whole, _, err := checkChange(ch, cat, nil, layout, Options{}, false)
+		whole, _, err := checkChange(ch, cat, nil, lay, Options{}, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, byOps, err := checkChange(ch, cat, nil, layout, Options{}, true)
+		got, byOps, err := checkChange(ch, cat, nil, lay, Options{}, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +82,7 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 			t.Errorf("%s: the report differs from whole checks':\n got: %s\nwant: %s", sc.name, gb, wb)
 		}
 		// The command's path: git runs while the working tree is read.
-		viaGit, err := CheckGitChange(dir, "HEAD", sc.staged, cat, nil, layout, Options{})
+		viaGit, err := CheckGitChange(dir, "HEAD", sc.staged, cat, nil, lay, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -606,10 +606,10 @@ func TestSubmoduleOpaque(t *testing.T) {
 	sub := preRepo(t, func(dir string) { dropSetUp(t, dir, softmaxTest) })
 	dir := preRepo(t, func(string) {})
 	cat := catalog(t)
-	layout := BuildLayout(cat.Layout, nil)
+	lay := BuildLayout(cat.Layout, nil)
 	whole := func() string {
 		t.Helper()
-		res, err := CheckSource(&DiskSource{Dir: dir}, layout, cat, nil, Options{})
+		res, err := CheckSource(&DiskSource{Dir: dir}, lay, cat, nil, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -466,7 +466,7 @@ func TestChangeMode(t *testing.T) {
 	gitRun(t, dir, "commit", "-qam", "edit")
 
 	cat := catalog(t)
-	layout := BuildLayout(cat.Layout, nil)
+	lay := BuildLayout(cat.Layout, nil)
 	ch, err := GitChange(dir, "HEAD~1", false)
 	if err != nil {
 		t.Fatal(err)
@@ -474,7 +474,7 @@ func TestChangeMode(t *testing.T) {
 	if !cmp.Equal(ch.Files, []string{"src/tilegym/ops/ops.py", "tests/ops/test_zz_broken.py"}) {
 		t.Errorf("changed files = %v", ch.Files)
 	}
-	res, err := CheckChange(ch, cat, nil, layout, Options{})
+	res, err := CheckChange(ch, cat, nil, lay, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -512,7 +512,7 @@ func TestChangeMode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err = CheckChange(ch, cat, nil, layout, Options{})
+	res, err = CheckChange(ch, cat, nil, lay, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -529,7 +529,7 @@ func TestChangeMode(t *testing.T) {
 	if !ch.Deleted["tests/benchmark/bench_relu.py"] {
 		t.Errorf("deleted files = %v", ch.Deleted)
 	}
-	res, err = CheckChange(ch, cat, nil, layout, Options{})
+	res, err = CheckChange(ch, cat, nil, lay, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -546,7 +546,7 @@ func TestChangeMode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err = CheckChange(ch, cat, nil, layout, Options{})
+	res, err = CheckChange(ch, cat, nil, lay, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -275,7 +275,7 @@ func FuzzCheck(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	layout := checker.BuildLayout(cat.Layout, nil)
+	lay := checker.BuildLayout(cat.Layout, nil)
 	f.Fuzz(func(t *testing.T, base uint8, data []byte) {
 		if len(data) > 256 {
 			return // 24 mutations read at most 145 bytes
@@ -287,7 +287,7 @@ func FuzzCheck(f *testing.F) {
 		}
 		src := &checker.MapSource{Dir: "repo", Files: strs}
 		check := func(what string, opts checker.Options) *checker.Result {
-			res, err := checker.CheckSource(src, layout, cat, nil, opts)
+			res, err := checker.CheckSource(src, lay, cat, nil, opts)
 			if err != nil {
 				t.Fatalf("%s: %v", what, err)
 			}

@@ -73,8 +73,8 @@ func (l *lazyLoader) checkUntilRead(repo *Repo, want map[string]bool, check func
 // tests, benchmarks) and the modules those import. docs/performance.md
 // explains the selection. Not found: an op name spelled in register_impl
 // with escapes or implicit concatenation ("soft" "max").
-func LoadForOps(src Source, layout *Layout, cfg *Config, ops []string) (*Repo, error) {
-	l, err := newLazyLoader(src, layout, cfg)
+func LoadForOps(src Source, lay *Layout, cfg *Config, ops []string) (*Repo, error) {
+	l, err := newLazyLoader(src, lay, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -141,16 +141,16 @@ func (l *lazyLoader) opTable() *OpTable {
 }
 
 // newLazyLoader lists and reads the files in scope of a snapshot.
-func newLazyLoader(src Source, layout *Layout, cfg *Config) (*lazyLoader, error) {
-	return newLazyLoaderReusing(src, layout, cfg, nil)
+func newLazyLoader(src Source, lay *Layout, cfg *Config) (*lazyLoader, error) {
+	return newLazyLoaderReusing(src, lay, cfg, nil)
 }
 
 // newLazyLoaderReusing is newLazyLoader taking a file's content from known
 // when it has it (the same file of another snapshot, when the same).
 // Without known, the files every check parses (see seed) are parsed as
 // soon as read, by the reading workers.
-func newLazyLoaderReusing(src Source, layout *Layout, cfg *Config, known func(path string) ([]byte, bool)) (*lazyLoader, error) {
-	repo, err := listRepo(src, layout, cfg)
+func newLazyLoaderReusing(src Source, lay *Layout, cfg *Config, known func(path string) ([]byte, bool)) (*lazyLoader, error) {
+	repo, err := listRepo(src, lay, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -373,12 +373,12 @@ func keepWrappers(repo *Repo, tab *OpTable) {
 // closeOver parses, round by round, the files the wanted ops need (see
 // LoadForOps) and returns the repository.
 func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
-	repo, layout, data, parsed := l.repo, l.layout, l.data, l.parsed
+	repo, lay, data, parsed := l.repo, l.layout, l.data, l.parsed
 	n := len(repo.Paths)
 	step, registers, nonASCII := l.step, l.registers, l.nonASCII
 	for round := 0; ; round++ {
 		tab := l.opTable()
-		need := opsNeeds(tab, layout, want)
+		need := opsNeeds(tab, lay, want)
 		for name := range l.names {
 			need.names[name] = true
 		}
@@ -405,7 +405,7 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 			// Every file that can register a selected op is parsed: for
 			// one with no cuTile implementation, a file of its cuTile
 			// package that does not parse may register it.
-			dirs := missingCuTile(tab, layout, want)
+			dirs := missingCuTile(tab, lay, want)
 			for i, p := range repo.Paths {
 				if !parsed[i] && underAny(dirs, p) {
 					more = append(more, i)
@@ -425,7 +425,7 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 		mods := map[string]bool{}
 		for _, i := range more {
 			p := repo.Paths[i]
-			if f := repo.Files[p]; f.AST != nil && registers[i] && inCuTile(layout, p) && containsAny(data[i], quoted) {
+			if f := repo.Files[p]; f.AST != nil && registers[i] && inCuTile(lay, p) && containsAny(data[i], quoted) {
 				for _, q := range f.Imports().Local {
 					mods[q] = true
 					if j := strings.LastIndexByte(q, '.'); j >= 0 {
@@ -571,40 +571,14 @@ func (nd *needs) quotedNames() [][]byte {
 	return out
 }
 
-// inCuTile reports whether a path is in some scope's cuTile package.
-func inCuTile(l *Layout, p string) bool {
-	for _, sc := range l.Scopes {
-		if sc.CuTile != "" {
-			if _, ok := MatchPath(strings.TrimSuffix(sc.CuTile, "/")+"/**", p); ok {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // path reports whether a file is needed for its path alone.
 func (nd *needs) path(p string) bool {
 	return nd.modules[ModulePath(p)] || underAny(nd.dirs, p)
 }
 
-// stepPath reports whether a path is a test or benchmark file of some
-// scope (of any suite).
-func stepPath(l *Layout, p string) bool {
-	for _, sc := range l.Scopes {
-		if _, ok := MatchAny(sc.Tests, p); ok {
-			return true
-		}
-		if _, ok := MatchAny(sc.Benchmarks, p); ok {
-			return true
-		}
-	}
-	return false
-}
-
 // opsNeeds computes, from the op table of the files parsed so far, what
 // else the selected ops need (see LoadForOps).
-func opsNeeds(tab *OpTable, layout *Layout, want map[string]bool) *needs {
+func opsNeeds(tab *OpTable, lay *Layout, want map[string]bool) *needs {
 	nd := &needs{names: wordSet{}, modules: map[string]bool{}}
 	type key struct {
 		scope *Scope
@@ -705,8 +679,8 @@ func selectedOps(tab *OpTable, want map[string]bool) []*Op {
 
 // missingCuTile returns the cuTile packages of the selected ops that have
 // no cuTile implementation.
-func missingCuTile(tab *OpTable, layout *Layout, want map[string]bool) []string {
-	names := LayoutNames(layout)
+func missingCuTile(tab *OpTable, lay *Layout, want map[string]bool) []string {
+	names := LayoutNames(lay)
 	var dirs []string
 	for _, op := range selectedOps(tab, want) {
 		if len(op.ImplsFor(names.CuTileBackend)) == 0 && op.Scope != nil && op.Scope.CuTile != "" {
@@ -714,15 +688,6 @@ func missingCuTile(tab *OpTable, layout *Layout, want map[string]bool) []string 
 		}
 	}
 	return dirs
-}
-
-func underAny(dirs []string, p string) bool {
-	for _, d := range dirs {
-		if UnderDir(d, p) {
-			return true
-		}
-	}
-	return false
 }
 
 // useTargets returns the names through which a test or benchmark file

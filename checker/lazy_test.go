@@ -42,9 +42,9 @@ func TestCheckOpsLazy(t *testing.T) {
 					}
 				}
 			}
-			layout := BuildLayout(cat.Layout, cfg)
+			lay := BuildLayout(cat.Layout, cfg)
 			src := &DiskSource{Dir: dir}
-			full, err := Load(src, layout, cfg)
+			full, err := Load(src, lay, cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -69,7 +69,7 @@ func TestCheckOpsLazy(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := CheckSource(src, layout, cat, cfg, opts)
+				got, err := CheckSource(src, lay, cat, cfg, opts)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -125,9 +125,9 @@ tests = ["tests/unit/**/test_*.py"]
 	if err := cfg.Validate(cat); err != nil {
 		t.Fatal(err)
 	}
-	layout := BuildLayout(cat.Layout, cfg)
+	lay := BuildLayout(cat.Layout, cfg)
 	ms := &MapSource{Dir: "x", Files: files}
-	full, err := Load(ms, layout, cfg)
+	full, err := Load(ms, lay, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ tests = ["tests/unit/**/test_*.py"]
 		t.Fatal(err)
 	}
 	want := narrowed(whole, opts)
-	got, err := CheckSource(ms, layout, cat, cfg, opts)
+	got, err := CheckSource(ms, lay, cat, cfg, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

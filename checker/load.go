@@ -6,7 +6,6 @@ import (
 	"path"
 	"runtime"
 	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -14,91 +13,11 @@ import (
 	"github.com/tilegym/tilegym-lint/python/parser"
 )
 
-// InScope reports whether the layout reads a path: a .py file matched by a
-// scope's dispatch, test or benchmark globs, under a scope's cuTile package,
-// or matched by Include, and matched by no Exclude glob.
-func (l *Layout) InScope(path string) bool {
-	if !strings.HasSuffix(path, ".py") {
-		return false
-	}
-	for _, g := range l.Exclude {
-		if Matches(g, path) {
-			return false
-		}
-	}
-	if _, ok := MatchAny(l.Include, path); ok {
-		return true
-	}
-	for _, s := range l.Scopes {
-		if _, ok := MatchAny(s.Dispatch, path); ok {
-			return true
-		}
-		if _, ok := MatchAny(s.Tests, path); ok {
-			return true
-		}
-		if _, ok := MatchAny(s.Benchmarks, path); ok {
-			return true
-		}
-		if s.CuTile != "" {
-			if _, ok := MatchPath(s.CuTile+"/**", path); ok {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// ScanDirs returns the directories that hold every file the layout can put
-// in scope: the literal directory prefixes of its globs, none inside
-// another, sorted. ok is false when a glob has no such prefix (it may
-// match anywhere), or one that is not a plain relative directory path;
-// then the whole snapshot must be listed.
-func (l *Layout) ScanDirs() (dirs []string, ok bool) {
-	var globs []string
-	globs = append(globs, l.Include...)
-	for _, s := range l.Scopes {
-		globs = append(globs, s.Dispatch...)
-		globs = append(globs, s.Tests...)
-		globs = append(globs, s.Benchmarks...)
-		if s.CuTile != "" {
-			globs = append(globs, s.CuTile+"/**")
-		}
-	}
-	seen := map[string]bool{}
-	for _, g := range globs {
-		p := GlobPrefix(g)
-		if p == "" {
-			return nil, false
-		}
-		for _, seg := range strings.Split(p, "/") {
-			if seg == "" || seg == "." || seg == ".." || strings.ContainsAny(seg, "\\") {
-				return nil, false
-			}
-		}
-		seen[p] = true
-	}
-	for p := range seen {
-		dirs = append(dirs, p)
-	}
-	sort.Strings(dirs)
-	var out []string
-next:
-	for _, d := range dirs {
-		for _, o := range out {
-			if UnderDir(o, d) {
-				continue next
-			}
-		}
-		out = append(out, d)
-	}
-	return out, true
-}
-
 // listInScope lists the snapshot's files, only under the layout's
 // directories when the source can do that.
-func listInScope(src Source, layout *Layout) ([]string, error) {
+func listInScope(src Source, lay *Layout) ([]string, error) {
 	if dl, ok := src.(DirLister); ok {
-		if dirs, ok := layout.ScanDirs(); ok {
+		if dirs, ok := lay.ScanDirs(); ok {
 			return dl.ListUnder(dirs)
 		}
 	}
@@ -110,8 +29,8 @@ func listInScope(src Source, layout *Layout) ([]string, error) {
 // error in File.Err (the parse-error analyzer reports it); only a failure
 // to list or read the snapshot is an error. The result does not depend on
 // the number of workers.
-func Load(src Source, layout *Layout, cfg *Config) (*Repo, error) {
-	repo, err := listRepo(src, layout, cfg)
+func Load(src Source, lay *Layout, cfg *Config) (*Repo, error) {
+	repo, err := listRepo(src, lay, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -135,17 +54,17 @@ func Load(src Source, layout *Layout, cfg *Config) (*Repo, error) {
 
 // listRepo returns the repository of a snapshot with its paths in scope
 // listed and no file read yet.
-func listRepo(src Source, layout *Layout, cfg *Config) (*Repo, error) {
-	if layout == nil {
-		layout = &Layout{}
+func listRepo(src Source, lay *Layout, cfg *Config) (*Repo, error) {
+	if lay == nil {
+		lay = &Layout{}
 	}
-	all, err := listInScope(src, layout)
+	all, err := listInScope(src, lay)
 	if err != nil {
 		return nil, err
 	}
-	repo := &Repo{Root: src.Root(), Layout: layout, Files: map[string]*File{}}
+	repo := &Repo{Root: src.Root(), Layout: lay, Files: map[string]*File{}}
 	for _, p := range all {
-		if layout.InScope(p) {
+		if lay.InScope(p) {
 			repo.Paths = append(repo.Paths, p)
 		}
 	}

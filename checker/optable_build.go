@@ -9,67 +9,6 @@ import (
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
-// DefaultNames are the names of upstream TileGym's dispatcher API.
-func DefaultNames() *Names {
-	return &Names{
-		Dispatch:         []string{"tilegym.backend.dispatch", "tilegym.backend.dispatcher.dispatch"},
-		RegisterImpl:     []string{"tilegym.backend.register_impl", "tilegym.backend.dispatcher.register_impl"},
-		BackendAvailable: []string{"tilegym.backend.is_backend_available", "tilegym.backend.selector.is_backend_available", "tilegym.is_backend_available"},
-		CuTileBackend:    "cutile",
-		Directive:        "tilegym-lint:",
-	}
-}
-
-// LayoutNames returns the names of a layout, filling unset fields with the
-// defaults.
-func LayoutNames(l *Layout) *Names {
-	d := DefaultNames()
-	if l == nil || l.Names == nil {
-		return d
-	}
-	n := *l.Names
-	if len(n.Dispatch) == 0 {
-		n.Dispatch = d.Dispatch
-	}
-	if len(n.RegisterImpl) == 0 {
-		n.RegisterImpl = d.RegisterImpl
-	}
-	if len(n.BackendAvailable) == 0 {
-		n.BackendAvailable = d.BackendAvailable
-	}
-	if n.CuTileBackend == "" {
-		n.CuTileBackend = d.CuTileBackend
-	}
-	if n.Directive == "" {
-		n.Directive = d.Directive
-	}
-	return &n
-}
-
-// ScopeMatch says that a path belongs to a scope, with the suite bound by
-// "{suite}" in the scope's patterns ("" when it has none).
-type ScopeMatch struct {
-	Scope *Scope
-	Suite string
-}
-
-// matchBound matches p against patterns with the suite bound (patterns
-// without "{suite}" match for any suite).
-func matchBound(patterns []string, suite, p string) bool {
-	for _, pat := range patterns {
-		if _, ok := MatchPath(ExpandSuite(pat, suite), p); ok {
-			return true
-		}
-	}
-	return false
-}
-
-// UnderDir reports whether slash path p is inside directory dir.
-func UnderDir(dir, p string) bool {
-	dir = strings.TrimSuffix(dir, "/")
-	return dir != "" && strings.HasPrefix(p, dir+"/")
-}
-
 // opTableBuilder holds the state of one op table construction.
 type opTableBuilder struct {
 	repo  *Repo
@@ -150,21 +89,6 @@ func (b *opTableBuilder) scopes() []*Scope {
 		return nil
 	}
 	return b.repo.Layout.Scopes
-}
-
-// DispatchScope returns the scope whose dispatch files include p.
-func DispatchScope(l *Layout, p string) (ScopeMatch, bool) {
-	if l == nil {
-		return ScopeMatch{}, false
-	}
-	for _, sc := range l.Scopes {
-		for _, pat := range sc.Dispatch {
-			if suite, ok := MatchPath(pat, p); ok {
-				return ScopeMatch{sc, suite}, true
-			}
-		}
-	}
-	return ScopeMatch{}, false
 }
 
 func (b *opTableBuilder) findStubs() {
@@ -909,16 +833,6 @@ func snakeCase(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
-}
-
-// matchAnyPath reports whether p matches one of patterns (bound already).
-func matchAnyPath(patterns []string, p string) bool {
-	for _, pat := range patterns {
-		if _, ok := MatchPath(pat, p); ok {
-			return true
-		}
-	}
-	return false
 }
 
 // usedNames returns the qualified names a file imports or mentions

@@ -165,9 +165,9 @@ func TestInitGuardForms(t *testing.T) {
 // layout gives no directory of its own) at the top.
 func TestExpectedStepPathSubPackage(t *testing.T) {
 	cat := catalog(t)
-	layout := BuildLayout(cat.Layout, nil)
+	lay := BuildLayout(cat.Layout, nil)
 	var core *Scope
-	for _, sc := range layout.Scopes {
+	for _, sc := range lay.Scopes {
 		if sc.Name == "core" {
 			core = sc
 		}

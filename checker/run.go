@@ -731,15 +731,15 @@ func hasCuTileModule(op *Op) bool {
 // LoadForOps), and then any file a finding is in or names (a file that does
 // not parse would have silenced the finding); the result for those ops is
 // the same as Load then Check.
-func CheckSource(src Source, layout *Layout, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
+func CheckSource(src Source, lay *Layout, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
 	if len(opts.Ops) == 0 || opts.Files != nil {
-		repo, err := Load(src, layout, cfg)
+		repo, err := Load(src, lay, cfg)
 		if err != nil {
 			return nil, err
 		}
 		return Check(repo, cat, cfg, opts)
 	}
-	l, err := newLazyLoader(src, layout, cfg)
+	l, err := newLazyLoader(src, lay, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -757,7 +757,7 @@ func CheckSource(src Source, layout *Layout, cat *rules.Catalog, cfg *Config, op
 	// show: an --op naming no op read is checked on the whole snapshot.
 	for _, o := range opts.Ops {
 		if res.Table.ByName[o] == nil && len(selectedOps(res.Table, map[string]bool{o: true})) == 0 {
-			repo, err := Load(src, layout, cfg)
+			repo, err := Load(src, lay, cfg)
 			if err != nil {
 				return nil, err
 			}

@@ -26,7 +26,7 @@ func TestListUnder(t *testing.T) {
 	}
 	for _, dir := range dirs {
 		cfg := fixtureConfig(t, dir)
-		layout := BuildLayout(cat.Layout, cfg)
+		lay := BuildLayout(cat.Layout, cfg)
 		src := &DiskSource{Dir: dir}
 		all, err := src.List()
 		if err != nil {
@@ -34,22 +34,22 @@ func TestListUnder(t *testing.T) {
 		}
 		var want []string
 		for _, p := range all {
-			if layout.InScope(p) {
+			if lay.InScope(p) {
 				want = append(want, p)
 			}
 		}
-		got, err := listInScope(src, layout)
+		got, err := listInScope(src, lay)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var gotIn []string
 		for _, p := range got {
-			if layout.InScope(p) {
+			if lay.InScope(p) {
 				gotIn = append(gotIn, p)
 			}
 		}
 		if !reflect.DeepEqual(gotIn, want) {
-			t.Errorf("%s: in-scope files listed under %v differ from a whole listing:\ngot  %v\nwant %v", dir, must(layout.ScanDirs()), gotIn, want)
+			t.Errorf("%s: in-scope files listed under %v differ from a whole listing:\ngot  %v\nwant %v", dir, must(lay.ScanDirs()), gotIn, want)
 		}
 	}
 }

@@ -56,9 +56,9 @@ func TestUnreadableDir(t *testing.T) {
 	} else {
 		denyDir(t, deny)
 	}
-	layout := BuildLayout(cat.Layout, nil)
+	lay := BuildLayout(cat.Layout, nil)
 	check := func(what string, src Source, ops []string) {
-		_, err := CheckSource(src, layout, cat, nil, Options{Ops: ops})
+		_, err := CheckSource(src, lay, cat, nil, Options{Ops: ops})
 		var ue *UnreadableDirError
 		if !errors.As(err, &ue) || ue.Dir != "tests/ops/activation" || !strings.Contains(err.Error(), "cannot read directory tests/ops/activation") {
 			t.Errorf("%s: error %v, want one naming tests/ops/activation", what, err)
