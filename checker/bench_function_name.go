@@ -3,6 +3,8 @@ package checker
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -31,7 +33,7 @@ func (p *benchFunctionNameParams) Validate() error {
 }
 
 func runBenchFunctionName(pass *Pass, tab *OpTable, rule *rules.Rule, p *benchFunctionNameParams) {
-	names := LayoutNames(pass.Repo.Layout)
+	names := layout.LayoutNames(pass.Repo.Layout)
 	serves := servedBy(tab)
 	reported := map[string]bool{}
 	for _, op := range tab.Ops {
@@ -51,7 +53,7 @@ func runBenchFunctionName(pass *Pass, tab *OpTable, rule *rules.Rule, p *benchFu
 // be named after op: nil when some decorated function carries one of the
 // names, or when the file has none (S5.7 reports that). Functions named
 // after another op the file serves are that op's.
-func misnamedBenchFunc(f *File, op *Op, module string, p *benchFunctionNameParams, served []*Op, names *Names) *ast.FunctionDef {
+func misnamedBenchFunc(f *File, op *Op, module string, p *benchFunctionNameParams, served []*Op, names *layout.Names) *ast.FunctionDef {
 	im := f.Imports()
 	want := nameCandidates(p.Names, op, module)
 	others := map[string]bool{}

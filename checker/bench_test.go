@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -28,7 +30,7 @@ func benchTree(b testing.TB) string {
 
 // benchSetup loads the embedded catalog and the tree's configuration (found
 // from dir upwards, as the command line does).
-func benchSetup(b *testing.B, dir string) (*rules.Catalog, *Config, *Layout) {
+func benchSetup(b *testing.B, dir string) (*rules.Catalog, *Config, *layout.Layout) {
 	b.Helper()
 	cat, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
@@ -44,7 +46,7 @@ func benchSetup(b *testing.B, dir string) (*rules.Catalog, *Config, *Layout) {
 			b.Fatal(err)
 		}
 	}
-	return cat, cfg, BuildLayout(cat.Layout, cfg)
+	return cat, cfg, BuildLayout(&cat.Layout, cfg)
 }
 
 // benchCheck runs what `tilegym-lint --format json [--op ...] DIR` does

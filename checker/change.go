@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -309,11 +311,11 @@ func TouchedOps(t *OpTable, ch *Change) map[string]bool {
 		// as the __init__ names it (relative to its package).
 		dir, pkg := path.Dir(in.File.Path), ModulePath(in.File.Path)+"."
 		for _, op := range t.Ops {
-			if names[op.Func] && op.Scope != nil && UnderDir(strings.TrimSuffix(ExpandSuite(op.Scope.CuTile, op.Suite), "/"), in.File.Path) {
+			if names[op.Func] && op.Scope != nil && layout.UnderDir(strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/"), in.File.Path) {
 				out[op.Name] = true
 			}
 			for _, im := range op.Impls {
-				if im.Module != "" && UnderDir(dir, im.File.Path) && names[strings.TrimPrefix(ModulePath(im.File.Path), pkg)] {
+				if im.Module != "" && layout.UnderDir(dir, im.File.Path) && names[strings.TrimPrefix(ModulePath(im.File.Path), pkg)] {
 					out[op.Name] = true
 				}
 			}
@@ -398,7 +400,7 @@ func basePreKey(d Diagnostic, renames map[string]string, moved []string) string 
 // CheckGitChange is GitChange then CheckChange, the working tree listed
 // and read, and the files every check parses (see seed) parsed, while git
 // computes the change. The result is CheckChange's.
-func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Config, lay *Layout, opts Options) (*Result, error) {
+func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Config, lay *layout.Layout, opts Options) (*Result, error) {
 	if staged {
 		ch, err := GitChange(root, base, staged)
 		if err != nil {
@@ -464,14 +466,14 @@ func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Con
 // op shares alone (dispatch files, __init__s, interface modules, the
 // configuration), only the files of the ops the changed files belong to
 // are parsed and checked (see checkChangeOps); the result is the same.
-func CheckChange(ch *Change, cat *rules.Catalog, cfg *Config, lay *Layout, opts Options) (*Result, error) {
+func CheckChange(ch *Change, cat *rules.Catalog, cfg *Config, lay *layout.Layout, opts Options) (*Result, error) {
 	res, _, err := checkChange(ch, cat, cfg, lay, opts, true)
 	return res, err
 }
 
 // checkChange is CheckChange; with byOps false it checks the whole
 // snapshots. It reports whether it checked only the ops of the change.
-func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, lay *Layout, opts Options, byOps bool) (*Result, bool, error) {
+func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, lay *layout.Layout, opts Options, byOps bool) (*Result, bool, error) {
 	return checkChangeWith(ch, cat, cfg, lay, opts, byOps, nil)
 }
 
@@ -481,7 +483,7 @@ func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, lay *Layout, opts 
 // Checking by ops, the base snapshot is the head's with the change taken
 // back (baseSource); checking whole, as a reference, it is the merge base's
 // tree as git lists it (GitSource).
-func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, lay *Layout, opts Options, byOps bool, hl *lazyLoader) (*Result, bool, error) {
+func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, lay *layout.Layout, opts Options, byOps bool, hl *lazyLoader) (*Result, bool, error) {
 	var head Source = &DiskSource{Dir: ch.Root}
 	if ch.Staged {
 		gs := &GitSource{Dir: ch.Root, Rev: IndexRev}
@@ -574,9 +576,9 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, lay *Layout, o
 // It returns the loaders of the two snapshots, every file of which is read,
 // for the whole checks when ok is false. hl, when not nil, is the head's
 // loader, its files read.
-func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, lay *Layout, hl *lazyLoader) (res, baseRes *Result, ok bool, _, bl *lazyLoader, err error) {
+func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, lay *layout.Layout, hl *lazyLoader) (res, baseRes *Result, ok bool, _, bl *lazyLoader, err error) {
 	if lay == nil {
-		lay = &Layout{}
+		lay = &layout.Layout{}
 	}
 	var files []string
 	files = append(files, ch.Files...)
@@ -593,11 +595,11 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 	var shared, own []string
 	for _, f := range files {
 		base := path.Base(f)
-		_, dispatch := DispatchScope(lay, f)
+		_, dispatch := layout.DispatchScope(lay, f)
 		if slices.Contains(ConfigFileNames, base) || (dispatch || base == "__init__.py") && (ch.Whole[f] || ch.Deleted[f]) {
 			whole = true
 		}
-		if dispatch || base == "__init__.py" && inCuTile(lay, f) {
+		if dispatch || base == "__init__.py" && layout.InCuTile(lay, f) {
 			shared = append(shared, f)
 		} else {
 			own = append(own, f)

@@ -57,7 +57,7 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 	gitRun(t, dir, "add", ".")
 	gitRun(t, dir, "commit", "-qm", "base")
 	cat := catalog(t)
-	lay := BuildLayout(cat.Layout, nil)
+	lay := BuildLayout(&cat.Layout, nil)
 	for _, sc := range scenarios {
 		gitRun(t, dir, "reset", "-q", "--hard", "HEAD")
 		gitRun(t, dir, "clean", "-qfd")
@@ -441,7 +441,7 @@ func preRepo(t *testing.T, edit func(dir string)) string {
 func changeFindings(t *testing.T, dir, base string, staged bool) []string {
 	t.Helper()
 	cat := catalog(t)
-	res, err := CheckGitChange(dir, base, staged, cat, nil, BuildLayout(cat.Layout, nil), Options{})
+	res, err := CheckGitChange(dir, base, staged, cat, nil, BuildLayout(&cat.Layout, nil), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -560,7 +560,7 @@ func TestChangeDeletesSharedFile(t *testing.T) {
 				base = "HEAD~1"
 			}
 			cat := catalog(t)
-			res, err := CheckGitChange(dir, base, staged, cat, nil, BuildLayout(cat.Layout, nil), Options{})
+			res, err := CheckGitChange(dir, base, staged, cat, nil, BuildLayout(&cat.Layout, nil), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -606,7 +606,7 @@ func TestSubmoduleOpaque(t *testing.T) {
 	sub := preRepo(t, func(dir string) { dropSetUp(t, dir, softmaxTest) })
 	dir := preRepo(t, func(string) {})
 	cat := catalog(t)
-	lay := BuildLayout(cat.Layout, nil)
+	lay := BuildLayout(&cat.Layout, nil)
 	whole := func() string {
 		t.Helper()
 		res, err := CheckSource(&DiskSource{Dir: dir}, lay, cat, nil, Options{})
@@ -653,7 +653,7 @@ func TestChangeRemovedStubCallers(t *testing.T) {
 	dir := preRepo(t, func(string) {})
 	replaceInFile(t, dir, opsPy, `@dispatch("silu_and_mul"`, `@_gone("silu_and_mul"`)
 	cat := catalog(t)
-	res, err := CheckGitChange(dir, "HEAD", false, cat, nil, BuildLayout(cat.Layout, nil), Options{})
+	res, err := CheckGitChange(dir, "HEAD", false, cat, nil, BuildLayout(&cat.Layout, nil), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -62,7 +64,7 @@ func sharedChangeOps(ch *Change, hl, bl *lazyLoader, files []string, both func(f
 	}
 	words := map[string]map[string]bool{} // __init__ dir -> names its change concerns
 	for _, f := range files {
-		if _, ok := DispatchScope(hl.layout, f); ok {
+		if _, ok := layout.DispatchScope(hl.layout, f); ok {
 			changed, ok := changedStubs(hl.repo.Files[f], bl.repo.Files[f], ht, bt)
 			if !ok {
 				return nil, false
@@ -417,7 +419,7 @@ func initChangeOps(l *lazyLoader, words map[string]map[string]bool) map[string]b
 	concerns := make([]bool, len(l.repo.Paths))
 	for i, p := range l.repo.Paths {
 		for dir, ws := range words {
-			if !UnderDir(dir, p) {
+			if !layout.UnderDir(dir, p) {
 				continue
 			}
 			hit := false
@@ -454,7 +456,7 @@ func initChangeOps(l *lazyLoader, words map[string]map[string]bool) map[string]b
 			}
 		}
 		for dir, ws := range words {
-			if ws[op.Func] && op.Scope != nil && UnderDir(strings.TrimSuffix(ExpandSuite(op.Scope.CuTile, op.Suite), "/"), dir+"/__init__.py") {
+			if ws[op.Func] && op.Scope != nil && layout.UnderDir(strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/"), dir+"/__init__.py") {
 				out[op.Name] = true
 			}
 		}

@@ -12,7 +12,7 @@ import (
 func dispatchTable(t *testing.T, src string) (*File, *OpTable) {
 	t.Helper()
 	cat := catalog(t)
-	repo, err := Load(&MapSource{Dir: "x", Files: map[string]string{opsPy: src}}, BuildLayout(cat.Layout, nil), nil)
+	repo, err := Load(&MapSource{Dir: "x", Files: map[string]string{opsPy: src}}, BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ def b(x, **kwargs):
 func initTable(t *testing.T, src string) *OpTable {
 	t.Helper()
 	cat := catalog(t)
-	repo, err := Load(&MapSource{Dir: "x", Files: map[string]string{initPy: src}}, BuildLayout(cat.Layout, nil), nil)
+	repo, err := Load(&MapSource{Dir: "x", Files: map[string]string{initPy: src}}, BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestTouchedOpsInitModule(t *testing.T) {
 		"src/tilegym/suites/demo/ops.py":                "from tilegym.backend import dispatch\n",
 		"src/tilegym/suites/demo/__init__.py":           "",
 	}
-	repo, err := Load(&MapSource{Dir: "x", Files: files}, BuildLayout(cat.Layout, nil), nil)
+	repo, err := Load(&MapSource{Dir: "x", Files: files}, BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

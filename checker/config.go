@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
@@ -34,7 +36,7 @@ type Config struct {
 	ExcludeOps []string
 	// Skips are the written skips of [skip.<op>], by op.
 	Skips  map[string][]Skip
-	Layout *rules.LayoutSpec // nil when the configuration has no [layout]
+	Layout *layout.Layout // nil when the configuration has no [layout]
 
 	lines  rules.KeyLines
 	prefix []string // the key path of the configuration table in File
@@ -162,7 +164,7 @@ func ParseConfig(data []byte, filename string) (*Config, error) {
 		if !ok {
 			add(key("layout"), "layout: want a table")
 		} else {
-			cfg.Layout = &rules.LayoutSpec{}
+			cfg.Layout = &layout.Layout{}
 			rules.DecodeLayout(t, cfg.Layout, key("layout"), kl, filename, &errs)
 		}
 	}
@@ -243,97 +245,11 @@ func posLine(l int) (p ast.Pos) {
 	return p
 }
 
-// BuildLayout merges the catalog's [layout] with a configuration's
-// overrides: exclude and include lists replace the catalog's when given
-// (the configuration's top-level exclude is added to them); a scope of the
-// same name replaces the keys it sets; a new scope is added; [layout.names]
-// replaces the keys it sets.
-func BuildLayout(base rules.LayoutSpec, cfg *Config) *Layout {
-	spec := base
-	spec.Scopes = append([]rules.ScopeSpec(nil), base.Scopes...)
-	if cfg != nil && cfg.Layout != nil {
-		o := cfg.Layout
-		if o.Exclude != nil {
-			spec.Exclude = o.Exclude
-		}
-		if o.Include != nil {
-			spec.Include = o.Include
-		}
-		if o.Names != nil {
-			n := rules.NamesSpec{}
-			if spec.Names != nil {
-				n = *spec.Names
-			}
-			if o.Names.Dispatch != nil {
-				n.Dispatch = o.Names.Dispatch
-			}
-			if o.Names.RegisterImpl != nil {
-				n.RegisterImpl = o.Names.RegisterImpl
-			}
-			if o.Names.BackendAvailable != nil {
-				n.BackendAvailable = o.Names.BackendAvailable
-			}
-			if o.Names.CuTileBackend != "" {
-				n.CuTileBackend = o.Names.CuTileBackend
-			}
-			if o.Names.Directive != "" {
-				n.Directive = o.Names.Directive
-			}
-			spec.Names = &n
-		}
-		for _, ov := range o.Scopes {
-			i := -1
-			for j := range spec.Scopes {
-				if spec.Scopes[j].Name == ov.Name {
-					i = j
-				}
-			}
-			if i < 0 {
-				spec.Scopes = append(spec.Scopes, ov)
-				continue
-			}
-			s := &spec.Scopes[i]
-			if ov.Dispatch != nil {
-				s.Dispatch = ov.Dispatch
-			}
-			if ov.Namespace != "" {
-				s.Namespace = ov.Namespace
-			}
-			if ov.CuTile != "" {
-				s.CuTile = ov.CuTile
-			}
-			if ov.Tests != nil {
-				s.Tests = ov.Tests
-			}
-			if ov.Benchmarks != nil {
-				s.Benchmarks = ov.Benchmarks
-			}
-			if ov.API != nil {
-				s.API = ov.API
-			}
-		}
+// BuildLayout returns the layout a check uses: the catalog's, with the
+// configuration's [layout] and exclude applied (layout.Layout.Override).
+func BuildLayout(base *layout.Layout, cfg *Config) *layout.Layout {
+	if cfg == nil {
+		return base.Override(nil, nil)
 	}
-	l := &Layout{
-		Exclude: append([]string(nil), spec.Exclude...),
-		Include: append([]string(nil), spec.Include...),
-	}
-	if cfg != nil {
-		l.Exclude = append(l.Exclude, cfg.Exclude...)
-	}
-	if spec.Names != nil {
-		l.Names = &Names{
-			Dispatch:         spec.Names.Dispatch,
-			RegisterImpl:     spec.Names.RegisterImpl,
-			BackendAvailable: spec.Names.BackendAvailable,
-			CuTileBackend:    spec.Names.CuTileBackend,
-			Directive:        spec.Names.Directive,
-		}
-	}
-	for _, s := range spec.Scopes {
-		l.Scopes = append(l.Scopes, &Scope{
-			Name: s.Name, Dispatch: s.Dispatch, Namespace: s.Namespace, CuTile: s.CuTile,
-			Tests: s.Tests, Benchmarks: s.Benchmarks, API: s.API,
-		})
-	}
-	return l
+	return base.Override(cfg.Layout, cfg.Exclude)
 }

@@ -15,7 +15,7 @@ func TestConfigUnknownOps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, err := Load(&DiskSource{Dir: "../fixtures/good"}, BuildLayout(cat.Layout, nil), nil)
+	repo, err := Load(&DiskSource{Dir: "../fixtures/good"}, BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package checker
 import (
 	"sort"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -14,7 +16,7 @@ type implModule struct {
 
 // cutileModules groups the cuTile impls of the dispatched ops (whose Step 2
 // is not skipped) by module.
-func cutileModules(tab *OpTable, names *Names) []*implModule {
+func cutileModules(tab *OpTable, names *layout.Names) []*implModule {
 	byFile := map[string]*implModule{}
 	var out []*implModule
 	for _, op := range tab.Ops {
@@ -56,7 +58,7 @@ func kernelDefs(f *File, im *Imports, kernel []string) []*ast.FunctionDef {
 // an op the pass wants: a module's findings are those of its ops.
 func wantedModules(pass *Pass, tab *OpTable) []*implModule {
 	var mods []*implModule
-	for _, m := range cutileModules(tab, LayoutNames(pass.Repo.Layout)) {
+	for _, m := range cutileModules(tab, layout.LayoutNames(pass.Repo.Layout)) {
 		for _, im := range m.impls {
 			if pass.Wants(im.Op) {
 				mods = append(mods, m)

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -40,7 +42,7 @@ func runDispatchCallers(pass *Pass) (any, error) {
 		return nil, nil
 	}
 	type binding struct {
-		scope *Scope
+		scope *layout.Scope
 		suite string
 	}
 	// The scope bindings that have ops; per binding, its API modules.
@@ -74,7 +76,7 @@ func runDispatchCallers(pass *Pass) (any, error) {
 				if f == nil || f.AST == nil || f.AST.Module == nil {
 					continue
 				}
-				if matchBound(b.scope.Tests, b.suite, p) || matchBound(b.scope.Benchmarks, b.suite, p) {
+				if layout.MatchBound(b.scope.Tests, b.suite, p) || layout.MatchBound(b.scope.Benchmarks, b.suite, p) {
 					files = append(files, f)
 				}
 			}
@@ -253,17 +255,17 @@ func moduleFile(repo *Repo, mod string) *File {
 
 // firstDispatchFile names the dispatch file of a scope binding: its first
 // literal dispatch pattern.
-func firstDispatchFile(sc *Scope, suite string) string {
+func firstDispatchFile(sc *layout.Scope, suite string) string {
 	for _, d := range sc.Dispatch {
 		if !strings.ContainsAny(d, "*?[") {
-			return ExpandSuite(d, suite)
+			return layout.ExpandSuite(d, suite)
 		}
 	}
 	return "the dispatch file"
 }
 
 // scopeHasSuite reports whether a scope's patterns bind a suite.
-func scopeHasSuite(sc *Scope) bool {
+func scopeHasSuite(sc *layout.Scope) bool {
 	for _, ps := range [][]string{sc.Dispatch, sc.Tests, sc.Benchmarks, {sc.CuTile}} {
 		for _, p := range ps {
 			if strings.Contains(p, "{suite}") {

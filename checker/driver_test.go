@@ -54,7 +54,7 @@ func catalog(t *testing.T) *rules.Catalog {
 func checkDir(t *testing.T, dir string, opts Options) *Result {
 	t.Helper()
 	cat := catalog(t)
-	repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(cat.Layout, nil), nil)
+	repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestPolicy(t *testing.T) {
 	writeFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
 	cat := catalog(t)
 	run := func(cfg *Config) *Result {
-		repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(cat.Layout, cfg), cfg)
+		repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(&cat.Layout, cfg), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -227,7 +227,7 @@ func TestPolicy(t *testing.T) {
 
 func mustLoad(t *testing.T, dir string, cat *rules.Catalog) *Repo {
 	t.Helper()
-	repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(cat.Layout, nil), nil)
+	repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +249,7 @@ func TestNoqaSuppresses(t *testing.T) {
 	src := &MapSource{Files: map[string]string{
 		"src/tilegym/ops/ops.py": "x = 1  # noqa: TG999\ny = 2  # noqa\nz = 3\n",
 	}}
-	repo, err := Load(src, BuildLayout(cat.Layout, nil), nil)
+	repo, err := Load(src, BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,7 +315,7 @@ tests = ["tests/unit/**/test_*.py"]
 	if err := cfg.Validate(catalog(t)); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
-	l := BuildLayout(catalog(t).Layout, cfg)
+	l := BuildLayout(&catalog(t).Layout, cfg)
 	for _, s := range l.Scopes {
 		if s.Name == "core" {
 			if !cmp.Equal(s.Tests, []string{"tests/unit/**/test_*.py"}) || len(s.Dispatch) == 0 {
@@ -466,7 +466,7 @@ func TestChangeMode(t *testing.T) {
 	gitRun(t, dir, "commit", "-qam", "edit")
 
 	cat := catalog(t)
-	lay := BuildLayout(cat.Layout, nil)
+	lay := BuildLayout(&cat.Layout, nil)
 	ch, err := GitChange(dir, "HEAD~1", false)
 	if err != nil {
 		t.Fatal(err)
@@ -706,7 +706,7 @@ func TestChangeModeSubdir(t *testing.T) {
 		t.Errorf("files %v", ch.Files)
 	}
 	cat := catalog(t)
-	res, err := CheckChange(ch, cat, nil, BuildLayout(cat.Layout, nil), Options{})
+	res, err := CheckChange(ch, cat, nil, BuildLayout(&cat.Layout, nil), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -23,7 +25,7 @@ func (p *fileNameParams) Validate() error { return needEntries("names", p.Names)
 
 // opModule is the {module} of an op's name templates: the last part of its
 // cuTile module, else its function name.
-func opModule(op *Op, names *Names) string {
+func opModule(op *Op, names *layout.Names) string {
 	if impls := cutileImpls(op, names); len(impls) > 0 {
 		return dottedTail(impls[0].Module)
 	}
@@ -47,7 +49,7 @@ func servedBy(tab *OpTable) map[string][]*Op {
 // checkFileNames reports, for each op, a file of filesOf(op) when none is
 // named after the op by one of tmpls (test-file-name, bench-file-name).
 func checkFileNames(pass *Pass, tab *OpTable, rule *rules.Rule, tmpls []string, filesOf func(*Op) []*File) {
-	names := LayoutNames(pass.Repo.Layout)
+	names := layout.LayoutNames(pass.Repo.Layout)
 	serves := servedBy(tab)
 	reported := map[string]bool{}
 	for _, op := range tab.Ops {
@@ -103,7 +105,7 @@ func aboutFiles(tab *OpTable, op *Op, files []*File) []*File {
 
 // othersNamed reports whether every op that op's files are about (other
 // than op) has a file of the same kind named after it elsewhere.
-func othersNamed(tab *OpTable, files []*File, op *Op, tmpls []string, filesOf func(*Op) []*File, names *Names) bool {
+func othersNamed(tab *OpTable, files []*File, op *Op, tmpls []string, filesOf func(*Op) []*File, names *layout.Names) bool {
 	for _, f := range files {
 		for _, o := range tab.Ops {
 			if o == op || !tab.IsAbout(f, o) || !servesFile(o, f) {
@@ -141,7 +143,7 @@ func servesFile(op *Op, f *File) bool {
 
 // namedAfterOther reports whether file f is named after one of the ops it
 // serves other than op.
-func namedAfterOther(f *File, ops []*Op, op *Op, tmpls []string, tab *OpTable, names *Names) bool {
+func namedAfterOther(f *File, ops []*Op, op *Op, tmpls []string, tab *OpTable, names *layout.Names) bool {
 	base := strings.TrimSuffix(path.Base(f.Path), ".py")
 	for _, o := range ops {
 		if o == op {

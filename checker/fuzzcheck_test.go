@@ -275,7 +275,7 @@ func FuzzCheck(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	lay := checker.BuildLayout(cat.Layout, nil)
+	lay := checker.BuildLayout(&cat.Layout, nil)
 	f.Fuzz(func(t *testing.T, base uint8, data []byte) {
 		if len(data) > 256 {
 			return // 24 mutations read at most 145 bytes

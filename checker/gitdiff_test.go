@@ -169,7 +169,7 @@ func workingChange(t *testing.T, dir string) (*Change, *lazyLoader) {
 		t.Fatal(err)
 	}
 	cat := catalog(t)
-	hl, err := newLazyLoader(&DiskSource{Dir: dir}, BuildLayout(cat.Layout, nil), nil)
+	hl, err := newLazyLoader(&DiskSource{Dir: dir}, BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -24,7 +26,7 @@ type implExistsParams struct {
 }
 
 func runImplExists(pass *Pass, tab *OpTable, rule *rules.Rule, p *implExistsParams) {
-	names := LayoutNames(pass.Repo.Layout)
+	names := layout.LayoutNames(pass.Repo.Layout)
 	for _, op := range tab.Ops {
 		if !pass.Wants(op.Name) || stepSkipped(op, 2) || len(cutileImpls(op, names)) > 0 {
 			continue
@@ -62,10 +64,10 @@ func unparsedUnder(repo *Repo, op *Op) []string {
 	if op.Scope == nil {
 		return nil
 	}
-	root := ExpandSuite(op.Scope.CuTile, op.Suite)
+	root := layout.ExpandSuite(op.Scope.CuTile, op.Suite)
 	var out []string
 	for _, p := range repo.Paths {
-		if f := repo.Files[p]; f != nil && f.AST == nil && UnderDir(root, p) {
+		if f := repo.Files[p]; f != nil && f.AST == nil && layout.UnderDir(root, p) {
 			out = append(out, p)
 		}
 	}
@@ -94,7 +96,7 @@ func expectedModule(repo *Repo, op *Op, tmpl string) string {
 	}
 	root := ""
 	if op.Scope != nil {
-		root = strings.TrimSuffix(ExpandSuite(op.Scope.CuTile, op.Suite), "/")
+		root = strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/")
 	}
 	return strings.NewReplacer("{cutile}", root, "{func}", op.Func, "{suite}", op.Suite).Replace(tmpl)
 }

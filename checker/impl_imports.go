@@ -3,6 +3,8 @@ package checker
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -28,7 +30,7 @@ func runImplImports(pass *Pass, tab *OpTable, rule *rules.Rule, p *implImportsPa
 	// the op table recognizes as register_impl).
 	accepted := p.RegisterImpl
 	if len(accepted) == 0 {
-		accepted = LayoutNames(pass.Repo.Layout).RegisterImpl
+		accepted = layout.LayoutNames(pass.Repo.Layout).RegisterImpl
 	}
 	for _, m := range wantedModules(pass, tab) {
 		im := m.file.Imports()

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -42,7 +43,7 @@ func runImplOrphan(pass *Pass) (any, error) {
 	var brokenDispatch []Related
 	for _, p := range pass.Repo.Paths {
 		if f := pass.Repo.Files[p]; f != nil && f.AST == nil {
-			if _, ok := DispatchScope(pass.Repo.Layout, p); ok {
+			if _, ok := layout.DispatchScope(pass.Repo.Layout, p); ok {
 				brokenDispatch = append(brokenDispatch, Related{File: p, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "does not parse; it may declare the op"})
 			}
 		}
@@ -67,7 +68,7 @@ func runImplOrphan(pass *Pass) (any, error) {
 			if tab.ByName[impl.Op] != nil || ignore[impl.Op] {
 				continue
 			}
-			if len(rule.Files) > 0 && !matchBound(rule.Files, "", impl.File.Path) {
+			if len(rule.Files) > 0 && !layout.MatchBound(rule.Files, "", impl.File.Path) {
 				continue
 			}
 			hint := "declare it with @dispatch(\"" + impl.Op + "\") in the dispatch file, or register it under the dispatched name"
@@ -86,7 +87,7 @@ func runImplOrphan(pass *Pass) (any, error) {
 
 // reportStubless reports the ops of the table that have no dispatch stub.
 func reportStubless(pass *Pass, tab *OpTable, rule *rules.Rule) {
-	names := LayoutNames(pass.Repo.Layout)
+	names := layout.LayoutNames(pass.Repo.Layout)
 	for _, op := range tab.Ops {
 		if op.Stub != nil || !pass.Wants(op.Name) || op.Skipped(1) != nil {
 			continue

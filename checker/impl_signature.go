@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -60,13 +62,13 @@ func runImplSignature(pass *Pass) (any, error) {
 				if impl.Def == nil || !backendListed(p.Backends, impl.Backend) {
 					continue
 				}
-				if len(p.Files) > 0 && !matchBound(p.Files, op.Suite, impl.File.Path) {
+				if len(p.Files) > 0 && !layout.MatchBound(p.Files, op.Suite, impl.File.Path) {
 					continue
 				}
-				if len(rule.Files) > 0 && !matchBound(rule.Files, op.Suite, impl.File.Path) {
+				if len(rule.Files) > 0 && !layout.MatchBound(rule.Files, op.Suite, impl.File.Path) {
 					continue
 				}
-				lenient := len(p.ReferenceFiles) > 0 && matchBound(p.ReferenceFiles, op.Suite, impl.File.Path)
+				lenient := len(p.ReferenceFiles) > 0 && layout.MatchBound(p.ReferenceFiles, op.Suite, impl.File.Path)
 				probs, anchor := signatureDrift(op.Stub.Def, impl.Def, p.RequireKwargs && !lenient, lenient)
 				if len(probs) == 0 {
 					continue

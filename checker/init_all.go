@@ -3,6 +3,8 @@ package checker
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -17,7 +19,7 @@ op's function name or the name of its registered function.`,
 }, runInitAll)
 
 func runInitAll(pass *Pass, tab *OpTable, rule *rules.Rule, p *initParams) {
-	names := LayoutNames(pass.Repo.Layout)
+	names := layout.LayoutNames(pass.Repo.Layout)
 	eachChain(pass, tab, p, true, func(op *Op, impls []*Impl, c *initChain) {
 		if c.findAll(implFuncNames(op, impls)) { // with or without the module import, as init-function-import
 			return

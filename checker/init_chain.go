@@ -3,6 +3,8 @@ package checker
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -37,7 +39,7 @@ func (c *initChain) blockedAt(i int) bool { return c.blocked && i == 0 }
 func (c *initChain) modRel(i int) string { return strings.Join(c.parts[i:], ".") }
 
 func buildChain(tab *OpTable, impl *Impl, op *Op, blockScopes []string) *initChain {
-	root := strings.TrimSuffix(ExpandSuite(op.Scope.CuTile, op.Suite), "/")
+	root := strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/")
 	parts := strings.Split(impl.Module, ".")
 	c := &initChain{parts: parts, blocked: len(blockScopes) > 0 && inScopes(blockScopes, op.Scope)}
 	byPath := map[string]*Init{}
@@ -95,7 +97,7 @@ func (c *initChain) loadsPart(i int) (ok, outside bool) {
 // of every op of the selected scopes whose Step 3 is not skipped; with
 // wanted, only of the ops the pass wants.
 func eachChain(pass *Pass, tab *OpTable, p *initParams, wanted bool, fn func(op *Op, impls []*Impl, c *initChain)) {
-	names := LayoutNames(pass.Repo.Layout)
+	names := layout.LayoutNames(pass.Repo.Layout)
 	for _, op := range tab.Ops {
 		if op.Scope == nil || !inScopes(p.Scopes, op.Scope) || stepSkipped(op, 3) || wanted && !pass.Wants(op.Name) {
 			continue
@@ -148,7 +150,7 @@ func suggestFunc(op *Op, impls []*Impl) string {
 	return op.Func
 }
 
-func whereLabel(blocked bool, names *Names) string {
+func whereLabel(blocked bool, names *layout.Names) string {
 	if blocked {
 		return "the if is_backend_available(\"" + names.CuTileBackend + "\") block"
 	}

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -19,7 +21,7 @@ of its registered function).`,
 }, runInitFunctionImport)
 
 func runInitFunctionImport(pass *Pass, tab *OpTable, rule *rules.Rule, p *initParams) {
-	names := LayoutNames(pass.Repo.Layout)
+	names := layout.LayoutNames(pass.Repo.Layout)
 	eachChain(pass, tab, p, true, func(op *Op, impls []*Impl, c *initChain) {
 		// Also when the module import is missing (init-module-import):
 		// Step 3 names every entry it lacks at once, so that adding one does

@@ -3,6 +3,8 @@ package checker
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -17,7 +19,7 @@ init_chain.go); reported once per module, for the first op registered in it.`,
 }, runInitModuleImport)
 
 func runInitModuleImport(pass *Pass, tab *OpTable, rule *rules.Rule, p *initParams) {
-	names := LayoutNames(pass.Repo.Layout)
+	names := layout.LayoutNames(pass.Repo.Layout)
 	// A module is reported once, for the first op registered in it: this
 	// sees every op.
 	done := map[string]bool{}
@@ -35,7 +37,7 @@ func runInitModuleImport(pass *Pass, tab *OpTable, rule *rules.Rule, p *initPara
 	})
 }
 
-func reportInitModule(pass *Pass, rule *rules.Rule, op *Op, c *initChain, i int, outside bool, names *Names) {
+func reportInitModule(pass *Pass, rule *rules.Rule, op *Op, c *initChain, i int, outside bool, names *layout.Names) {
 	stmt := "from . import " + c.parts[i]
 	bl := c.blockedAt(i)
 	vars := map[string]string{"import": stmt, "where": whereLabel(bl, names), "module": c.parts[i], "action": "add"}

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -19,16 +21,16 @@ them.`,
 	Name:         "init-order",
 	Placeholders: []string{"op", "file", "init", "module", "other", "previous", "relation"},
 }, func(pass *Pass, tab *OpTable, rule *rules.Rule, p *initParams) {
-	checkInitOrder(pass, rule, p, tab, LayoutNames(pass.Repo.Layout))
+	checkInitOrder(pass, rule, p, tab, layout.LayoutNames(pass.Repo.Layout))
 })
 
 // checkInitOrder reports the first out-of-order `from . import` statement of
 // each __init__ of the selected scopes.
-func checkInitOrder(pass *Pass, rule *rules.Rule, p *initParams, tab *OpTable, names *Names) {
+func checkInitOrder(pass *Pass, rule *rules.Rule, p *initParams, tab *OpTable, names *layout.Names) {
 	moduleOp := map[string]string{} // init dir + "/" + module part -> op
 	for _, op := range tab.Ops {
 		for _, im := range cutileImpls(op, names) {
-			root := strings.TrimSuffix(ExpandSuite(op.Scope.CuTile, op.Suite), "/")
+			root := strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/")
 			parts := strings.Split(im.Module, ".")
 			dir := root
 			for _, part := range parts {

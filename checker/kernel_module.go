@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -52,7 +54,7 @@ func runKernelModule(pass *Pass) (any, error) {
 	imported := map[string]bool{}
 	for _, p := range pass.Repo.Paths {
 		f := pass.Repo.Files[p]
-		if f == nil || f.AST == nil || f.AST.Module == nil || inits[p] || stepPath(pass.Repo.Layout, p) {
+		if f == nil || f.AST == nil || f.AST.Module == nil || inits[p] || layout.StepPath(pass.Repo.Layout, p) {
 			continue
 		}
 		for _, q := range f.Imports().Local {
@@ -79,7 +81,7 @@ func runKernelModule(pass *Pass) (any, error) {
 			if !inCuTilePackage(pass.Repo.Layout, fp) || imported[ModulePath(fp)] {
 				continue
 			}
-			if len(rule.Files) > 0 && !matchBound(rule.Files, "", fp) {
+			if len(rule.Files) > 0 && !layout.MatchBound(rule.Files, "", fp) {
 				continue
 			}
 			im := f.Imports()
@@ -117,13 +119,13 @@ func runKernelModule(pass *Pass) (any, error) {
 
 // inCuTilePackage reports whether p is inside the cuTile package of a
 // layout scope.
-func inCuTilePackage(l *Layout, p string) bool {
+func inCuTilePackage(l *layout.Layout, p string) bool {
 	for _, sc := range l.Scopes {
 		if sc.CuTile == "" {
 			continue
 		}
 		root := strings.TrimSuffix(sc.CuTile, "/")
-		if _, ok := MatchPath(root+"/**", p); ok {
+		if _, ok := layout.MatchPath(root+"/**", p); ok {
 			return true
 		}
 	}
@@ -137,7 +139,7 @@ func exportingInit(tab *OpTable, fp string) (string, bool) {
 	outer := ""
 	for _, in := range tab.Inits {
 		dir := path.Dir(in.File.Path)
-		if !UnderDir(dir, fp) {
+		if !layout.UnderDir(dir, fp) {
 			continue
 		}
 		if outer == "" || len(in.File.Path) < len(outer) {

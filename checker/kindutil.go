@@ -6,6 +6,8 @@ package checker
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -55,14 +57,14 @@ func withFile(vars map[string]string, file string) map[string]string {
 // cutileImpls returns the op's cuTile implementations that live under the
 // cuTile package of its own scope (a suite op registered from the core
 // package, or the other way round, does not count).
-func cutileImpls(op *Op, names *Names) []*Impl {
+func cutileImpls(op *Op, names *layout.Names) []*Impl {
 	var out []*Impl
 	root := ""
 	if op.Scope != nil {
-		root = ExpandSuite(op.Scope.CuTile, op.Suite)
+		root = layout.ExpandSuite(op.Scope.CuTile, op.Suite)
 	}
 	for _, im := range op.ImplsFor(names.CuTileBackend) {
-		if im.Module != "" && im.File != nil && im.File.AST != nil && UnderDir(root, im.File.Path) {
+		if im.Module != "" && im.File != nil && im.File.AST != nil && layout.UnderDir(root, im.File.Path) {
 			out = append(out, im)
 		}
 	}
@@ -80,7 +82,7 @@ func stepSkipped(op *Op, step int) bool {
 
 // inScopes reports whether the op's scope is listed (an empty list means
 // every scope).
-func inScopes(scopes []string, sc *Scope) bool {
+func inScopes(scopes []string, sc *layout.Scope) bool {
 	if len(scopes) == 0 {
 		return true
 	}

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -73,7 +75,7 @@ func (l *lazyLoader) checkUntilRead(repo *Repo, want map[string]bool, check func
 // tests, benchmarks) and the modules those import. docs/performance.md
 // explains the selection. Not found: an op name spelled in register_impl
 // with escapes or implicit concatenation ("soft" "max").
-func LoadForOps(src Source, lay *Layout, cfg *Config, ops []string) (*Repo, error) {
+func LoadForOps(src Source, lay *layout.Layout, cfg *Config, ops []string) (*Repo, error) {
 	l, err := newLazyLoader(src, lay, cfg)
 	if err != nil {
 		return nil, err
@@ -88,7 +90,7 @@ func LoadForOps(src Source, lay *Layout, cfg *Config, ops []string) (*Repo, erro
 // lazyLoader holds a snapshot whose files are all read and some parsed.
 type lazyLoader struct {
 	repo   *Repo
-	layout *Layout
+	layout *layout.Layout
 	data   [][]byte       // by index in repo.Paths
 	index  map[string]int // path -> index
 	parsed []bool
@@ -141,7 +143,7 @@ func (l *lazyLoader) opTable() *OpTable {
 }
 
 // newLazyLoader lists and reads the files in scope of a snapshot.
-func newLazyLoader(src Source, lay *Layout, cfg *Config) (*lazyLoader, error) {
+func newLazyLoader(src Source, lay *layout.Layout, cfg *Config) (*lazyLoader, error) {
 	return newLazyLoaderReusing(src, lay, cfg, nil)
 }
 
@@ -149,7 +151,7 @@ func newLazyLoader(src Source, lay *Layout, cfg *Config) (*lazyLoader, error) {
 // when it has it (the same file of another snapshot, when the same).
 // Without known, the files every check parses (see seed) are parsed as
 // soon as read, by the reading workers.
-func newLazyLoaderReusing(src Source, lay *Layout, cfg *Config, known func(path string) ([]byte, bool)) (*lazyLoader, error) {
+func newLazyLoaderReusing(src Source, lay *layout.Layout, cfg *Config, known func(path string) ([]byte, bool)) (*lazyLoader, error) {
 	repo, err := listRepo(src, lay, cfg)
 	if err != nil {
 		return nil, err
@@ -166,7 +168,7 @@ func readLazyLoader(src Source, repo *Repo, known func(path string) ([]byte, boo
 	}
 	// The API packages of every scope (of each suite with a dispatch file).
 	for _, p := range repo.Paths {
-		if sm, ok := DispatchScope(l.layout, p); ok {
+		if sm, ok := layout.DispatchScope(l.layout, p); ok {
 			for _, m := range apiModules(sm.Scope, sm.Suite) {
 				l.apis[m] = true
 			}
@@ -191,7 +193,7 @@ func readLazyLoader(src Source, repo *Repo, known func(path string) ([]byte, boo
 		}
 		l.data[i], errs[i] = src.ReadFile(repo.Paths[i])
 		if errs[i] == nil {
-			l.step[i] = stepPath(l.layout, repo.Paths[i])
+			l.step[i] = layout.StepPath(l.layout, repo.Paths[i])
 			l.nonASCII[i] = hasNonASCII(l.data[i])
 			l.registers[i] = l.nonASCII[i] || containsAny(l.data[i], register)
 		}
@@ -227,10 +229,10 @@ func (l *lazyLoader) classesFrom(other *lazyLoader) {
 // isSeed reports whether seed parses a file in any case: a dispatch file,
 // a cuTile __init__.py, a module of an API package.
 func (l *lazyLoader) isSeed(p string) bool {
-	if _, ok := DispatchScope(l.layout, p); ok {
+	if _, ok := layout.DispatchScope(l.layout, p); ok {
 		return true
 	}
-	return path.Base(p) == "__init__.py" && inCuTile(l.layout, p) || l.apis[PackagePath(p)]
+	return path.Base(p) == "__init__.py" && layout.InCuTile(l.layout, p) || l.apis[PackagePath(p)]
 }
 
 // parse parses the files at these indexes.
@@ -350,7 +352,7 @@ func (l *lazyLoader) seed(extra []string) bool {
 	}
 	l.parse(todo)
 	for _, i := range seed {
-		if _, ok := DispatchScope(l.layout, l.repo.Paths[i]); ok && l.repo.Files[l.repo.Paths[i]].AST == nil {
+		if _, ok := layout.DispatchScope(l.layout, l.repo.Paths[i]); ok && l.repo.Files[l.repo.Paths[i]].AST == nil {
 			return false
 		}
 	}
@@ -407,7 +409,7 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 			// package that does not parse may register it.
 			dirs := missingCuTile(tab, lay, want)
 			for i, p := range repo.Paths {
-				if !parsed[i] && underAny(dirs, p) {
+				if !parsed[i] && layout.UnderAny(dirs, p) {
 					more = append(more, i)
 				}
 			}
@@ -425,7 +427,7 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 		mods := map[string]bool{}
 		for _, i := range more {
 			p := repo.Paths[i]
-			if f := repo.Files[p]; f.AST != nil && registers[i] && inCuTile(lay, p) && containsAny(data[i], quoted) {
+			if f := repo.Files[p]; f.AST != nil && registers[i] && layout.InCuTile(lay, p) && containsAny(data[i], quoted) {
 				for _, q := range f.Imports().Local {
 					mods[q] = true
 					if j := strings.LastIndexByte(q, '.'); j >= 0 {
@@ -491,7 +493,7 @@ func (l *lazyLoader) unscanned(need *needs) *needs {
 // scanKey is a name looked for in quotes (scope nil), or a qualified name
 // looked for in a scope's tests and benchmarks.
 type scanKey struct {
-	scope *Scope
+	scope *layout.Scope
 	suite string
 	word  string
 }
@@ -510,7 +512,7 @@ type needs struct {
 // scopeUses are the qualified names through which the test and benchmark
 // files of a scope (and suite) use its related ops.
 type scopeUses struct {
-	scope   *Scope
+	scope   *layout.Scope
 	suite   string
 	targets []useTarget
 }
@@ -530,8 +532,8 @@ type useTarget struct {
 // file has the word).
 func (nd *needs) step(p string, src []byte, nonASCII bool) bool {
 	for _, sw := range nd.uses {
-		isTest := matchBound(sw.scope.Tests, sw.suite, p)
-		if !isTest && !matchBound(sw.scope.Benchmarks, sw.suite, p) {
+		isTest := layout.MatchBound(sw.scope.Tests, sw.suite, p)
+		if !isTest && !layout.MatchBound(sw.scope.Benchmarks, sw.suite, p) {
 			continue
 		}
 		var found wordSet
@@ -573,15 +575,15 @@ func (nd *needs) quotedNames() [][]byte {
 
 // path reports whether a file is needed for its path alone.
 func (nd *needs) path(p string) bool {
-	return nd.modules[ModulePath(p)] || underAny(nd.dirs, p)
+	return nd.modules[ModulePath(p)] || layout.UnderAny(nd.dirs, p)
 }
 
 // opsNeeds computes, from the op table of the files parsed so far, what
 // else the selected ops need (see LoadForOps).
-func opsNeeds(tab *OpTable, lay *Layout, want map[string]bool) *needs {
+func opsNeeds(tab *OpTable, lay *layout.Layout, want map[string]bool) *needs {
 	nd := &needs{names: wordSet{}, modules: map[string]bool{}}
 	type key struct {
-		scope *Scope
+		scope *layout.Scope
 		suite string
 	}
 	byScope := map[key]int{} // index in nd.uses
@@ -679,12 +681,12 @@ func selectedOps(tab *OpTable, want map[string]bool) []*Op {
 
 // missingCuTile returns the cuTile packages of the selected ops that have
 // no cuTile implementation.
-func missingCuTile(tab *OpTable, lay *Layout, want map[string]bool) []string {
-	names := LayoutNames(lay)
+func missingCuTile(tab *OpTable, lay *layout.Layout, want map[string]bool) []string {
+	names := layout.LayoutNames(lay)
 	var dirs []string
 	for _, op := range selectedOps(tab, want) {
 		if len(op.ImplsFor(names.CuTileBackend)) == 0 && op.Scope != nil && op.Scope.CuTile != "" {
-			dirs = append(dirs, strings.TrimSuffix(ExpandSuite(op.Scope.CuTile, op.Suite), "/"))
+			dirs = append(dirs, strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/"))
 		}
 	}
 	return dirs

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/google/go-cmp/cmp"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
@@ -42,7 +44,7 @@ func TestCheckOpsLazy(t *testing.T) {
 					}
 				}
 			}
-			lay := BuildLayout(cat.Layout, cfg)
+			lay := BuildLayout(&cat.Layout, cfg)
 			src := &DiskSource{Dir: dir}
 			full, err := Load(src, lay, cfg)
 			if err != nil {
@@ -125,7 +127,7 @@ tests = ["tests/unit/**/test_*.py"]
 	if err := cfg.Validate(cat); err != nil {
 		t.Fatal(err)
 	}
-	lay := BuildLayout(cat.Layout, cfg)
+	lay := BuildLayout(&cat.Layout, cfg)
 	ms := &MapSource{Dir: "x", Files: files}
 	full, err := Load(ms, lay, cfg)
 	if err != nil {
@@ -187,7 +189,7 @@ func jsonOf(t *testing.T, res *Result) string {
 // TestUnscanned: closeOver looks for each name once; a round with new ones
 // looks for those only.
 func TestUnscanned(t *testing.T) {
-	core, suites := &Scope{Name: "core"}, &Scope{Name: "suites"}
+	core, suites := &layout.Scope{Name: "core"}, &layout.Scope{Name: "suites"}
 	softmax := useTarget{q: "tilegym.ops.softmax", last: "softmax"}
 	fwd := useTarget{q: "tilegym.ops.softmax_fwd", last: "softmax_fwd"}
 	norm := useTarget{q: "tilegym.ops.layer_norm", last: "layer_norm"}
@@ -211,7 +213,7 @@ func TestUnscanned(t *testing.T) {
 		t.Errorf("second round names = %v, want layer_norm only", second.names)
 	}
 	if diff := cmp.Diff([]scopeUses{{core, "", []useTarget{norm}}, {suites, "liger", []useTarget{ligerSoftmax}}}, second.uses,
-		cmp.AllowUnexported(scopeUses{}, useTarget{}), cmp.Comparer(func(a, b *Scope) bool { return a == b })); diff != "" {
+		cmp.AllowUnexported(scopeUses{}, useTarget{}), cmp.Comparer(func(a, b *layout.Scope) bool { return a == b })); diff != "" {
 		t.Errorf("second round words (-want +got):\n%s", diff)
 	}
 	if third := l.unscanned(&needs{names: wordSet{"softmax": true}}); len(third.names) != 0 {

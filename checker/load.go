@@ -9,13 +9,15 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/parser"
 )
 
 // listInScope lists the snapshot's files, only under the layout's
 // directories when the source can do that.
-func listInScope(src Source, lay *Layout) ([]string, error) {
+func listInScope(src Source, lay *layout.Layout) ([]string, error) {
 	if dl, ok := src.(DirLister); ok {
 		if dirs, ok := lay.ScanDirs(); ok {
 			return dl.ListUnder(dirs)
@@ -29,7 +31,7 @@ func listInScope(src Source, lay *Layout) ([]string, error) {
 // error in File.Err (the parse-error analyzer reports it); only a failure
 // to list or read the snapshot is an error. The result does not depend on
 // the number of workers.
-func Load(src Source, lay *Layout, cfg *Config) (*Repo, error) {
+func Load(src Source, lay *layout.Layout, cfg *Config) (*Repo, error) {
 	repo, err := listRepo(src, lay, cfg)
 	if err != nil {
 		return nil, err
@@ -54,9 +56,9 @@ func Load(src Source, lay *Layout, cfg *Config) (*Repo, error) {
 
 // listRepo returns the repository of a snapshot with its paths in scope
 // listed and no file read yet.
-func listRepo(src Source, lay *Layout, cfg *Config) (*Repo, error) {
+func listRepo(src Source, lay *layout.Layout, cfg *Config) (*Repo, error) {
 	if lay == nil {
-		lay = &Layout{}
+		lay = &layout.Layout{}
 	}
 	all, err := listInScope(src, lay)
 	if err != nil {
@@ -119,12 +121,12 @@ func loadFile(src Source, path string) (*File, error) {
 // register_impl or is a test or benchmark; the names a test or benchmark
 // uses), while the parse workers are busy in parallel rather than in the
 // op table's turn. Which facts are computed early changes nothing else.
-func warmer(l *Layout, paths []string) func(*File) {
+func warmer(l *layout.Layout, paths []string) func(*File) {
 	register := registerWords(l)
 	// The API packages, whose modules' definitions opWrappers reads.
 	apis := map[string]bool{}
 	for _, p := range paths {
-		if sm, ok := DispatchScope(l, p); ok {
+		if sm, ok := layout.DispatchScope(l, p); ok {
 			for _, m := range apiModules(sm.Scope, sm.Suite) {
 				apis[m] = true
 			}
@@ -134,7 +136,7 @@ func warmer(l *Layout, paths []string) func(*File) {
 		if f.AST == nil || f.AST.Module == nil {
 			return
 		}
-		if stepPath(l, f.Path) {
+		if layout.StepPath(l, f.Path) {
 			f.usedNames() // and the node list
 		} else if containsAny(f.Src, register) {
 			f.nodes()
@@ -152,10 +154,10 @@ func warmer(l *Layout, paths []string) func(*File) {
 
 // registerWords returns the last parts of the layout's register_impl
 // names, each once: a file that registers an op spells one.
-func registerWords(l *Layout) [][]byte {
+func registerWords(l *layout.Layout) [][]byte {
 	var out [][]byte
 	seen := map[string]bool{}
-	for _, q := range LayoutNames(l).RegisterImpl {
+	for _, q := range layout.LayoutNames(l).RegisterImpl {
 		if w := dottedTail(q); !seen[w] {
 			seen[w] = true
 			out = append(out, []byte(w))

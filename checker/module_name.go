@@ -3,6 +3,8 @@ package checker
 import (
 	"path"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -17,7 +19,7 @@ module such as attention.py).`,
 }, runModuleName)
 
 func runModuleName(pass *Pass, tab *OpTable, rule *rules.Rule, _ *noParams) {
-	names := LayoutNames(pass.Repo.Layout)
+	names := layout.LayoutNames(pass.Repo.Layout)
 	// Op names registered per file (dispatched or not: a module that
 	// registers fmha and fmha_backward groups ops).
 	perFile := map[string]map[string]bool{}

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -37,10 +38,10 @@ func (t *OpTable) IsAbout(f *File, op *Op) bool {
 // Op is one operator: one @dispatch("<name>") stub and everything that
 // belongs to it.
 type Op struct {
-	Name  string // the dispatch name: "softmax", "liger.jsd", "flashinfer.gemm.masked_bmm"
-	Func  string // the stub's function name, the last dotted part of Name
-	Scope *Scope // the layout scope the dispatch file belongs to (core, a suite)
-	Suite string // the suite name bound by the scope ("" for the core scope)
+	Name  string        // the dispatch name: "softmax", "liger.jsd", "flashinfer.gemm.masked_bmm"
+	Func  string        // the stub's function name, the last dotted part of Name
+	Scope *layout.Scope // the layout scope the dispatch file belongs to (core, a suite)
+	Suite string        // the suite name bound by the scope ("" for the core scope)
 
 	Stub  *Stub   // the first @dispatch stub for Name
 	Stubs []*Stub // all of them (more than one violates S1.1)
@@ -94,7 +95,7 @@ type Impl struct {
 // Init is a cuTile package's __init__.py and what it exports.
 type Init struct {
 	File  *File
-	Scope *Scope
+	Scope *layout.Scope
 	Suite string
 	// Block is the `if is_backend_available("cutile"):` statement, or nil.
 	Block *ast.If

@@ -6,16 +6,18 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
 // opTableBuilder holds the state of one op table construction.
 type opTableBuilder struct {
 	repo  *Repo
-	names *Names
+	names *layout.Names
 	table *OpTable
 	// cutileRoots maps a bound cuTile package root to its scope.
-	cutileRoots map[string]ScopeMatch
+	cutileRoots map[string]layout.ScopeMatch
 }
 
 func runOpTable(pass *Pass) (any, error) {
@@ -30,9 +32,9 @@ func runOpTable(pass *Pass) (any, error) {
 func BuildOpTable(repo *Repo) *OpTable {
 	b := &opTableBuilder{
 		repo:        repo,
-		names:       LayoutNames(repo.Layout),
+		names:       layout.LayoutNames(repo.Layout),
 		table:       &OpTable{ByName: map[string]*Op{}},
-		cutileRoots: map[string]ScopeMatch{},
+		cutileRoots: map[string]layout.ScopeMatch{},
 	}
 	b.prepare()
 	b.findStubs()
@@ -53,11 +55,11 @@ func (b *opTableBuilder) prepare() {
 	var files []*File
 	for _, f := range b.files() {
 		for _, sc := range b.scopes() {
-			if _, ok := MatchAny(sc.Tests, f.Path); ok {
+			if _, ok := layout.MatchAny(sc.Tests, f.Path); ok {
 				files = append(files, f)
 				break
 			}
-			if _, ok := MatchAny(sc.Benchmarks, f.Path); ok {
+			if _, ok := layout.MatchAny(sc.Benchmarks, f.Path); ok {
 				files = append(files, f)
 				break
 			}
@@ -84,7 +86,7 @@ func (b *opTableBuilder) files() []*File {
 	return out
 }
 
-func (b *opTableBuilder) scopes() []*Scope {
+func (b *opTableBuilder) scopes() []*layout.Scope {
 	if b.repo.Layout == nil {
 		return nil
 	}
@@ -93,7 +95,7 @@ func (b *opTableBuilder) scopes() []*Scope {
 
 func (b *opTableBuilder) findStubs() {
 	for _, f := range b.files() {
-		sm, ok := DispatchScope(b.repo.Layout, f.Path)
+		sm, ok := layout.DispatchScope(b.repo.Layout, f.Path)
 		if !ok {
 			continue
 		}
@@ -140,27 +142,27 @@ func (b *opTableBuilder) findCuTileRoots() {
 			continue
 		}
 		if !strings.Contains(sc.CuTile, "{suite}") {
-			b.cutileRoots[strings.TrimSuffix(sc.CuTile, "/")] = ScopeMatch{sc, ""}
+			b.cutileRoots[strings.TrimSuffix(sc.CuTile, "/")] = layout.ScopeMatch{Scope: sc}
 			continue
 		}
 		for _, p := range b.repo.Paths {
-			if suite, ok := MatchPath(strings.TrimSuffix(sc.CuTile, "/")+"/**", p); ok && suite != "" {
-				b.cutileRoots[strings.TrimSuffix(ExpandSuite(sc.CuTile, suite), "/")] = ScopeMatch{sc, suite}
+			if suite, ok := layout.MatchPath(strings.TrimSuffix(sc.CuTile, "/")+"/**", p); ok && suite != "" {
+				b.cutileRoots[strings.TrimSuffix(layout.ExpandSuite(sc.CuTile, suite), "/")] = layout.ScopeMatch{Scope: sc, Suite: suite}
 			}
 		}
 	}
 }
 
 // CuTileRootOf returns the cuTile package root that contains p, and its scope.
-func (b *opTableBuilder) cutileRootOf(p string) (string, ScopeMatch, bool) {
+func (b *opTableBuilder) cutileRootOf(p string) (string, layout.ScopeMatch, bool) {
 	best := ""
 	for root := range b.cutileRoots {
-		if UnderDir(root, p) && len(root) > len(best) {
+		if layout.UnderDir(root, p) && len(root) > len(best) {
 			best = root
 		}
 	}
 	if best == "" {
-		return "", ScopeMatch{}, false
+		return "", layout.ScopeMatch{}, false
 	}
 	return best, b.cutileRoots[best], true
 }
@@ -360,7 +362,7 @@ func (b *opTableBuilder) findInits() {
 // availability check (1: `is_backend_available("cutile")`, also as a term
 // of an `and`), its else branch (-1: `not is_backend_available("cutile")`),
 // or neither (0).
-func guardOf(im *Imports, test ast.Expr, names *Names) int {
+func guardOf(im *Imports, test ast.Expr, names *layout.Names) int {
 	switch t := test.(type) {
 	case *ast.UnaryOp:
 		if t.Op == ast.Not && IsBackendCheck(im, t.Operand, names.BackendAvailable, names.CuTileBackend) {
@@ -385,7 +387,7 @@ func guardOf(im *Imports, test ast.Expr, names *Names) int {
 // parseInit reads a cuTile package __init__.py: the backend block, the
 // module and function imports (at top level or in the block, not in its
 // else branch) and __all__.
-func (b *opTableBuilder) parseInit(f *File, sm ScopeMatch) *Init {
+func (b *opTableBuilder) parseInit(f *File, sm layout.ScopeMatch) *Init {
 	im := b.importsOf(f)
 	in := &Init{File: f, Scope: sm.Scope, Suite: sm.Suite, InBlock: map[ast.Node]bool{}}
 	dir := path.Dir(f.Path)
@@ -490,11 +492,11 @@ func (b *opTableBuilder) isModule(dir, sub string) bool {
 
 // apiModules returns the public modules through which the ops of a scope
 // are reached by tests and benchmarks.
-func apiModules(sc *Scope, suite string) []string {
+func apiModules(sc *layout.Scope, suite string) []string {
 	if len(sc.API) > 0 {
 		out := make([]string, len(sc.API))
 		for i, a := range sc.API {
-			out[i] = ExpandSuite(a, suite)
+			out[i] = layout.ExpandSuite(a, suite)
 		}
 		return out
 	}
@@ -504,7 +506,7 @@ func apiModules(sc *Scope, suite string) []string {
 		if strings.Contains(d, "*") {
 			continue
 		}
-		p := ExpandSuite(d, suite)
+		p := layout.ExpandSuite(d, suite)
 		for _, m := range []string{ModulePath(p), PackagePath(p)} {
 			if m != "" && !seen[m] {
 				seen[m] = true
@@ -529,7 +531,7 @@ func apiModules(sc *Scope, suite string) []string {
 // registered op), so the work is linear in the files and the ops.
 func (b *opTableBuilder) matchTestsAndBenchmarks() {
 	type key struct {
-		scope *Scope
+		scope *layout.Scope
 		suite string
 	}
 	type scopeIdx struct {
@@ -546,10 +548,10 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 			sx := &scopeIdx{byFunc: map[string][]*Op{}, byName: map[string][]*Op{}, byWrapper: map[string][]*Op{}}
 			if k.scope != nil {
 				for _, pat := range k.scope.Tests {
-					sx.tests = append(sx.tests, ExpandSuite(pat, k.suite))
+					sx.tests = append(sx.tests, layout.ExpandSuite(pat, k.suite))
 				}
 				for _, pat := range k.scope.Benchmarks {
-					sx.benchmarks = append(sx.benchmarks, ExpandSuite(pat, k.suite))
+					sx.benchmarks = append(sx.benchmarks, layout.ExpandSuite(pat, k.suite))
 				}
 			}
 			idx[k] = sx
@@ -626,8 +628,8 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 		isTestFile := false
 		for _, k := range keys {
 			sx := idx[k]
-			isTest := matchAnyPath(sx.tests, f.Path)
-			isBench := !isTest && matchAnyPath(sx.benchmarks, f.Path)
+			isTest := layout.MatchAnyPath(sx.tests, f.Path)
+			isBench := !isTest && layout.MatchAnyPath(sx.benchmarks, f.Path)
 			if !isTest && !isBench {
 				continue
 			}
@@ -687,8 +689,8 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 		}
 		base := strings.TrimSuffix(path.Base(f.Path), ".py")
 		for _, k := range keys {
-			isTest := matchBound(k.scope.Tests, k.suite, f.Path)
-			isBench := matchBound(k.scope.Benchmarks, k.suite, f.Path)
+			isTest := layout.MatchBound(k.scope.Tests, k.suite, f.Path)
+			isBench := layout.MatchBound(k.scope.Benchmarks, k.suite, f.Path)
 			switch {
 			case isTest && strings.HasPrefix(base, "test_"):
 				for _, op := range idx[k].byFunc[base[len("test_"):]] {

@@ -5,15 +5,17 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/tilegym/tilegym-lint/layout"
 )
 
 // testLayout is the default layout of rules.toml, spelled out so the op
 // table tests do not depend on the catalog loader.
-func testLayout() *Layout {
-	return &Layout{
+func testLayout() *layout.Layout {
+	return &layout.Layout{
 		Exclude: []string{"**/__pycache__/**"},
 		Include: []string{"src/tilegym/**/*.py"},
-		Scopes: []*Scope{
+		Scopes: []*layout.Scope{
 			{
 				Name:       "core",
 				Dispatch:   []string{"src/tilegym/ops/*.py"},
@@ -165,8 +167,8 @@ func TestInitGuardForms(t *testing.T) {
 // layout gives no directory of its own) at the top.
 func TestExpectedStepPathSubPackage(t *testing.T) {
 	cat := catalog(t)
-	lay := BuildLayout(cat.Layout, nil)
-	var core *Scope
+	lay := BuildLayout(&cat.Layout, nil)
+	var core *layout.Scope
 	for _, sc := range lay.Scopes {
 		if sc.Name == "core" {
 			core = sc

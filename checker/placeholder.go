@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -47,7 +49,7 @@ func runPlaceholder(pass *Pass) (any, error) {
 			}
 		}
 		if p.Step == 2 {
-			names := LayoutNames(pass.Repo.Layout)
+			names := layout.LayoutNames(pass.Repo.Layout)
 			for _, m := range cutileModules(tab, names) {
 				op := m.impls[0].Op
 				if !pass.Wants(op) || m.file.AST == nil || !ruleFileMatch(rule, m.file.Path) {

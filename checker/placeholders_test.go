@@ -57,7 +57,7 @@ func TestPlaceholders(t *testing.T) {
 	leftover := regexp.MustCompile(`\{[A-Za-z_]\w*\}`)
 	for _, dir := range fixtureset.Dirs(t) {
 		for i, cc := range []*rules.Catalog{cat, probe} {
-			repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(cc.Layout, nil), nil)
+			repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(&cc.Layout, nil), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

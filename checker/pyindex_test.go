@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -175,9 +177,9 @@ def bench(fn, ref):
 
 func TestExpectedStepPath(t *testing.T) {
 	tmpl := map[string]string{"core": "tests/ops/{pkg}test_{func}.py", "suites": "tests/suites/{suite}/test_{func}.py"}
-	relu := &Op{Name: "relu", Func: "relu", Scope: &Scope{Name: "core"},
+	relu := &Op{Name: "relu", Func: "relu", Scope: &layout.Scope{Name: "core"},
 		Impls: []*Impl{{Op: "relu", Backend: "cutile", Module: "activation.relu"}}}
-	jsd := &Op{Name: "liger.jsd", Func: "jsd", Suite: "liger", Scope: &Scope{Name: "suites"}}
+	jsd := &Op{Name: "liger.jsd", Func: "jsd", Suite: "liger", Scope: &layout.Scope{Name: "suites"}}
 	for op, want := range map[*Op]string{relu: "tests/ops/activation/test_relu.py", jsd: "tests/suites/liger/test_jsd.py"} {
 		if got := expectedStepPath(tmpl, op); got != want {
 			t.Errorf("%s: %q, want %q", op.Name, got, want)
@@ -205,7 +207,7 @@ func TestKindsNeverPanicOnOddInput(t *testing.T) {
 	for i, src := range srcs {
 		for _, p := range []string{"tests/ops/test_softmax.py", "tests/benchmark/bench_softmax.py"} {
 			x := indexOf(t, p, src)
-			op := &Op{Name: "softmax", Func: "softmax", Scope: &Scope{Name: "core"}}
+			op := &Op{Name: "softmax", Func: "softmax", Scope: &layout.Scope{Name: "core"}}
 			if strings.Contains(p, "bench") {
 				op.Benchmarks = []*File{x.File}
 			} else {
@@ -272,7 +274,7 @@ class TestB:
         pass
 `
 	x := indexOf(t, "tests/ops/test_softmax.py", src)
-	op := &Op{Name: "softmax", Func: "softmax", Scope: &Scope{Name: "core"}, Tests: []*File{x.File}}
+	op := &Op{Name: "softmax", Func: "softmax", Scope: &layout.Scope{Name: "core"}, Tests: []*File{x.File}}
 	tab := &OpTable{Ops: []*Op{op}, ByName: map[string]*Op{"softmax": op}}
 	cat := steps456Catalog(t)
 	var lines []int

@@ -53,7 +53,7 @@ func TestSwappedFIFO(t *testing.T) {
 		src := &swapSource{disk: DiskSource{Dir: dir}, swap: swap}
 		done := make(chan error, 1)
 		go func() {
-			_, err := CheckSource(src, BuildLayout(cat.Layout, nil), cat, nil, Options{Ops: ops})
+			_, err := CheckSource(src, BuildLayout(&cat.Layout, nil), cat, nil, Options{Ops: ops})
 			done <- err
 		}()
 		select {

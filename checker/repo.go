@@ -3,6 +3,8 @@ package checker
 import (
 	"sort"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -11,7 +13,7 @@ import (
 // revision (for change mode); analyzers never touch the file system.
 type Repo struct {
 	Root   string           // the checked root as given (for display)
-	Layout *Layout          // where dispatch files, cuTile modules, tests and benchmarks live
+	Layout *layout.Layout   // where dispatch files, cuTile modules, tests and benchmarks live
 	Files  map[string]*File // by slash path relative to Root
 	// Paths are the paths of the files in scope, sorted: the keys of Files,
 	// except in a check of some ops (CheckSource with Options.Ops), which

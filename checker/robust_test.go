@@ -16,7 +16,7 @@ func TestRobustSteps123(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, err := Load(&DiskSource{Dir: "testdata/robust-steps123"}, BuildLayout(cat.Layout, nil), nil)
+	repo, err := Load(&DiskSource{Dir: "testdata/robust-steps123"}, BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -388,7 +390,7 @@ func applyPolicy(repo *Repo, diags []Diagnostic, cfg *Config, sups *suppressions
 		if excludedOps[d.Op] && d.Op != "" {
 			continue
 		}
-		if _, ok := MatchAny(excludePaths, d.File); ok {
+		if _, ok := layout.MatchAny(excludePaths, d.File); ok {
 			continue
 		}
 		d.Severity = d.Rule.Severity
@@ -731,7 +733,7 @@ func hasCuTileModule(op *Op) bool {
 // LoadForOps), and then any file a finding is in or names (a file that does
 // not parse would have silenced the finding); the result for those ops is
 // the same as Load then Check.
-func CheckSource(src Source, lay *Layout, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
+func CheckSource(src Source, lay *layout.Layout, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
 	if len(opts.Ops) == 0 || opts.Files != nil {
 		repo, err := Load(src, lay, cfg)
 		if err != nil {

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 )
@@ -26,7 +28,7 @@ func TestListUnder(t *testing.T) {
 	}
 	for _, dir := range dirs {
 		cfg := fixtureConfig(t, dir)
-		lay := BuildLayout(cat.Layout, cfg)
+		lay := BuildLayout(&cat.Layout, cfg)
 		src := &DiskSource{Dir: dir}
 		all, err := src.List()
 		if err != nil {
@@ -62,9 +64,9 @@ func must(dirs []string, ok bool) []string {
 }
 
 func TestScanDirs(t *testing.T) {
-	l := &Layout{
+	l := &layout.Layout{
 		Include: []string{"src/tilegym/**/*.py"},
-		Scopes: []*Scope{{
+		Scopes: []*layout.Scope{{
 			Dispatch:   []string{"src/tilegym/ops/ops.py", "src/tilegym/suites/{suite}/ops.py"},
 			CuTile:     "src/tilegym/ops/cutile",
 			Tests:      []string{"tests/ops/**/test_*.py", "tests/ops-extra/*.py"},
@@ -77,7 +79,7 @@ func TestScanDirs(t *testing.T) {
 		t.Errorf("ScanDirs = %v, %v; want %v", dirs, ok, want)
 	}
 	for _, g := range []string{"**/test_*.py", "*.py", "setup.py", "../x/*.py", "a//b/*.py"} {
-		l := &Layout{Include: []string{g}}
+		l := &layout.Layout{Include: []string{g}}
 		if dirs, ok := l.ScanDirs(); ok {
 			t.Errorf("glob %q: ScanDirs = %v, want the whole tree", g, dirs)
 		}

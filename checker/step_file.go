@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -121,7 +123,7 @@ func expectedStepPath(tmpls map[string]string, op *Op) string {
 	// A sub-package the layout puts no tests or benchmarks in (only
 	// experimental/ has its own benchmark directory) is dropped: the
 	// expected path must be one the op table would find.
-	if pkg != "" && op.Scope != nil && len(op.Scope.Tests)+len(op.Scope.Benchmarks) > 0 && !matchBound(op.Scope.Tests, op.Suite, out) && !matchBound(op.Scope.Benchmarks, op.Suite, out) {
+	if pkg != "" && op.Scope != nil && len(op.Scope.Tests)+len(op.Scope.Benchmarks) > 0 && !layout.MatchBound(op.Scope.Tests, op.Suite, out) && !layout.MatchBound(op.Scope.Benchmarks, op.Suite, out) {
 		out = strings.NewReplacer("{func}", op.Func, "{suite}", op.Suite, "{pkg}", "", "{op}", op.Name).Replace(t)
 	}
 	return out

@@ -4,6 +4,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -91,7 +93,7 @@ func ruleFileMatch(rule *rules.Rule, p string) bool {
 	if rule == nil || len(rule.Files) == 0 {
 		return true
 	}
-	_, ok := MatchAny(rule.Files, p)
+	_, ok := layout.MatchAny(rule.Files, p)
 	return ok
 }
 

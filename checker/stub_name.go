@@ -3,6 +3,8 @@ package checker
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -21,7 +23,7 @@ func runStubName(pass *Pass, tab *OpTable, rule *rules.Rule, _ *noParams) {
 		want := op.Func
 		ns := ""
 		if op.Scope != nil && op.Scope.Namespace != "" {
-			ns = ExpandSuite(op.Scope.Namespace, op.Suite)
+			ns = layout.ExpandSuite(op.Scope.Namespace, op.Suite)
 		}
 		if ns != "" && !strings.HasPrefix(op.Name, ns+".") {
 			reportAt(pass, rule, op.Name, st.File, st.NameArg, map[string]string{

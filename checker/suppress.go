@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -110,7 +112,7 @@ type suppressions struct {
 }
 
 func newSuppressions(repo *Repo) *suppressions {
-	return &suppressions{repo: repo, directive: LayoutNames(repo.Layout).Directive, byFile: map[string]map[int][]*suppression{}}
+	return &suppressions{repo: repo, directive: layout.LayoutNames(repo.Layout).Directive, byFile: map[string]map[int][]*suppression{}}
 }
 
 func (s *suppressions) of(file string) map[int][]*suppression {

@@ -83,7 +83,7 @@ func TestUnusedSuppressionScope(t *testing.T) {
 	// A disabled rule: its codes are not judged.
 	cat := catalog(t)
 	cfg := &Config{Disable: []string{"TG104"}}
-	repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(cat.Layout, cfg), cfg)
+	repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(&cat.Layout, cfg), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestUnusedSuppressionChangeMode(t *testing.T) {
 	}
 	writeFile(t, dir, "tests/ops/test_softmax.py", string(data)+"# noqa: TG401\n")
 	cat := catalog(t)
-	res, err := CheckGitChange(dir, "HEAD", false, cat, nil, BuildLayout(cat.Layout, nil), Options{})
+	res, err := CheckGitChange(dir, "HEAD", false, cat, nil, BuildLayout(&cat.Layout, nil), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,7 +52,7 @@ func run456(t *testing.T, dir string) ([]string, *OpTable, []Diagnostic) {
 	if err != nil {
 		t.Fatalf("embedded catalog: %v", err)
 	}
-	repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(full.Layout, nil), nil)
+	repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(&full.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,7 +56,7 @@ func TestUnreadableDir(t *testing.T) {
 	} else {
 		denyDir(t, deny)
 	}
-	lay := BuildLayout(cat.Layout, nil)
+	lay := BuildLayout(&cat.Layout, nil)
 	check := func(what string, src Source, ops []string) {
 		_, err := CheckSource(src, lay, cat, nil, Options{Ops: ops})
 		var ue *UnreadableDirError

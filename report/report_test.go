@@ -23,7 +23,7 @@ func checkDir(t *testing.T, dir string) *checker.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, err := checker.Load(&checker.DiskSource{Dir: dir}, checker.BuildLayout(cat.Layout, nil), nil)
+	repo, err := checker.Load(&checker.DiskSource{Dir: dir}, checker.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

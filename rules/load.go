@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/layout"
+
 	"github.com/BurntSushi/toml"
 )
 
@@ -18,7 +20,7 @@ type Catalog struct {
 	Version int
 	Rules   []*Rule // in file order
 	ByID    map[string]*Rule
-	Layout  LayoutSpec
+	Layout  layout.Layout
 	// LayoutLines locates the keys of the [layout] table (paths relative
 	// to it, e.g. "scope.0.tests"), for messages about layout values.
 	LayoutLines KeyLines
@@ -26,42 +28,6 @@ type Catalog struct {
 
 // Rule returns the rule with the given ID, or nil.
 func (c *Catalog) Rule(id string) *Rule { return c.ByID[id] }
-
-// LayoutSpec is the [layout] table of rules.toml (and of a project's
-// configuration): where each scope's dispatch files, cuTile package, tests
-// and benchmarks live. The checker turns it into a checker.Layout.
-type LayoutSpec struct {
-	// Exclude lists globs of paths never read.
-	Exclude []string `toml:"exclude"`
-	// Include lists globs of further files read besides the scopes' own,
-	// such as other backends' modules with register_impl sites.
-	Include []string    `toml:"include"`
-	Names   *NamesSpec  `toml:"names"`
-	Scopes  []ScopeSpec `toml:"scope"`
-}
-
-// NamesSpec is [layout.names]: the fully qualified Python names of the
-// dispatcher API the op table recognizes, and the lint directive prefix.
-type NamesSpec struct {
-	Dispatch         []string `toml:"dispatch"`
-	RegisterImpl     []string `toml:"register-impl"`
-	BackendAvailable []string `toml:"backend-available"`
-	CuTileBackend    string   `toml:"cutile-backend"`
-	Directive        string   `toml:"directive"`
-}
-
-// ScopeSpec is one [[layout.scope]].
-type ScopeSpec struct {
-	Name       string   `toml:"name"`
-	Dispatch   []string `toml:"dispatch"`
-	Namespace  string   `toml:"namespace"`
-	CuTile     string   `toml:"cutile"`
-	Tests      []string `toml:"tests"`
-	Benchmarks []string `toml:"benchmarks"`
-	// API lists the public modules through which tests and benchmarks
-	// reach the ops; empty means derived from the dispatch files.
-	API []string `toml:"api"`
-}
 
 // Requirements returns the requirement IDs of the workflow, in the order of
 // docs/requirements.md (read into the generated catalog_gen.go).
@@ -399,7 +365,7 @@ func validID(id string) bool {
 
 // DecodeLayout strictly decodes a [layout] table found at prefix, each
 // [[layout.scope]] on its own so that errors name its line, and validates it.
-func DecodeLayout(t map[string]any, l *LayoutSpec, prefix []string, kl KeyLines, filename string, errs *ErrorList) {
+func DecodeLayout(t map[string]any, l *layout.Layout, prefix []string, kl KeyLines, filename string, errs *ErrorList) {
 	rest := make(map[string]any, len(t))
 	for k, v := range t {
 		if k != "scope" {
@@ -413,8 +379,8 @@ func DecodeLayout(t map[string]any, l *LayoutSpec, prefix []string, kl KeyLines,
 			*errs = append(*errs, &LoadError{File: filename, Line: kl.Line(append(prefix, "scope")...), Msg: "layout.scope: want an array of tables ([[layout.scope]])"})
 		}
 		for i, st := range list {
-			var s ScopeSpec
-			DecodeTable(st, &s, append(append([]string(nil), prefix...), "scope", strconv.Itoa(i)), kl, filename, errs)
+			s := &layout.Scope{}
+			DecodeTable(st, s, append(append([]string(nil), prefix...), "scope", strconv.Itoa(i)), kl, filename, errs)
 			l.Scopes = append(l.Scopes, s)
 		}
 	}
@@ -423,7 +389,7 @@ func DecodeLayout(t map[string]any, l *LayoutSpec, prefix []string, kl KeyLines,
 
 // checkLayout validates a layout table: every scope named once, with its
 // paths relative slash globs.
-func checkLayout(l *LayoutSpec, prefix []string, kl KeyLines, filename string, errs *ErrorList) {
+func checkLayout(l *layout.Layout, prefix []string, kl KeyLines, filename string, errs *ErrorList) {
 	names := map[string]bool{}
 	for i, s := range l.Scopes {
 		p := append(append([]string(nil), prefix...), "scope", strconv.Itoa(i))

@@ -58,7 +58,7 @@ optional = true
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, err := checker.Load(&checker.DiskSource{Dir: "../fixtures/good"}, checker.BuildLayout(builtin.Layout, nil), nil)
+	repo, err := checker.Load(&checker.DiskSource{Dir: "../fixtures/good"}, checker.BuildLayout(&builtin.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

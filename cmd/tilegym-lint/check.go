@@ -420,7 +420,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	if cfg, err = applySelection(cfg, cat, &f.view); err != nil {
 		return 0, err
 	}
-	layout := checker.BuildLayout(cat.Layout, cfg)
+	layout := checker.BuildLayout(&cat.Layout, cfg)
 	opts := checker.Options{Ops: f.ops, Files: t.files}
 
 	if f.fixes.fix {

@@ -77,7 +77,7 @@ func Check(t testing.TB, dir string) *checker.Result {
 	t.Helper()
 	cat := Catalog(t)
 	cfg := Config(t, dir, cat)
-	res, err := checker.CheckSource(&checker.DiskSource{Dir: dir}, checker.BuildLayout(cat.Layout, cfg), cat, cfg, checker.Options{})
+	res, err := checker.CheckSource(&checker.DiskSource{Dir: dir}, checker.BuildLayout(&cat.Layout, cfg), cat, cfg, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

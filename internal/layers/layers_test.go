@@ -31,8 +31,9 @@ var allowed = map[string][]string{
 	"python/astdump":            {"python/ast"},
 	"rules/internal/srcscan":    {},
 	"rules/internal/gencatalog": {"rules/internal/srcscan"},
-	"rules":                     {"rules/internal/srcscan"},
-	"checker":                   {"internal/regfile", "python/ast", "python/parser", "rules"},
+	"layout":                    {},
+	"rules":                     {"layout", "rules/internal/srcscan"},
+	"checker":                   {"internal/regfile", "layout", "python/ast", "python/parser", "rules"},
 	"report":                    {"checker", "python/ast", "rules"},
 	"fix":                       {"internal/regfile", "python/ast", "python/parser"},
 	"scaffold":                  {"fix", "internal/regfile", "python/ast", "python/parser"},
@@ -42,7 +43,7 @@ var allowed = map[string][]string{
 	"internal/fixtureset":       {},
 	"internal/fixturetest":      {"checker", "internal/fixtureset", "report", "rules"},
 	"tools/fixtureoverlay":      {"internal/fixtureset"},
-	"cmd/tilegym-lint":          {".", "checker", "fix", "internal/regfile", "python/ast", "python/astdump", "python/parser", "report", "rules", "scaffold", "verify"},
+	"cmd/tilegym-lint":          {".", "checker", "fix", "internal/regfile", "layout", "python/ast", "python/astdump", "python/parser", "report", "rules", "scaffold", "verify"},
 }
 
 func TestImportGraph(t *testing.T) {

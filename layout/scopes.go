@@ -1,4 +1,4 @@
-package checker
+package layout
 
 import (
 	"sort"
@@ -51,7 +51,7 @@ type ScopeMatch struct {
 
 // matchBound matches p against patterns with the suite bound (patterns
 // without "{suite}" match for any suite).
-func matchBound(patterns []string, suite, p string) bool {
+func MatchBound(patterns []string, suite, p string) bool {
 	for _, pat := range patterns {
 		if _, ok := MatchPath(ExpandSuite(pat, suite), p); ok {
 			return true
@@ -82,7 +82,7 @@ func DispatchScope(l *Layout, p string) (ScopeMatch, bool) {
 }
 
 // matchAnyPath reports whether p matches one of patterns (bound already).
-func matchAnyPath(patterns []string, p string) bool {
+func MatchAnyPath(patterns []string, p string) bool {
 	for _, pat := range patterns {
 		if _, ok := MatchPath(pat, p); ok {
 			return true
@@ -92,7 +92,7 @@ func matchAnyPath(patterns []string, p string) bool {
 }
 
 // inCuTile reports whether a path is in some scope's cuTile package.
-func inCuTile(l *Layout, p string) bool {
+func InCuTile(l *Layout, p string) bool {
 	for _, sc := range l.Scopes {
 		if sc.CuTile != "" {
 			if _, ok := MatchPath(strings.TrimSuffix(sc.CuTile, "/")+"/**", p); ok {
@@ -105,7 +105,7 @@ func inCuTile(l *Layout, p string) bool {
 
 // stepPath reports whether a path is a test or benchmark file of some
 // scope (of any suite).
-func stepPath(l *Layout, p string) bool {
+func StepPath(l *Layout, p string) bool {
 	for _, sc := range l.Scopes {
 		if _, ok := MatchAny(sc.Tests, p); ok {
 			return true
@@ -117,7 +117,7 @@ func stepPath(l *Layout, p string) bool {
 	return false
 }
 
-func underAny(dirs []string, p string) bool {
+func UnderAny(dirs []string, p string) bool {
 	for _, d := range dirs {
 		if UnderDir(d, p) {
 			return true
