@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -133,7 +135,7 @@ func runBackendList(pass *Pass) (any, error) {
 // that assign or extend one of the variables vs.
 func listAssigns(body []ast.Stmt, vs []string) []ast.Stmt {
 	var out []ast.Stmt
-	eachTopLevel(body, func(s ast.Stmt) {
+	astutil.EachTopLevel(body, func(s ast.Stmt) {
 		for _, t := range assignTargets(s) {
 			for _, v := range vs {
 				if t == v {
@@ -161,7 +163,7 @@ func backendEntries(e ast.Expr) []string {
 			}
 		case *ast.Tuple:
 			if len(e.Elts) > 0 {
-				if s, ok := StringValue(e.Elts[0]); ok {
+				if s, ok := astutil.StringValue(e.Elts[0]); ok {
 					out = append(out, s)
 				}
 			}
@@ -240,7 +242,7 @@ func tupleEntries(fd *ast.FunctionDef) []string {
 	var out []string
 	ast.Inspect(fd, func(n ast.Node) bool {
 		if t, ok := n.(*ast.Tuple); ok && len(t.Elts) >= 2 {
-			if s, ok := StringValue(t.Elts[0]); ok {
+			if s, ok := astutil.StringValue(t.Elts[0]); ok {
 				out = append(out, s)
 			}
 		}

@@ -3,6 +3,8 @@ package checker
 import (
 	"errors"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -168,8 +170,8 @@ func (x *pyIndex) paramsFiltered(fd *ast.FunctionDef, filters map[string]bool) b
 			scope = cs.In.Body
 		}
 		ok := false
-		for _, prm := range Params(fd.Args) {
-			arg := CallArg(cs.Call, prm.Index, prm.Name)
+		for _, prm := range astutil.Params(fd.Args) {
+			arg := astutil.CallArg(cs.Call, prm.Index, prm.Name)
 			if arg == nil {
 				continue
 			}

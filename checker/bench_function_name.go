@@ -3,6 +3,8 @@ package checker
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -66,7 +68,7 @@ func misnamedBenchFunc(f *File, op *Op, module string, p *benchFunctionNameParam
 		}
 	}
 	var cand *ast.FunctionDef
-	for _, fd := range TopLevelFuncs(f.AST) {
+	for _, fd := range astutil.TopLevelFuncs(f.AST) {
 		if _, _, ok := im.Decorator(fd.DecoratorList, p.Decorator); !ok {
 			continue
 		}

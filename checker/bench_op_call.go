@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -52,7 +54,7 @@ func runBenchOpCall(pass *Pass) (any, error) {
 				for _, c := range x.callsTo(s, p.Forbidden) {
 					global = true
 					reportAt(pass, rule, sf.Primary.Name, sf.File, c, map[string]string{
-						"func": sf.Primary.Func, "call": DottedName(c.Func), "keyword": p.Keyword,
+						"func": sf.Primary.Func, "call": astutil.DottedName(c.Func), "keyword": p.Keyword,
 						"opcall": x.opSpelling(sf.Primary), "problem": "selects the backend for the whole process"}, nil, nil)
 				}
 			}
@@ -78,7 +80,7 @@ func runBenchOpCall(pass *Pass) (any, error) {
 				for _, s := range x.body() {
 					for _, c := range x.callsTo(s, names) {
 						problem := "passes no " + p.Keyword
-						if v := CallArg(c, -1, p.Keyword); v != nil {
+						if v := astutil.CallArg(c, -1, p.Keyword); v != nil {
 							// The benchmark's backend parameter, not a
 							// fixed backend: a literal times one backend
 							// on every line.
@@ -86,12 +88,12 @@ func runBenchOpCall(pass *Pass) (any, error) {
 							if !ok {
 								continue
 							}
-							problem = "hard-codes " + p.Keyword + "=" + ExprString(lit)
+							problem = "hard-codes " + p.Keyword + "=" + astutil.ExprString(lit)
 						} else if hasDoubleStar(c) {
 							continue
 						}
 						reportAt(pass, rule, op.Name, sf.File, c, map[string]string{
-							"func": op.Func, "call": DottedName(c.Func), "keyword": p.Keyword, "opcall": DottedName(c.Func),
+							"func": op.Func, "call": astutil.DottedName(c.Func), "keyword": p.Keyword, "opcall": astutil.DottedName(c.Func),
 							"problem": problem}, nil, nil)
 					}
 				}
@@ -119,12 +121,12 @@ func (x *pyIndex) backendModuleUses(op *Op, modules []string) []namedNode {
 	for _, n := range x.File.nodes() {
 		switch s := n.(type) {
 		case *ast.ImportFrom:
-			base := ImportFromModule(PackagePath(x.File.Path), s)
+			base := astutil.ImportFromModule(astutil.PackagePath(x.File.Path), s)
 			for _, a := range s.Names {
 				if a == nil || a.Name != op.Func {
 					continue
 				}
-				full := joinDotted(base, a.Name)
+				full := astutil.JoinDotted(base, a.Name)
 				if _, bad := dottedUnder(full, modules); bad {
 					local := a.Name
 					if a.Asname != nil {
@@ -135,7 +137,7 @@ func (x *pyIndex) backendModuleUses(op *Op, modules []string) []namedNode {
 				}
 			}
 		case *ast.Call:
-			d := DottedName(s.Func)
+			d := astutil.DottedName(s.Func)
 			head, _, _ := strings.Cut(d, ".")
 			if d == "" || imported[head] {
 				continue
@@ -156,7 +158,7 @@ func (x *pyIndex) opSpelling(op *Op) string {
 	names := opPublicNames(op)
 	for _, s := range x.body() {
 		if cs := x.callsTo(s, names); len(cs) > 0 {
-			if d := DottedName(cs[0].Func); d != "" {
+			if d := astutil.DottedName(cs[0].Func); d != "" {
 				return d
 			}
 		}

@@ -3,6 +3,8 @@ package checker
 import (
 	"errors"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -46,8 +48,8 @@ func runBenchReference(pass *Pass) (any, error) {
 			refs := map[string][]namedNode{}
 			for _, s := range x.body() {
 				for _, c := range x.callsTo(s, p.Register) {
-					name, ok1 := StringValue(CallArg(c, 0, "name"))
-					be, ok2 := StringValue(CallArg(c, 1, "backend"))
+					name, ok1 := astutil.StringValue(astutil.CallArg(c, 0, "name"))
+					be, ok2 := astutil.StringValue(astutil.CallArg(c, 1, "backend"))
 					if ok1 && ok2 && be == p.Backend {
 						registered[name] = true
 						if fn := registeredFunc(s, c); fn != nil {
@@ -127,7 +129,7 @@ func registeredFunc(s ast.Stmt, c *ast.Call) *namedNode {
 		if !ok || out != nil || outer.Func != c || len(outer.Args) != 1 {
 			return out == nil
 		}
-		if d := DottedName(outer.Args[0]); d != "" {
+		if d := astutil.DottedName(outer.Args[0]); d != "" {
 			out = &namedNode{node: outer.Args[0], name: d}
 		}
 		return false

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -61,12 +63,12 @@ func runCallKeyword(pass *Pass) (any, error) {
 			}
 			for _, c := range calls {
 				for _, k := range kws {
-					v, ok := StringValue(CallArg(c, -1, k))
+					v, ok := astutil.StringValue(astutil.CallArg(c, -1, k))
 					if ok && contains(p.Keywords[k], v) {
 						continue
 					}
 					var n ast.Node = c
-					if kv := CallArg(c, -1, k); kv != nil {
+					if kv := astutil.CallArg(c, -1, k); kv != nil {
 						n = kv
 					}
 					reportAt(pass, rule, sf.Primary.Name, sf.File, n, vars(k), nil, nil)

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/rules"
@@ -309,13 +311,13 @@ func TouchedOps(t *OpTable, ch *Change) map[string]bool {
 		// The ops of the package: whose cuTile package holds the
 		// __init__ and whose function is named, or whose module is named
 		// as the __init__ names it (relative to its package).
-		dir, pkg := path.Dir(in.File.Path), ModulePath(in.File.Path)+"."
+		dir, pkg := path.Dir(in.File.Path), astutil.ModulePath(in.File.Path)+"."
 		for _, op := range t.Ops {
 			if names[op.Func] && op.Scope != nil && layout.UnderDir(strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/"), in.File.Path) {
 				out[op.Name] = true
 			}
 			for _, im := range op.Impls {
-				if im.Module != "" && layout.UnderDir(dir, im.File.Path) && names[strings.TrimPrefix(ModulePath(im.File.Path), pkg)] {
+				if im.Module != "" && layout.UnderDir(dir, im.File.Path) && names[strings.TrimPrefix(astutil.ModulePath(im.File.Path), pkg)] {
 					out[op.Name] = true
 				}
 			}
@@ -637,7 +639,7 @@ func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, la
 	related := map[string]bool{}
 	api := false
 	for _, f := range files {
-		api = api || hl.apis[PackagePath(f)] && path.Base(f) != "__init__.py"
+		api = api || hl.apis[astutil.PackagePath(f)] && path.Base(f) != "__init__.py"
 	}
 	if !hl.seed(nil) {
 		return nil, nil, false, hl, bl, nil

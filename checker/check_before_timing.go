@@ -3,6 +3,8 @@ package checker
 import (
 	"errors"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -65,7 +67,7 @@ func runCheckBeforeTiming(pass *Pass) (any, error) {
 				}
 			}
 			reportAt(pass, rule, op.Name, sf.File, seq[ti].At, map[string]string{
-				"name": fd.Name, "func": op.Func, "timer": DottedName(seq[ti].Call.Func)}, nil, nil)
+				"name": fd.Name, "func": op.Func, "timer": astutil.DottedName(seq[ti].Call.Func)}, nil, nil)
 		})
 	}
 	return nil, nil
@@ -91,7 +93,7 @@ func swallowedCalls(f *File, swallowing []string) map[*ast.Call]bool {
 			types = []ast.Expr{h.Type}
 		}
 		for _, t := range types {
-			if contains(swallowing, DottedName(t)) {
+			if contains(swallowing, astutil.DottedName(t)) {
 				return true
 			}
 		}
@@ -119,7 +121,7 @@ func swallowedCalls(f *File, swallowing []string) map[*ast.Call]bool {
 			for _, h := range t.Handlers {
 				if h != nil && catches(h) && !reraises(h) {
 					for _, s := range t.Body {
-						for _, c := range Calls(s) {
+						for _, c := range astutil.Calls(s) {
 							out[c] = true
 						}
 					}

@@ -3,6 +3,8 @@ package checker
 import (
 	"sort"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -42,7 +44,7 @@ func cutileModules(tab *OpTable, names *layout.Names) []*implModule {
 
 // kernelDefs returns the functions of a file decorated with a kernel
 // decorator (bare or called).
-func kernelDefs(f *File, im *Imports, kernel []string) []*ast.FunctionDef {
+func kernelDefs(f *File, im *astutil.Imports, kernel []string) []*ast.FunctionDef {
 	var out []*ast.FunctionDef
 	for _, n := range f.nodes() {
 		if fd, ok := n.(*ast.FunctionDef); ok {

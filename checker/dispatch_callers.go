@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -113,24 +115,24 @@ func runDispatchCallers(pass *Pass) (any, error) {
 					return "", "", false
 				}
 				im := f.Imports()
-				pkg := PackagePath(f.Path)
+				pkg := astutil.PackagePath(f.Path)
 				for _, n := range f.nodes() {
 					s, ok := n.(*ast.ImportFrom)
 					if !ok {
 						continue
 					}
-					mod := ImportFromModule(pkg, s)
+					mod := astutil.ImportFromModule(pkg, s)
 					for _, a := range s.Names {
 						if a == nil || a.Name == "*" {
 							continue
 						}
-						if api, name, bad := missing(joinDotted(mod, a.Name)); bad {
+						if api, name, bad := missing(astutil.JoinDotted(mod, a.Name)); bad {
 							report(s, api, name)
 						}
 					}
 				}
 				for _, at := range f.memo.attrs {
-					d := DottedName(at)
+					d := astutil.DottedName(at)
 					head, _, _ := strings.Cut(d, ".")
 					bound, ok := im.Local[head]
 					if !ok {
@@ -193,8 +195,8 @@ func definedNames(repo *Repo, api string) *apiNames {
 // addTopLevel adds the names a module binds at top level (in if/try
 // blocks too); star imports add the names of the imported module, once.
 func addTopLevel(repo *Repo, f *File, out *apiNames, follow bool) {
-	pkg := PackagePath(f.Path)
-	eachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
+	pkg := astutil.PackagePath(f.Path)
+	astutil.EachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
 		switch s := s.(type) {
 		case *ast.FunctionDef:
 			out.names[s.Name] = true
@@ -220,7 +222,7 @@ func addTopLevel(repo *Repo, f *File, out *apiNames, follow bool) {
 					continue
 				}
 				if a.Name == "*" {
-					g := moduleFile(repo, ImportFromModule(pkg, s))
+					g := moduleFile(repo, astutil.ImportFromModule(pkg, s))
 					if !follow || g == nil {
 						out.open = true
 						continue

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -205,7 +207,7 @@ func kwargsFix(f *File, fd *ast.FunctionDef, name string) []SuggestedFix {
 	case bound && q != "typing.Any" && q != "typing_extensions.Any":
 		return nil // Any is something else here
 	case !bound:
-		if _, other := ModuleNames(f.AST)["Any"]; other {
+		if _, other := astutil.ModuleNames(f.AST)["Any"]; other {
 			return nil
 		}
 		e, ok := typingImportEdit(f, lines, "Any")
@@ -317,7 +319,7 @@ func typingImportEdit(f *File, lines []string, name string) (TextEdit, bool) {
 // localName returns how file f spells the qualified name q: the local name
 // bound to it, else a module alias and the rest (`ct.Constant` for
 // cuda.tile.Constant under `import cuda.tile as ct`), the shortest such.
-func localName(im *Imports, q string) (string, bool) {
+func localName(im *astutil.Imports, q string) (string, bool) {
 	var cands []string
 	for local, target := range im.Local {
 		switch {
@@ -341,7 +343,7 @@ func localName(im *Imports, q string) (string, bool) {
 
 // constantFix annotates a kernel parameter as a compile-time int: one with
 // no annotation, or annotated "int".
-func constantFix(f *File, im *Imports, a *ast.Arg, constant []string) []SuggestedFix {
+func constantFix(f *File, im *astutil.Imports, a *ast.Arg, constant []string) []SuggestedFix {
 	if len(constant) == 0 {
 		return nil
 	}
@@ -377,7 +379,7 @@ func classListFix(f *File, c *ast.ClassDef, name string, entries []string) []Sug
 		return nil
 	}
 	at := ast.Pos{Line: line}
-	if Docstring(c.Body) != nil {
+	if astutil.Docstring(c.Body) != nil {
 		end := first.End().Line
 		if !restIsComment(srcLine(lines, end), first.End().Col) || len(c.Body) > 1 && c.Body[1].Pos().Line <= end || end+1 > len(lines) {
 			return nil

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -47,7 +49,7 @@ func runForbiddenImport(pass *Pass) (any, error) {
 				// dispatch entry point).
 				op := sf.Primary
 				for _, o := range sf.Ops {
-					if o.Func == name || contains(implFuncQNames(o), joinDotted(module, name)) {
+					if o.Func == name || contains(implFuncQNames(o), astutil.JoinDotted(module, name)) {
 						op = o
 						break
 					}
@@ -74,12 +76,12 @@ func runForbiddenImport(pass *Pass) (any, error) {
 						}
 					}
 				case *ast.ImportFrom:
-					base := ImportFromModule(PackagePath(sf.File.Path), s)
+					base := astutil.ImportFromModule(astutil.PackagePath(sf.File.Path), s)
 					for _, a := range s.Names {
 						if a == nil {
 							continue
 						}
-						full := joinDotted(base, a.Name)
+						full := astutil.JoinDotted(base, a.Name)
 						if _, bad := dottedUnder(full, p.Modules); bad {
 							local := a.Name
 							if a.Asname != nil {
@@ -93,7 +95,7 @@ func runForbiddenImport(pass *Pass) (any, error) {
 				case *ast.Call:
 					// qs[ni] is "" exactly when DottedName(s.Func) is.
 					q := qs[ni]
-					head, _, _ := strings.Cut(chainHead(s.Func), ".")
+					head, _, _ := strings.Cut(astutil.ChainHead(s.Func), ".")
 					if q == "" || badLocal[head] {
 						continue
 					}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -108,12 +110,12 @@ var errNotNumber error = notNumber{}
 // constantAliases returns the names bound at module level to a constant
 // annotation (ConstInt = ct.Constant[int]), including those imported from
 // another module of the snapshot that binds them so.
-func constantAliases(repo *Repo, f *File, im *Imports, constant []string, depth int) map[string]bool {
+func constantAliases(repo *Repo, f *File, im *astutil.Imports, constant []string, depth int) map[string]bool {
 	out := map[string]bool{}
 	if f == nil || f.AST == nil || f.AST.Module == nil {
 		return out
 	}
-	eachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
+	astutil.EachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
 		var target ast.Expr
 		var value ast.Expr
 		switch s := s.(type) {
@@ -156,7 +158,7 @@ func constantAliases(repo *Repo, f *File, im *Imports, constant []string, depth 
 
 // isConstantAnnotation reports whether an annotation is Constant[...] of
 // the tile module, or an alias of it.
-func isConstantAnnotation(im *Imports, e ast.Expr, constant []string, aliases map[string]bool) bool {
+func isConstantAnnotation(im *astutil.Imports, e ast.Expr, constant []string, aliases map[string]bool) bool {
 	switch e := e.(type) {
 	case *ast.Subscript:
 		return im.Is(e.Value, constant)
@@ -198,12 +200,12 @@ func checkConstantParams(pass *Pass, rule *rules.Rule, p *implConstantParams, ar
 	reported := map[*ast.Arg]bool{}
 	targets := make([]string, len(args))
 	for i, ca := range args {
-		targets[i] = joinDotted(p.TileModule, ca.fn)
+		targets[i] = astutil.JoinDotted(p.TileModule, ca.fn)
 	}
 	for _, kd := range kernelDefs(m.file, im, p.Kernel) {
 		params := map[string]*ast.Arg{}
-		for _, prm := range Params(kd.Args) {
-			if prm.Kind != VarPositional && prm.Kind != VarKeyword {
+		for _, prm := range astutil.Params(kd.Args) {
+			if prm.Kind != astutil.VarPositional && prm.Kind != astutil.VarKeyword {
 				params[prm.Name] = prm.Arg
 			}
 		}
@@ -224,9 +226,9 @@ func checkConstantParams(pass *Pass, rule *rules.Rule, p *implConstantParams, ar
 						}
 					}
 				case ca.pos >= 0:
-					cargs = append(cargs, CallArg(c, ca.pos, ""))
+					cargs = append(cargs, astutil.CallArg(c, ca.pos, ""))
 				case ca.kw != "":
-					cargs = append(cargs, CallArg(c, -1, ca.kw))
+					cargs = append(cargs, astutil.CallArg(c, -1, ca.kw))
 				}
 				for _, arg := range cargs {
 					if arg == nil {

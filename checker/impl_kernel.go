@@ -3,6 +3,8 @@ package checker
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -36,7 +38,7 @@ func runImplKernel(pass *Pass, tab *OpTable, rule *rules.Rule, p *implKernelPara
 // importsKernelModule reports whether a file imports names from another
 // module of the snapshot that defines a kernel (kernels shared between
 // cuTile modules, e.g. `from .jsd import _jsd_kernel`).
-func importsKernelModule(repo *Repo, f *File, im *Imports, kernel []string) bool {
+func importsKernelModule(repo *Repo, f *File, im *astutil.Imports, kernel []string) bool {
 	mods := map[string]bool{}
 	for _, q := range im.Local {
 		mods[q] = true
@@ -46,7 +48,7 @@ func importsKernelModule(repo *Repo, f *File, im *Imports, kernel []string) bool
 	}
 	for _, p := range repo.Paths {
 		other := repo.Files[p]
-		if other == nil || other == f || other.AST == nil || !mods[ModulePath(p)] {
+		if other == nil || other == f || other.AST == nil || !mods[astutil.ModulePath(p)] {
 			continue
 		}
 		if len(kernelDefs(other, other.Imports(), kernel)) > 0 {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -81,7 +83,7 @@ func newModuleIndex(f *File) *moduleIndex {
 	}
 	// Module-level assignments: attention_decode = _AttentionDecode.apply.
 	if f.AST != nil && f.AST.Module != nil {
-		eachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
+		astutil.EachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
 			if a, ok := s.(*ast.Assign); ok {
 				for _, t := range a.Targets {
 					if nm, ok := t.(*ast.Name); ok {
@@ -151,7 +153,7 @@ func (l launchSpec) has(c *ast.Call) bool {
 	if l.pos < 0 && l.kw == "" {
 		return true
 	}
-	return CallArg(c, l.pos, l.kw) != nil
+	return astutil.CallArg(c, l.pos, l.kw) != nil
 }
 
 // parseKernelPlace reads where a call passes the kernel: "2" (a position),
@@ -220,7 +222,7 @@ func launchNames(specs []launchSpec, tileModule string) string {
 // referenced without being called (passed on, functools.partial(ct.launch,
 // stream)), or a call of a launcher parameter inside a function decorated
 // with a launcher decorator.
-func launchPredicate(f *File, im *Imports, launches []launchSpec, launchers []launcherSpec) func(ast.Node) bool {
+func launchPredicate(f *File, im *astutil.Imports, launches []launchSpec, launchers []launcherSpec) func(ast.Node) bool {
 	names := make([]string, len(launches))
 	for i, l := range launches {
 		names[i] = l.name
@@ -230,7 +232,7 @@ func launchPredicate(f *File, im *Imports, launches []launchSpec, launchers []la
 	for _, l := range launchers {
 		for _, fd := range kernelDefs(f, im, []string{l.decorator}) {
 			ok := false
-			for _, prm := range Params(fd.Args) {
+			for _, prm := range astutil.Params(fd.Args) {
 				if prm.Name == l.param {
 					ok = true
 				}

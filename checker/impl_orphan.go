@@ -3,6 +3,7 @@ package checker
 import (
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -76,7 +77,7 @@ func runImplOrphan(pass *Pass) (any, error) {
 				hint = "did you mean \"" + c + "\"?"
 			}
 			var n ast.Node = impl.Call
-			if a := CallArg(impl.Call, 0, "name"); a != nil {
+			if a := astutil.CallArg(impl.Call, 0, "name"); a != nil {
 				n = a
 			}
 			reportAt(pass, rule, "", impl.File, n, map[string]string{"name": impl.Op, "backend": impl.Backend, "hint": hint}, brokenDispatch, nil)
@@ -98,7 +99,7 @@ func reportStubless(pass *Pass, tab *OpTable, rule *rules.Rule) {
 		}
 		impl := impls[0]
 		var n ast.Node = impl.Call
-		if a := CallArg(impl.Call, 0, "name"); a != nil {
+		if a := astutil.CallArg(impl.Call, 0, "name"); a != nil {
 			n = a
 		}
 		reportAt(pass, rule, op.Name, impl.File, n, map[string]string{

@@ -3,6 +3,8 @@ package checker
 import (
 	"slices"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -38,8 +40,8 @@ func runImplOut(pass *Pass, tab *OpTable, rule *rules.Rule, p *implOutParams) {
 // outProblem checks S2.7 for a registered function with an out parameter.
 func outProblem(fd *ast.FunctionDef, param string) (string, ast.Node) {
 	var outArg *ast.Arg
-	for _, prm := range Params(fd.Args) {
-		if prm.Name == param && prm.Kind != VarKeyword && prm.Kind != VarPositional {
+	for _, prm := range astutil.Params(fd.Args) {
+		if prm.Name == param && prm.Kind != astutil.VarKeyword && prm.Kind != astutil.VarPositional {
 			outArg = prm.Arg
 		}
 	}
@@ -124,5 +126,5 @@ func noneTest(e ast.Expr, name string, ops ...ast.CmpOperator) bool {
 		return false
 	}
 	nm, ok := c.Left.(*ast.Name)
-	return ok && nm.Id == name && slices.Contains(ops, c.Ops[0]) && isNoneExpr(c.Comparators[0])
+	return ok && nm.Id == name && slices.Contains(ops, c.Ops[0]) && astutil.IsNoneExpr(c.Comparators[0])
 }

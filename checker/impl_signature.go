@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -103,20 +105,20 @@ func backendListed(list []string, b string) bool {
 // signatureDrift compares an implementation's signature with the stub's.
 // With lenient, stub parameters that have a default may be missing.
 func signatureDrift(stub, impl *ast.FunctionDef, requireKwargs, lenient bool) ([]string, ast.Node) {
-	sp := Params(stub.Args)
-	ip := Params(impl.Args)
-	byName := map[string]Param{}
-	var ipos []Param
+	sp := astutil.Params(stub.Args)
+	ip := astutil.Params(impl.Args)
+	byName := map[string]astutil.Param{}
+	var ipos []astutil.Param
 	hasKw, hasVarPos := false, false
 	for _, q := range ip {
 		switch q.Kind {
-		case VarKeyword:
+		case astutil.VarKeyword:
 			hasKw = true
-		case VarPositional:
+		case astutil.VarPositional:
 			hasVarPos = true
 		default:
 			byName[q.Name] = q
-			if q.Kind != KeywordOnly {
+			if q.Kind != astutil.KeywordOnly {
 				ipos = append(ipos, q)
 			}
 		}
@@ -130,12 +132,12 @@ func signatureDrift(stub, impl *ast.FunctionDef, requireKwargs, lenient bool) ([
 		}
 	}
 	for _, s := range sp {
-		if s.Kind == VarKeyword || s.Kind == VarPositional {
+		if s.Kind == astutil.VarKeyword || s.Kind == astutil.VarPositional {
 			continue
 		}
 		q, ok := byName[s.Name]
-		positional := s.Kind != KeywordOnly
-		if positional && ok && q.Kind == KeywordOnly {
+		positional := s.Kind != astutil.KeywordOnly
+		if positional && ok && q.Kind == astutil.KeywordOnly {
 			note("makes \""+s.Name+"\" keyword-only where the dispatch stub has it as parameter "+strconv.Itoa(s.Index+1), q.Arg)
 			continue
 		}
@@ -161,14 +163,14 @@ func signatureDrift(stub, impl *ast.FunctionDef, requireKwargs, lenient bool) ([
 			}
 			continue
 		}
-		if positional && q.Kind == PosOnly && s.Kind != PosOnly {
+		if positional && q.Kind == astutil.PosOnly && s.Kind != astutil.PosOnly {
 			note("makes \""+s.Name+"\" positional-only", q.Arg)
 		}
 		if s.Default != nil {
 			if q.Default == nil {
-				note("requires \""+s.Name+"\" where the dispatch stub defaults it to "+ExprString(s.Default), q.Arg)
-			} else if ExprString(q.Default) != ExprString(s.Default) {
-				note("defaults \""+s.Name+"\" to "+ExprString(q.Default)+" where the dispatch stub has "+ExprString(s.Default), q.Default)
+				note("requires \""+s.Name+"\" where the dispatch stub defaults it to "+astutil.ExprString(s.Default), q.Arg)
+			} else if astutil.ExprString(q.Default) != astutil.ExprString(s.Default) {
+				note("defaults \""+s.Name+"\" to "+astutil.ExprString(q.Default)+" where the dispatch stub has "+astutil.ExprString(s.Default), q.Default)
 			}
 		}
 	}

@@ -5,17 +5,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
 // oldNewImports is NewImports as first written: an ast.Inspect walk.
-func oldNewImports(file string, f *ast.File) *Imports {
-	im := &Imports{Local: map[string]string{}}
+func oldNewImports(file string, f *ast.File) *astutil.Imports {
+	im := &astutil.Imports{Local: map[string]string{}}
 	if f == nil || f.Module == nil {
 		return im
 	}
-	pkg := PackagePath(file)
-	InspectFile(f, func(n ast.Node) bool {
+	pkg := astutil.PackagePath(file)
+	astutil.InspectFile(f, func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.Import:
 			for _, a := range s.Names {
@@ -30,7 +32,7 @@ func oldNewImports(file string, f *ast.File) *Imports {
 				}
 			}
 		case *ast.ImportFrom:
-			base := ImportFromModule(pkg, s)
+			base := astutil.ImportFromModule(pkg, s)
 			for _, a := range s.Names {
 				if a == nil || a.Name == "*" {
 					continue
@@ -39,7 +41,7 @@ func oldNewImports(file string, f *ast.File) *Imports {
 				if a.Asname != nil {
 					local = *a.Asname
 				}
-				im.Local[local] = joinDotted(base, a.Name)
+				im.Local[local] = astutil.JoinDotted(base, a.Name)
 			}
 		}
 		return true
@@ -55,7 +57,7 @@ func TestNewImportsStatements(t *testing.T) {
 	for _, f := range corpusFiles(t, "../python/parser/testdata") {
 		p := f.Path
 		n++
-		if got, want := NewImports(p, f.AST), oldNewImports(p, f.AST); !reflect.DeepEqual(got, want) {
+		if got, want := astutil.NewImports(p, f.AST), oldNewImports(p, f.AST); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: imports %v, want %v", p, got.Local, want.Local)
 		}
 	}
@@ -80,7 +82,7 @@ func oldUsedNames(f *File) map[string]bool {
 	for _, q := range im.Local {
 		addAll(q)
 	}
-	InspectFile(f.AST, func(n ast.Node) bool {
+	astutil.InspectFile(f.AST, func(n ast.Node) bool {
 		if at, ok := n.(*ast.Attribute); ok {
 			if q, imported := im.Resolve(at); imported {
 				addAll(q)

@@ -3,6 +3,8 @@ package checker
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -113,7 +115,7 @@ func sortedSlot(elts []ast.Expr, name string) ast.Expr {
 	var at ast.Expr
 	prev := ""
 	for i, e := range elts {
-		v, ok := StringValue(e)
+		v, ok := astutil.StringValue(e)
 		if !ok || e.Pos().Line != e.End().Line {
 			return nil
 		}

@@ -3,11 +3,13 @@ package checker
 import (
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
 // slowIs is Imports.Is as first written: resolve, then compare.
-func slowIs(im *Imports, e ast.Expr, names []string) bool {
+func slowIs(im *astutil.Imports, e ast.Expr, names []string) bool {
 	q, _ := im.Resolve(e)
 	if q == "" {
 		return false
@@ -29,13 +31,13 @@ func TestIsFast(t *testing.T) {
 	for _, f := range corpusFiles(t) {
 		p := f.Path
 		im := f.Imports()
-		InspectFile(f.AST, func(x ast.Node) bool {
+		astutil.InspectFile(f.AST, func(x ast.Node) bool {
 			e, ok := x.(ast.Expr)
 			if !ok {
 				return true
 			}
 			q, _ := im.Resolve(e)
-			d := DottedName(e)
+			d := astutil.DottedName(e)
 			for _, names := range [][]string{
 				{q}, {d}, {"x", q}, {q + "x"}, {"x" + q}, {q + ".x"}, {"." + q}, {d + "."}, {"tilegym.backend.register_impl"}, {""},
 			} {
@@ -48,7 +50,7 @@ func TestIsFast(t *testing.T) {
 		})
 	}
 	// Chains the parser does not produce.
-	im := &Imports{Local: map[string]string{"a": "", "b": "x.y", "": "z"}}
+	im := &astutil.Imports{Local: map[string]string{"a": "", "b": "x.y", "": "z"}}
 	for _, e := range []ast.Expr{
 		&ast.Name{Id: ""},
 		&ast.Name{Id: "a"},
@@ -76,7 +78,7 @@ func TestCallsOfDef(t *testing.T) {
 	for _, f := range corpusFiles(t) {
 		p := f.Path
 		var want []ast.Node
-		InspectFile(f.AST, func(x ast.Node) bool {
+		astutil.InspectFile(f.AST, func(x ast.Node) bool {
 			switch x.(type) {
 			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Call, *ast.Import, *ast.ImportFrom:
 				want = append(want, x)
@@ -102,7 +104,7 @@ func TestCallsOfDef(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s: no span for %s", p, fd.Name)
 			}
-			want := Calls(fd)
+			want := astutil.Calls(fd)
 			if len(calls) != len(want) {
 				t.Fatalf("%s: %s: %d calls, want %d", p, fd.Name, len(calls), len(want))
 			}
@@ -143,9 +145,9 @@ func oldDottedName(e ast.Expr) string {
 func TestDottedName(t *testing.T) {
 	for _, f := range corpusFiles(t) {
 		p := f.Path
-		InspectFile(f.AST, func(x ast.Node) bool {
+		astutil.InspectFile(f.AST, func(x ast.Node) bool {
 			if e, ok := x.(ast.Expr); ok {
-				if got, want := DottedName(e), oldDottedName(e); got != want {
+				if got, want := astutil.DottedName(e), oldDottedName(e); got != want {
 					t.Errorf("%s:%d: DottedName = %q, want %q", p, e.Pos().Line, got, want)
 				}
 			}
@@ -160,7 +162,7 @@ func TestDottedName(t *testing.T) {
 		&ast.Attribute{Value: &ast.Attribute{Value: &ast.Name{Id: "a"}, Attr: "b"}, Attr: "c"},
 		&ast.Attribute{Value: &ast.Call{Func: &ast.Name{Id: "a"}}, Attr: "c"},
 	} {
-		if got, want := DottedName(e), oldDottedName(e); got != want {
+		if got, want := astutil.DottedName(e), oldDottedName(e); got != want {
 			t.Errorf("DottedName(%#v) = %q, want %q", e, got, want)
 		}
 	}

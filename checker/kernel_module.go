@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -78,7 +80,7 @@ func runKernelModule(pass *Pass) (any, error) {
 			if f == nil || f.AST == nil || f.AST.Module == nil || path.Base(fp) == "__init__.py" || registers[fp] {
 				continue
 			}
-			if !inCuTilePackage(pass.Repo.Layout, fp) || imported[ModulePath(fp)] {
+			if !inCuTilePackage(pass.Repo.Layout, fp) || imported[astutil.ModulePath(fp)] {
 				continue
 			}
 			if len(rule.Files) > 0 && !layout.MatchBound(rule.Files, "", fp) {
@@ -87,7 +89,7 @@ func runKernelModule(pass *Pass) (any, error) {
 			im := f.Imports()
 			var kernels []string
 			var first *ast.FunctionDef
-			for _, fd := range TopLevelFuncs(f.AST) {
+			for _, fd := range astutil.TopLevelFuncs(f.AST) {
 				if _, _, ok := im.Decorator(fd.DecoratorList, p.Kernel); ok {
 					kernels = append(kernels, fd.Name)
 					if first == nil || fd.Pos().Before(first.Pos()) {

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"golang.org/x/text/unicode/norm"
@@ -232,7 +234,7 @@ func (l *lazyLoader) isSeed(p string) bool {
 	if _, ok := layout.DispatchScope(l.layout, p); ok {
 		return true
 	}
-	return path.Base(p) == "__init__.py" && layout.InCuTile(l.layout, p) || l.apis[PackagePath(p)]
+	return path.Base(p) == "__init__.py" && layout.InCuTile(l.layout, p) || l.apis[astutil.PackagePath(p)]
 }
 
 // parse parses the files at these indexes.
@@ -451,7 +453,7 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 		if len(mods) > 0 || len(sibs) > 0 {
 			var spec []int
 			for i, p := range repo.Paths {
-				if !parsed[i] && (mods[ModulePath(p)] || sibs[p]) {
+				if !parsed[i] && (mods[astutil.ModulePath(p)] || sibs[p]) {
 					spec = append(spec, i)
 				}
 			}
@@ -575,7 +577,7 @@ func (nd *needs) quotedNames() [][]byte {
 
 // path reports whether a file is needed for its path alone.
 func (nd *needs) path(p string) bool {
-	return nd.modules[ModulePath(p)] || layout.UnderAny(nd.dirs, p)
+	return nd.modules[astutil.ModulePath(p)] || layout.UnderAny(nd.dirs, p)
 }
 
 // opsNeeds computes, from the op table of the files parsed so far, what

@@ -1,18 +1,14 @@
 package checker
 
 import (
-	"errors"
-	"fmt"
 	"path"
-	"runtime"
 	"sort"
-	"sync"
-	"sync/atomic"
+
+	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
-	"github.com/tilegym/tilegym-lint/python/parser"
 )
 
 // listInScope lists the snapshot's files, only under the layout's
@@ -77,45 +73,6 @@ func listRepo(src Source, lay *layout.Layout, cfg *Config) (*Repo, error) {
 	return repo, nil
 }
 
-// forEach calls fn(0), ..., fn(n-1) on GOMAXPROCS goroutines, which take
-// the next index from a shared counter.
-func forEach(n int, fn func(i int)) {
-	workers := runtime.GOMAXPROCS(0)
-	if workers > n {
-		workers = n
-	}
-	if workers <= 1 {
-		for i := 0; i < n; i++ {
-			fn(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				fn(i)
-			}
-		}()
-	}
-	wg.Wait()
-}
-
-func loadFile(src Source, path string) (*File, error) {
-	data, err := src.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	return parseFile(path, data), nil
-}
-
 // warmer returns a function that computes, for a file just parsed, the
 // facts the op table reads from it (its node list, when it spells
 // register_impl or is a test or benchmark; the names a test or benchmark
@@ -137,11 +94,11 @@ func warmer(l *layout.Layout, paths []string) func(*File) {
 			return
 		}
 		if layout.StepPath(l, f.Path) {
-			f.usedNames() // and the node list
+			usedNamesFact.Of(f) // and the node list
 		} else if containsAny(f.Src, register) {
 			f.nodes()
 		}
-		if apis[PackagePath(f.Path)] && path.Base(f.Path) != "__init__.py" {
+		if apis[astutil.PackagePath(f.Path)] && path.Base(f.Path) != "__init__.py" {
 			for _, s := range f.AST.Module.Body {
 				switch s.(type) {
 				case *ast.FunctionDef, *ast.ClassDef:
@@ -164,43 +121,4 @@ func registerWords(l *layout.Layout) [][]byte {
 		}
 	}
 	return out
-}
-
-// parseFile parses the content of a file of the snapshot, and computes the
-// facts every file needs (its imports) while the workers are busy in
-// parallel.
-func parseFile(path string, data []byte) *File {
-	f := &File{Path: path, Src: data}
-	f.AST, f.Err = parse(path, data)
-	if f.Err != nil {
-		f.AST = nil
-	}
-	if f.AST != nil {
-		f.Imports()
-	}
-	return f
-}
-
-// parse runs the parser, turning a panic (a parser bug) into an error at
-// line 1 so that one bad file never stops the run.
-func parse(path string, data []byte) (f *ast.File, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			f, err = nil, &parser.Error{Filename: path, Line: 1, Msg: fmt.Sprintf("internal parser error: %v", r)}
-		}
-	}()
-	return parser.ParseFile(path, data)
-}
-
-// ParseErrorPos returns the position and message of a parse error.
-func ParseErrorPos(err error) (ast.Pos, string) {
-	var pe *parser.Error
-	if errors.As(err, &pe) {
-		line := pe.Line
-		if line < 1 {
-			line = 1
-		}
-		return ast.Pos{Line: line, Col: max(pe.Col, 0)}, pe.Msg
-	}
-	return ast.Pos{Line: 1}, err.Error()
 }

@@ -3,6 +3,8 @@ package checker
 import (
 	"errors"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -73,7 +75,7 @@ func runMainGuard(pass *Pass) (any, error) {
 				}
 				if c, ok := es.Value.(*ast.Call); ok && x.isRunCall(c, p, benches) {
 					unguarded = true
-					vars["call"] = DottedName(c.Func)
+					vars["call"] = astutil.DottedName(c.Func)
 					reportAt(pass, rule, sf.Primary.Name, sf.File, c, vars, nil, mainGuardWrapFix(sf.File, s))
 				}
 			}
@@ -83,7 +85,7 @@ func runMainGuard(pass *Pass) (any, error) {
 			vars["call"] = "bench_" + sf.Primary.Func + "." + p.Method
 			if wrong != nil {
 				if at, ok := wrong.Func.(*ast.Attribute); ok && benches[runTarget(at.Value)] {
-					vars["call"] = ExprString(at.Value) + "." + p.Method
+					vars["call"] = astutil.ExprString(at.Value) + "." + p.Method
 				}
 				vars["problem"] = wrongProblem
 				reportAt(pass, rule, sf.Primary.Name, sf.File, wrong, vars, nil, nil)
@@ -126,20 +128,20 @@ func (x *pyIndex) runCallProblem(c *ast.Call, p *mainGuardParams, benches map[st
 	// A module function that lacks the decorator is the decorator rule's
 	// finding, not this one's.
 	if len(p.Decorator) > 0 && !benches[target] && x.Funcs[target] == nil {
-		return ExprString(at.Value) + "." + p.Method + "(...) under the guard runs no benchmark (" + target + " is not a function decorated with @" + first(p.Decorator) + ")"
+		return astutil.ExprString(at.Value) + "." + p.Method + "(...) under the guard runs no benchmark (" + target + " is not a function decorated with @" + first(p.Decorator) + ")"
 	}
 	if p.Keyword == "" {
 		return ""
 	}
-	v, ok := CallArg(c, -1, p.Keyword).(*ast.Constant)
+	v, ok := astutil.CallArg(c, -1, p.Keyword).(*ast.Constant)
 	if ok && v.Value == true {
 		return ""
 	}
 	got := "omits " + p.Keyword
-	if arg := CallArg(c, -1, p.Keyword); arg != nil {
-		got = "passes " + p.Keyword + "=" + ExprString(arg)
+	if arg := astutil.CallArg(c, -1, p.Keyword); arg != nil {
+		got = "passes " + p.Keyword + "=" + astutil.ExprString(arg)
 	}
-	return ExprString(at.Value) + "." + p.Method + "(...) under the guard " + got + ", so the results are not printed"
+	return astutil.ExprString(at.Value) + "." + p.Method + "(...) under the guard " + got + ", so the results are not printed"
 }
 
 // runTarget returns the name a run call is made on: `bench_x` for
@@ -215,7 +217,7 @@ func isMainGuard(e ast.Expr) bool {
 	}
 	l, r := cmp.Left, cmp.Comparators[0]
 	isName := func(e ast.Expr) bool { n, ok := e.(*ast.Name); return ok && n.Id == "__name__" }
-	isMain := func(e ast.Expr) bool { s, ok := StringValue(e); return ok && s == "__main__" }
+	isMain := func(e ast.Expr) bool { s, ok := astutil.StringValue(e); return ok && s == "__main__" }
 	return isName(l) && isMain(r) || isName(r) && isMain(l)
 }
 

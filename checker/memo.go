@@ -7,17 +7,17 @@ package checker
 // never modified once computed.
 
 import (
+	"strings"
 	"sync"
+
+	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
 type fileMemo struct {
 	importsOnce sync.Once
-	imports     *Imports
-
-	indexOnce sync.Once
-	index     *pyIndex
+	imports     *astutil.Imports
 
 	callsMu sync.Mutex
 	calls   map[ast.Node][]*ast.Call
@@ -31,19 +31,34 @@ type fileMemo struct {
 	nodeCalleesOnce sync.Once
 	nodeCallees     []string
 
-	usedOnce sync.Once
-	used     map[string]bool
-
 	commentsOnce sync.Once
 	comments     map[int]bool
+
+	facts sync.Map // *Fact[T] -> *factCell
 }
 
-// usedNames returns the qualified names the file imports or mentions
-// (see opTableBuilder.usedNames), computed once. The map is shared: callers
-// must not modify it.
-func (f *File) usedNames() map[string]bool {
-	f.memo.usedOnce.Do(func() { f.memo.used = buildUsedNames(f) })
-	return f.memo.used
+// A Fact is a value derived from a file that a layer above this one
+// defines; it is computed once per file, on first use, and shared. Its
+// build function must depend on the file's path, source and tree only.
+type Fact[T any] struct{ build func(*File) T }
+
+// NewFact returns a fact computed by build.
+func NewFact[T any](build func(*File) T) *Fact[T] { return &Fact[T]{build} }
+
+type factCell struct {
+	once sync.Once
+	v    any
+}
+
+// Of returns the fact of f, computing it on first use.
+func (k *Fact[T]) Of(f *File) T {
+	c, ok := f.memo.facts.Load(k)
+	if !ok {
+		c, _ = f.memo.facts.LoadOrStore(k, &factCell{})
+	}
+	cell := c.(*factCell)
+	cell.once.Do(func() { cell.v = k.build(f) })
+	return cell.v.(T)
 }
 
 // commentLines returns the lines that hold only a comment, computed once.
@@ -54,15 +69,9 @@ func (f *File) commentLines() map[int]bool {
 }
 
 // Imports returns the imports of the file (NewImports), computed once.
-func (f *File) Imports() *Imports {
-	f.memo.importsOnce.Do(func() { f.memo.imports = NewImports(f.Path, f.AST) })
+func (f *File) Imports() *astutil.Imports {
+	f.memo.importsOnce.Do(func() { f.memo.imports = astutil.NewImports(f.Path, f.AST) })
 	return f.memo.imports
-}
-
-// pyIndex returns the file's index for the Steps 4-6 kinds, computed once.
-func (f *File) pyIndex() *pyIndex {
-	f.memo.indexOnce.Do(func() { f.memo.index = buildPyIndex(f) })
-	return f.memo.index
 }
 
 // callsIn returns Calls(n) for a node of the file, computed once per node.
@@ -79,10 +88,10 @@ func (f *File) callsIn(n ast.Node) []*ast.Call {
 		if list, ok := f.callsOfDef(fd); ok {
 			cs = list
 		} else {
-			cs = Calls(n)
+			cs = astutil.Calls(n)
 		}
 	} else {
-		cs = Calls(n)
+		cs = astutil.Calls(n)
 	}
 	m.callsMu.Lock()
 	if m.calls == nil {
@@ -134,7 +143,7 @@ func (f *File) nodes() []ast.Node {
 			}
 			return true
 		}
-		InspectFile(f.AST, visit)
+		astutil.InspectFile(f.AST, visit)
 		f.memo.nodes = out
 		f.memo.spans = spans
 		f.memo.attrs = attrs
@@ -177,23 +186,55 @@ func (f *File) nodeCalleesQ() []string {
 	return f.memo.nodeCallees
 }
 
-// chainHead returns the name at the root of a Name/Attribute chain (the
-// part of DottedName before the first dot), or "" when e is no such chain.
-func chainHead(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.Name:
-			if x == nil {
-				return ""
+// callee is what a call's callee is: its qualified name with imports
+// resolved, and, for a bare name, the name.
+type callee struct {
+	q    string
+	name string
+	bare bool
+}
+
+// callees returns the callees of the calls in a node of a file, in order
+// (computed once per node; the list is shared).
+func callees(f *File, n ast.Node) []callee {
+	m := &f.memo
+	m.callsMu.Lock()
+	cs, ok := m.callees[n]
+	m.callsMu.Unlock()
+	if ok {
+		return cs
+	}
+	im := f.Imports()
+	calls := f.callsIn(n)
+	cs = make([]callee, len(calls))
+	for i, c := range calls {
+		cs[i].q, _ = im.Resolve(c.Func)
+		if nm, bare := c.Func.(*ast.Name); bare {
+			cs[i].bare = true
+			if nm != nil {
+				cs[i].name = nm.Id
 			}
-			return x.Id
-		case *ast.Attribute:
-			if x == nil {
-				return ""
-			}
-			e = x.Value
-		default:
-			return ""
 		}
 	}
+	m.callsMu.Lock()
+	if m.callees == nil {
+		m.callees = map[ast.Node][]callee{}
+	}
+	m.callees[n] = cs
+	m.callsMu.Unlock()
+	return cs
+}
+
+func buildCommentLines(f *File) map[int]bool {
+	out := map[int]bool{}
+	lines := strings.Split(string(f.Src), "\n")
+	for _, c := range f.AST.Comments {
+		if c.Pos.Line-1 < len(lines) {
+			l := lines[c.Pos.Line-1]
+			if c.Pos.Col <= len(l) && strings.TrimSpace(l[:c.Pos.Col]) == "" {
+				out[c.Pos.Line] = true
+			}
+		}
+	}
+	return out
 }

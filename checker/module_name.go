@@ -3,6 +3,8 @@ package checker
 import (
 	"path"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -39,7 +41,7 @@ func runModuleName(pass *Pass, tab *OpTable, rule *rules.Rule, _ *noParams) {
 			}
 			want := path.Dir(im.File.Path) + "/" + op.Func + ".py"
 			var n ast.Node = im.Call
-			if a := CallArg(im.Call, 0, "name"); a != nil {
+			if a := astutil.CallArg(im.Call, 0, "name"); a != nil {
 				n = a
 			}
 			reportAt(pass, rule, op.Name, im.File, n, map[string]string{"expected": want, "func": op.Func, "actual": im.File.Path}, nil, nil)

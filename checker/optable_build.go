@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -67,12 +69,12 @@ func (b *opTableBuilder) prepare() {
 	}
 	forEach(len(files), func(i int) {
 		files[i].Imports()
-		files[i].usedNames()
+		usedNamesFact.Of(files[i])
 	})
 }
 
 // importsOf returns the (cached) imports of a file.
-func (b *opTableBuilder) importsOf(f *File) *Imports {
+func (b *opTableBuilder) importsOf(f *File) *astutil.Imports {
 	return f.Imports()
 }
 
@@ -100,7 +102,7 @@ func (b *opTableBuilder) findStubs() {
 			continue
 		}
 		im := b.importsOf(f)
-		eachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
+		astutil.EachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
 			fd, ok := s.(*ast.FunctionDef)
 			if !ok {
 				return
@@ -109,7 +111,7 @@ func (b *opTableBuilder) findStubs() {
 			if !ok || call == nil {
 				return
 			}
-			nameArg, _ := CallArg(call, 0, "name").(*ast.Constant)
+			nameArg, _ := astutil.CallArg(call, 0, "name").(*ast.Constant)
 			name, isStr := "", false
 			if nameArg != nil {
 				name, isStr = nameArg.Value.(string)
@@ -227,8 +229,8 @@ func (b *opTableBuilder) findImpls() {
 		root, _, inRoot := b.cutileRootOf(f.Path)
 		for _, st := range sites[i] {
 			call, def := st.call, st.def
-			nameArg, _ := CallArg(call, 0, "name").(*ast.Constant)
-			backArg, _ := CallArg(call, 1, "backend").(*ast.Constant)
+			nameArg, _ := astutil.CallArg(call, 0, "name").(*ast.Constant)
+			backArg, _ := astutil.CallArg(call, 1, "backend").(*ast.Constant)
 			if nameArg == nil || backArg == nil {
 				continue
 			}
@@ -296,7 +298,7 @@ func (b *opTableBuilder) addStublessOps() {
 
 // mentionsAny reports whether the file imports any of the qualified names
 // or a module they live in (a cheap filter before walking the file).
-func (b *opTableBuilder) mentionsAny(im *Imports, names []string) bool {
+func (b *opTableBuilder) mentionsAny(im *astutil.Imports, names []string) bool {
 	for _, n := range names {
 		mod := n
 		if i := strings.LastIndexByte(n, '.'); i >= 0 {
@@ -324,7 +326,7 @@ func allFuncDefs(f *File) map[string]*ast.FunctionDef {
 			}
 		}
 	}
-	for name, fd := range TopLevelFuncs(f.AST) {
+	for name, fd := range astutil.TopLevelFuncs(f.AST) {
 		out[name] = fd
 	}
 	return out
@@ -332,12 +334,12 @@ func allFuncDefs(f *File) map[string]*ast.FunctionDef {
 
 // IsBackendCheck reports whether e is `is_backend_available("<backend>")`
 // (however is_backend_available is imported).
-func IsBackendCheck(im *Imports, e ast.Expr, names []string, backend string) bool {
+func IsBackendCheck(im *astutil.Imports, e ast.Expr, names []string, backend string) bool {
 	c, ok := im.CallTo(e, names)
 	if !ok {
 		return false
 	}
-	s, ok := StringValue(CallArg(c, 0, "backend"))
+	s, ok := astutil.StringValue(astutil.CallArg(c, 0, "backend"))
 	return ok && s == backend
 }
 
@@ -362,7 +364,7 @@ func (b *opTableBuilder) findInits() {
 // availability check (1: `is_backend_available("cutile")`, also as a term
 // of an `and`), its else branch (-1: `not is_backend_available("cutile")`),
 // or neither (0).
-func guardOf(im *Imports, test ast.Expr, names *layout.Names) int {
+func guardOf(im *astutil.Imports, test ast.Expr, names *layout.Names) int {
 	switch t := test.(type) {
 	case *ast.UnaryOp:
 		if t.Op == ast.Not && IsBackendCheck(im, t.Operand, names.BackendAvailable, names.CuTileBackend) {
@@ -425,7 +427,7 @@ func (b *opTableBuilder) parseInit(f *File, sm layout.ScopeMatch) *Init {
 						continue
 					}
 					ii := &InitImport{Stmt: s, Alias: a, Name: a.Name, InBlock: inBlock}
-					sub := joinDotted(mod, a.Name)
+					sub := astutil.JoinDotted(mod, a.Name)
 					if mod == "" || b.isModule(dir, sub) {
 						ii.Module = sub
 						in.ModuleImports = append(in.ModuleImports, ii)
@@ -440,7 +442,7 @@ func (b *opTableBuilder) parseInit(f *File, sm layout.ScopeMatch) *Init {
 				}
 				for _, t := range s.Targets {
 					if nm, ok := t.(*ast.Name); ok && nm.Id == "__all__" {
-						if list, ok := StringList(s.Value); ok {
+						if list, ok := astutil.StringList(s.Value); ok {
 							if in.AllNode == nil || len(list) > 0 {
 								in.All = append([]*ast.Constant(nil), list...)
 								in.AllNode = s
@@ -450,7 +452,7 @@ func (b *opTableBuilder) parseInit(f *File, sm layout.ScopeMatch) *Init {
 				}
 			case *ast.AugAssign:
 				if nm, ok := s.Target.(*ast.Name); ok && nm.Id == "__all__" {
-					if list, ok := StringList(s.Value); ok {
+					if list, ok := astutil.StringList(s.Value); ok {
 						in.All = append(in.All, list...)
 						if in.AllNode == nil {
 							in.AllNode = s
@@ -460,11 +462,11 @@ func (b *opTableBuilder) parseInit(f *File, sm layout.ScopeMatch) *Init {
 			case *ast.ExprStmt:
 				// __all__.extend([...]) / __all__.append("x")
 				if c, ok := s.Value.(*ast.Call); ok {
-					if DottedName(c.Func) == "__all__.extend" && len(c.Args) == 1 {
-						if list, ok := StringList(c.Args[0]); ok {
+					if astutil.DottedName(c.Func) == "__all__.extend" && len(c.Args) == 1 {
+						if list, ok := astutil.StringList(c.Args[0]); ok {
 							in.All = append(in.All, list...)
 						}
-					} else if DottedName(c.Func) == "__all__.append" && len(c.Args) == 1 {
+					} else if astutil.DottedName(c.Func) == "__all__.append" && len(c.Args) == 1 {
 						if k, ok := c.Args[0].(*ast.Constant); ok {
 							if _, isStr := k.Value.(string); isStr {
 								in.All = append(in.All, k)
@@ -507,7 +509,7 @@ func apiModules(sc *layout.Scope, suite string) []string {
 			continue
 		}
 		p := layout.ExpandSuite(d, suite)
-		for _, m := range []string{ModulePath(p), PackagePath(p)} {
+		for _, m := range []string{astutil.ModulePath(p), astutil.PackagePath(p)} {
 			if m != "" && !seen[m] {
 				seen[m] = true
 				out = append(out, m)
@@ -711,7 +713,7 @@ func implFuncQNames(op *Op) []string {
 	var out []string
 	for _, im := range op.Impls {
 		if im.Def != nil {
-			if m := ModulePath(im.File.Path); m != "" {
+			if m := astutil.ModulePath(im.File.Path); m != "" {
 				out = append(out, m+"."+im.Def.Name)
 			}
 		}
@@ -840,8 +842,12 @@ func snakeCase(s string) string {
 // usedNames returns the qualified names a file imports or mentions
 // (Name/Attribute chains with imports resolved, and every prefix of them).
 func (b *opTableBuilder) usedNames(f *File) map[string]bool {
-	return f.usedNames()
+	return usedNamesFact.Of(f)
 }
+
+// usedNamesFact is buildUsedNames of a file, computed once; the map is
+// shared: callers must not modify it.
+var usedNamesFact = NewFact(buildUsedNames)
 
 func buildUsedNames(f *File) map[string]bool {
 	im := f.Imports()
@@ -929,20 +935,6 @@ func commentLines(f *File) map[int]bool {
 	return f.commentLines()
 }
 
-func buildCommentLines(f *File) map[int]bool {
-	out := map[int]bool{}
-	lines := strings.Split(string(f.Src), "\n")
-	for _, c := range f.AST.Comments {
-		if c.Pos.Line-1 < len(lines) {
-			l := lines[c.Pos.Line-1]
-			if c.Pos.Col <= len(l) && strings.TrimSpace(l[:c.Pos.Col]) == "" {
-				out[c.Pos.Line] = true
-			}
-		}
-	}
-	return out
-}
-
 // ParseSkip parses a skip directive `# tilegym-lint: skip-step=N
 // reason="..."`. ok is false when the comment is not a skip directive. A
 // directive with a step that is not a number keeps Step 0; one without a
@@ -1020,7 +1012,7 @@ func (b *opTableBuilder) opWrappers() map[*Op][]string {
 	}
 	byPkg := map[string][]def{}
 	for _, f := range b.files() {
-		pkg := PackagePath(f.Path)
+		pkg := astutil.PackagePath(f.Path)
 		if pkg == "" || path.Base(f.Path) == "__init__.py" {
 			continue
 		}
@@ -1122,7 +1114,7 @@ func (b *opTableBuilder) opWrappers() map[*Op][]string {
 					local[d.file] = map[string]bool{}
 				}
 				local[d.file][d.name] = true
-				qs := []string{ModulePath(d.file.Path) + "." + d.name}
+				qs := []string{astutil.ModulePath(d.file.Path) + "." + d.name}
 				for _, m := range apis {
 					qs = append(qs, m+"."+d.name)
 				}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -91,10 +93,10 @@ func findPlaceholders(f *ast.File, exception, marker string) []placeholderRaise 
 				continue
 			case *ast.Raise:
 				c, ok := s.Exc.(*ast.Call)
-				if !ok || len(c.Args) != 1 || lastPart(DottedName(c.Func)) != exception {
+				if !ok || len(c.Args) != 1 || lastPart(astutil.DottedName(c.Func)) != exception {
 					continue
 				}
-				if msg, ok := StringValue(c.Args[0]); ok && strings.HasPrefix(msg, marker) {
+				if msg, ok := astutil.StringValue(c.Args[0]); ok && strings.HasPrefix(msg, marker) {
 					out = append(out, placeholderRaise{stmt: s, fn: fn})
 				}
 				continue

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -57,12 +59,12 @@ func runPlotName(pass *Pass) (any, error) {
 					enclosing = fd
 				}
 				for _, c := range x.callsTo(s, p.Calls) {
-					plotExpr := CallArg(c, -1, p.PlotKw)
+					plotExpr := astutil.CallArg(c, -1, p.PlotKw)
 					if plotExpr == nil {
 						continue
 					}
 					plots := x.resolveStrings(enclosing, plotExpr, 0)
-					labels := x.resolveStrings(enclosing, CallArg(c, -1, p.LabelKw), 0)
+					labels := x.resolveStrings(enclosing, astutil.CallArg(c, -1, p.LabelKw), 0)
 					for _, pv := range x.resolveTrailingFields(plots) {
 						want := suffixes
 						label := ""
@@ -140,7 +142,7 @@ func (x *pyIndex) resolveStrings(fn *ast.FunctionDef, e ast.Expr, depth int) []r
 	if e == nil || depth > 3 {
 		return nil
 	}
-	if s, _, ok := StringTemplate(e); ok {
+	if s, _, ok := astutil.StringTemplate(e); ok {
 		return []resolvedString{{Value: s, Node: e, Fn: fn}}
 	}
 	if b, ok := e.(*ast.BinOp); ok && b.Op == ast.Add {
@@ -175,14 +177,14 @@ func (x *pyIndex) resolveStrings(fn *ast.FunctionDef, e ast.Expr, depth int) []r
 		if last != nil {
 			return x.resolveStrings(fn, last, depth+1)
 		}
-		for _, prm := range Params(fn.Args) {
+		for _, prm := range astutil.Params(fn.Args) {
 			if prm.Name != name.Id {
 				continue
 			}
 			var out []resolvedString
 			callers := x.callersOf(fn.Name)
 			for _, cs := range callers {
-				arg := CallArg(cs.Call, prm.Index, prm.Name)
+				arg := astutil.CallArg(cs.Call, prm.Index, prm.Name)
 				if arg == nil {
 					arg = prm.Default
 					out = append(out, x.resolveStrings(nil, arg, depth+1)...)

@@ -7,25 +7,30 @@ import (
 	"path"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
 // pyIndex is what the kinds look up in one file.
 type pyIndex struct {
 	File    *File
-	Imports *Imports
+	Imports *astutil.Imports
 	Funcs   map[string]*ast.FunctionDef // module-level functions
 	Classes []*ast.ClassDef             // module-level classes, in order
 }
 
 // newPyIndex returns the index of a file, built once per file and shared by
 // the kinds.
-func newPyIndex(f *File) *pyIndex { return f.pyIndex() }
+// newPyIndex returns the file's index, computed once per file.
+func newPyIndex(f *File) *pyIndex { return pyIndexFact.Of(f) }
+
+var pyIndexFact = NewFact(buildPyIndex)
 
 func buildPyIndex(f *File) *pyIndex {
-	x := &pyIndex{File: f, Imports: f.Imports(), Funcs: TopLevelFuncs(f.AST)}
+	x := &pyIndex{File: f, Imports: f.Imports(), Funcs: astutil.TopLevelFuncs(f.AST)}
 	if f.AST != nil && f.AST.Module != nil {
-		eachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
+		astutil.EachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
 			if c, ok := s.(*ast.ClassDef); ok && c != nil {
 				x.Classes = append(x.Classes, c)
 			}
@@ -58,7 +63,7 @@ func (x *pyIndex) isName(e ast.Expr, names []string) bool {
 	if !self {
 		return false
 	}
-	d := DottedName(e)
+	d := astutil.DottedName(e)
 	if d == "" {
 		return false
 	}
@@ -166,7 +171,7 @@ func (x *pyIndex) calledDef(fs funcScope, c *ast.Call) *ast.FunctionDef {
 
 func classMethod(c *ast.ClassDef, name string) *ast.FunctionDef {
 	var out *ast.FunctionDef
-	eachTopLevel(c.Body, func(s ast.Stmt) {
+	astutil.EachTopLevel(c.Body, func(s ast.Stmt) {
 		if fd, ok := s.(*ast.FunctionDef); ok && fd.Name == name {
 			out = fd
 		}
@@ -180,7 +185,7 @@ func classMethod(c *ast.ClassDef, name string) *ast.FunctionDef {
 func (x *pyIndex) matchingMethods(globs []string) []funcScope {
 	var out []funcScope
 	for _, c := range x.Classes {
-		eachTopLevel(c.Body, func(s ast.Stmt) {
+		astutil.EachTopLevel(c.Body, func(s ast.Stmt) {
 			if fd, ok := s.(*ast.FunctionDef); ok && nameMatch(fd.Name, globs) {
 				out = append(out, funcScope{Def: fd, Class: c})
 			}
@@ -288,7 +293,7 @@ func (x *pyIndex) reaches(op *Op, register []string) bool {
 	}
 	names := opPublicNames(op)
 	found := false
-	InspectFile(x.File.AST, func(n ast.Node) bool {
+	astutil.InspectFile(x.File.AST, func(n ast.Node) bool {
 		if found {
 			return false
 		}
@@ -299,15 +304,15 @@ func (x *pyIndex) reaches(op *Op, register []string) bool {
 			}
 			return !found
 		case *ast.ImportFrom:
-			base := ImportFromModule(PackagePath(x.File.Path), n)
+			base := astutil.ImportFromModule(astutil.PackagePath(x.File.Path), n)
 			for _, a := range n.Names {
-				if a != nil && contains(names, joinDotted(base, a.Name)) {
+				if a != nil && contains(names, astutil.JoinDotted(base, a.Name)) {
 					found = true
 				}
 			}
 		case *ast.Call:
 			if x.isName(n.Func, register) {
-				if s, ok := StringValue(CallArg(n, 0, "name")); ok && s == op.Name {
+				if s, ok := astutil.StringValue(astutil.CallArg(n, 0, "name")); ok && s == op.Name {
 					found = true
 				}
 			}
@@ -327,7 +332,7 @@ func (x *pyIndex) anchorStmt() ast.Node {
 		case *ast.Import, *ast.ImportFrom:
 			continue
 		case *ast.ExprStmt:
-			if i == 0 && Docstring(body) != nil {
+			if i == 0 && astutil.Docstring(body) != nil {
 				continue
 			}
 		}
@@ -353,45 +358,6 @@ func defNode(fd *ast.FunctionDef) ast.Node {
 func classNode(c *ast.ClassDef) ast.Node {
 	a := &ast.Attrs{Lineno: c.Lineno, ColOffset: c.ColOffset, EndLineno: c.Lineno, EndColOffset: c.ColOffset + len("class ") + len(c.Name)}
 	return &ast.Pass{Attrs: *a}
-}
-
-// callee is what a call's callee is: its qualified name with imports
-// resolved, and, for a bare name, the name.
-type callee struct {
-	q    string
-	name string
-	bare bool
-}
-
-// callees returns the callees of the calls in a node of a file, in order
-// (computed once per node; the list is shared).
-func callees(f *File, n ast.Node) []callee {
-	m := &f.memo
-	m.callsMu.Lock()
-	cs, ok := m.callees[n]
-	m.callsMu.Unlock()
-	if ok {
-		return cs
-	}
-	im := f.Imports()
-	calls := f.callsIn(n)
-	cs = make([]callee, len(calls))
-	for i, c := range calls {
-		cs[i].q, _ = im.Resolve(c.Func)
-		if nm, bare := c.Func.(*ast.Name); bare {
-			cs[i].bare = true
-			if nm != nil {
-				cs[i].name = nm.Id
-			}
-		}
-	}
-	m.callsMu.Lock()
-	if m.callees == nil {
-		m.callees = map[ast.Node][]callee{}
-	}
-	m.callees[n] = cs
-	m.callsMu.Unlock()
-	return cs
 }
 
 // factoryBench is a benchmark function built by a module-level factory:

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/google/go-cmp/cmp"
@@ -93,7 +95,7 @@ CONFIGS = [_cfg("a-GBps"), _cfg(plot_name="b-TFLOPS", ylabel="TFLOPS")]
 		fd := x.Funcs[name]
 		for _, c := range x.callsTo(fd, []string{"triton.testing.Benchmark"}) {
 			for _, kw := range []string{"plot_name", "ylabel"} {
-				for _, r := range x.resolveStrings(fd, CallArg(c, -1, kw), 0) {
+				for _, r := range x.resolveStrings(fd, astutil.CallArg(c, -1, kw), 0) {
 					got[name+"."+kw] = append(got[name+"."+kw], r.Value)
 				}
 			}

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -34,7 +35,7 @@ func runStubBody(pass *Pass, tab *OpTable, rule *rules.Rule, p *stubBodyParams) 
 // reports the def.
 func stubBodyProblem(fd *ast.FunctionDef, exception string) ast.Node {
 	body := fd.Body
-	if Docstring(body) != nil {
+	if astutil.Docstring(body) != nil {
 		body = body[1:]
 	}
 	if len(body) == 0 {
@@ -49,7 +50,7 @@ func stubBodyProblem(fd *ast.FunctionDef, exception string) ast.Node {
 		if c, ok := exc.(*ast.Call); ok {
 			exc = c.Func
 		}
-		if dottedTail(DottedName(exc)) != exception {
+		if dottedTail(astutil.DottedName(exc)) != exception {
 			return s
 		}
 	}

@@ -1,6 +1,9 @@
 package checker
 
-import "github.com/tilegym/tilegym-lint/rules"
+import (
+	"github.com/tilegym/tilegym-lint/python/astutil"
+	"github.com/tilegym/tilegym-lint/rules"
+)
 
 var StubDocstringAnalyzer = registerOpKind(&Analyzer{
 	Doc:          `Checks that every @dispatch stub has a docstring (S1.5).`,
@@ -10,7 +13,7 @@ var StubDocstringAnalyzer = registerOpKind(&Analyzer{
 
 func runStubDocstring(pass *Pass, tab *OpTable, rule *rules.Rule, _ *noParams) {
 	for _, op := range stubbedOps(pass, tab) {
-		if fd := op.Stub.Def; Docstring(fd.Body) == nil {
+		if fd := op.Stub.Def; astutil.Docstring(fd.Body) == nil {
 			reportAt(pass, rule, op.Name, op.Stub.File, defNode(fd), map[string]string{"func": fd.Name}, nil, nil)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -64,16 +66,16 @@ func stubExempt(fd *ast.FunctionDef, p *stubParamParams) bool {
 func annotationHead(e ast.Expr) string {
 	switch e := e.(type) {
 	case *ast.Subscript:
-		h := DottedName(e.Value)
+		h := astutil.DottedName(e.Value)
 		if dottedTail(h) == "Optional" {
 			return annotationHead(e.Slice)
 		}
 		return h
 	case *ast.BinOp:
-		if isNoneExpr(e.Right) {
+		if astutil.IsNoneExpr(e.Right) {
 			return annotationHead(e.Left)
 		}
-		if isNoneExpr(e.Left) {
+		if astutil.IsNoneExpr(e.Left) {
 			return annotationHead(e.Right)
 		}
 		return "|"
@@ -82,7 +84,7 @@ func annotationHead(e ast.Expr) string {
 			return s
 		}
 	}
-	return DottedName(e)
+	return astutil.DottedName(e)
 }
 
 // normAnnotation renders an annotation for comparison: string annotations
@@ -95,40 +97,40 @@ func normAnnotation(e ast.Expr) string {
 		}
 	case *ast.BinOp:
 		if e.Op == ast.BitOr {
-			if isNoneExpr(e.Right) {
+			if astutil.IsNoneExpr(e.Right) {
 				return "Optional[" + normAnnotation(e.Left) + "]"
 			}
-			if isNoneExpr(e.Left) {
+			if astutil.IsNoneExpr(e.Left) {
 				return "Optional[" + normAnnotation(e.Right) + "]"
 			}
 		}
 	case *ast.Subscript:
-		head := dottedTail(DottedName(e.Value))
+		head := dottedTail(astutil.DottedName(e.Value))
 		if head == "Optional" {
 			return "Optional[" + normAnnotation(e.Slice) + "]"
 		}
 		if head == "Union" {
 			if t, ok := e.Slice.(*ast.Tuple); ok && len(t.Elts) == 2 {
-				if isNoneExpr(t.Elts[1]) {
+				if astutil.IsNoneExpr(t.Elts[1]) {
 					return "Optional[" + normAnnotation(t.Elts[0]) + "]"
 				}
-				if isNoneExpr(t.Elts[0]) {
+				if astutil.IsNoneExpr(t.Elts[0]) {
 					return "Optional[" + normAnnotation(t.Elts[1]) + "]"
 				}
 			}
 		}
 		return head + "[" + normAnnotation(e.Slice) + "]"
 	}
-	return strings.ReplaceAll(ExprString(e), " ", "")
+	return strings.ReplaceAll(astutil.ExprString(e), " ", "")
 }
 
 // stubParamProblem checks the templated parameter of a stub.
 func stubParamProblem(fd *ast.FunctionDef, p *stubParamParams) (string, ast.Node) {
-	for _, prm := range Params(fd.Args) {
-		if prm.Name != p.Param || prm.Kind == VarPositional || prm.Kind == VarKeyword {
+	for _, prm := range astutil.Params(fd.Args) {
+		if prm.Name != p.Param || prm.Kind == astutil.VarPositional || prm.Kind == astutil.VarKeyword {
 			continue
 		}
-		if p.Default != "" && (prm.Default == nil || ExprString(prm.Default) != p.Default) {
+		if p.Default != "" && (prm.Default == nil || astutil.ExprString(prm.Default) != p.Default) {
 			return "has no default " + p.Default, prm.Arg
 		}
 		if len(p.Annotations) > 0 {
@@ -141,7 +143,7 @@ func stubParamProblem(fd *ast.FunctionDef, p *stubParamParams) (string, ast.Node
 					return "", nil
 				}
 			}
-			return "is annotated " + ExprString(prm.Arg.Annotation), prm.Arg
+			return "is annotated " + astutil.ExprString(prm.Arg.Annotation), prm.Arg
 		}
 		return "", nil
 	}

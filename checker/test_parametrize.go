@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -60,7 +62,7 @@ func runTestParametrize(pass *Pass) (any, error) {
 					if arg == "" || !hasParam(m.Def, arg) {
 						continue
 					}
-					vals := CallArg(c, 1, "argvalues")
+					vals := astutil.CallArg(c, 1, "argvalues")
 					if len(derived) == 0 || mentionsAny(vals, derived) {
 						ok = true
 						break
@@ -79,13 +81,13 @@ func runTestParametrize(pass *Pass) (any, error) {
 // parametrizedArg returns the first of names among the argument names of a
 // parametrize call ("backend", "dtype, backend", ["dtype", "backend"]).
 func parametrizedArg(c *ast.Call, names []string) string {
-	e := CallArg(c, 0, "argnames")
+	e := astutil.CallArg(c, 0, "argnames")
 	var list []string
-	if s, ok := StringValue(e); ok {
+	if s, ok := astutil.StringValue(e); ok {
 		for _, part := range strings.Split(s, ",") {
 			list = append(list, strings.TrimSpace(part))
 		}
-	} else if cs, ok := StringList(e); ok {
+	} else if cs, ok := astutil.StringList(e); ok {
 		for _, k := range cs {
 			list = append(list, strings.TrimSpace(k.Value.(string)))
 		}
@@ -101,7 +103,7 @@ func parametrizedArg(c *ast.Call, names []string) string {
 }
 
 func hasParam(fd *ast.FunctionDef, name string) bool {
-	for _, p := range Params(fd.Args) {
+	for _, p := range astutil.Params(fd.Args) {
 		if p.Name == name {
 			return true
 		}
@@ -118,7 +120,7 @@ func backendDerivedNames(x *pyIndex, cls *ast.ClassDef, v string) map[string]boo
 	}
 	var assigns []ast.Stmt
 	collect := func(body []ast.Stmt) {
-		eachTopLevel(body, func(s ast.Stmt) {
+		astutil.EachTopLevel(body, func(s ast.Stmt) {
 			switch s.(type) {
 			case *ast.Assign, *ast.AugAssign, *ast.AnnAssign:
 				assigns = append(assigns, s)

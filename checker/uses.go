@@ -3,6 +3,8 @@ package checker
 import (
 	"bytes"
 	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/astutil"
 )
 
 // mayUse reports whether the names a file uses (usedNames: what its imports
@@ -33,7 +35,7 @@ func mayUse(p string, src []byte, qs []string) bool {
 	if hasNonASCII(src) {
 		return true
 	}
-	pkg := PackagePath(p)
+	pkg := astutil.PackagePath(p)
 	for _, q := range qs {
 		i := strings.LastIndexByte(q, '.')
 		if i < 0 {

@@ -48,7 +48,7 @@ func TestMayUseAgainstUsedNames(t *testing.T) {
 	checked := 0
 	for _, f := range corpusFiles(t) {
 		var names []string
-		for n := range f.usedNames() {
+		for n := range usedNamesFact.Of(f) {
 			names = append(names, n)
 		}
 		sort.Strings(names)

@@ -1,8 +1,8 @@
-package checker
-
-// Python syntax helpers shared by the op table and the check kinds: dotted
-// names, import alias resolution, string values (f-strings included),
-// decorator and call matching, and module-level names.
+// Package astutil holds helpers over Python syntax trees shared by the op
+// table and the check kinds: dotted names, import alias resolution, string
+// values (f-strings included), decorator and call matching, and module-level
+// names.
+package astutil
 
 import (
 	"math/big"
@@ -137,7 +137,7 @@ func NewImports(file string, f *ast.File) *Imports {
 				if a.Asname != nil {
 					local = *a.Asname
 				}
-				im.Local[local] = joinDotted(base, a.Name)
+				im.Local[local] = JoinDotted(base, a.Name)
 			}
 		}
 	})
@@ -224,10 +224,10 @@ func ImportFromModule(pkg string, s *ast.ImportFrom) string {
 			base = ""
 		}
 	}
-	return joinDotted(base, mod)
+	return JoinDotted(base, mod)
 }
 
-func joinDotted(a, b string) string {
+func JoinDotted(a, b string) string {
 	switch {
 	case a == "":
 		return b
@@ -250,7 +250,7 @@ func (im *Imports) Resolve(e ast.Expr) (string, bool) {
 	head, rest, _ := strings.Cut(d, ".")
 	if im != nil {
 		if q, ok := im.Local[head]; ok {
-			return joinDotted(q, rest), true
+			return JoinDotted(q, rest), true
 		}
 	}
 	return d, false
@@ -527,7 +527,7 @@ func TopLevelFuncs(f *ast.File) map[string]*ast.FunctionDef {
 	if f == nil || f.Module == nil {
 		return out
 	}
-	eachTopLevel(f.Module.Body, func(s ast.Stmt) {
+	EachTopLevel(f.Module.Body, func(s ast.Stmt) {
 		if fd, ok := s.(*ast.FunctionDef); ok {
 			out[fd.Name] = fd
 		}
@@ -537,7 +537,7 @@ func TopLevelFuncs(f *ast.File) map[string]*ast.FunctionDef {
 
 // eachTopLevel calls fn for each module-level statement, descending into
 // if/else, try and with blocks (which do not open a new scope).
-func eachTopLevel(body []ast.Stmt, fn func(ast.Stmt)) {
+func EachTopLevel(body []ast.Stmt, fn func(ast.Stmt)) {
 	for _, s := range body {
 		if s == nil {
 			continue
@@ -545,19 +545,19 @@ func eachTopLevel(body []ast.Stmt, fn func(ast.Stmt)) {
 		fn(s)
 		switch s := s.(type) {
 		case *ast.If:
-			eachTopLevel(s.Body, fn)
-			eachTopLevel(s.Orelse, fn)
+			EachTopLevel(s.Body, fn)
+			EachTopLevel(s.Orelse, fn)
 		case *ast.Try:
-			eachTopLevel(s.Body, fn)
+			EachTopLevel(s.Body, fn)
 			for _, h := range s.Handlers {
 				if h != nil {
-					eachTopLevel(h.Body, fn)
+					EachTopLevel(h.Body, fn)
 				}
 			}
-			eachTopLevel(s.Orelse, fn)
-			eachTopLevel(s.Finalbody, fn)
+			EachTopLevel(s.Orelse, fn)
+			EachTopLevel(s.Finalbody, fn)
 		case *ast.With:
-			eachTopLevel(s.Body, fn)
+			EachTopLevel(s.Body, fn)
 		}
 	}
 }
@@ -586,7 +586,7 @@ func ModuleNames(f *ast.File) map[string]ast.Stmt {
 			bind(e.Value, s)
 		}
 	}
-	eachTopLevel(f.Module.Body, func(s ast.Stmt) {
+	EachTopLevel(f.Module.Body, func(s ast.Stmt) {
 		switch s := s.(type) {
 		case *ast.FunctionDef:
 			out[s.Name] = s
@@ -804,7 +804,28 @@ func strconvFloat(v float64) string {
 
 func quotePy(s string) string { return strconv.Quote(s) }
 
-func isNoneExpr(e ast.Expr) bool {
+func IsNoneExpr(e ast.Expr) bool {
 	c, ok := e.(*ast.Constant)
 	return ok && c.Value == nil
+}
+
+// chainHead returns the name at the root of a Name/Attribute chain (the
+// part of DottedName before the first dot), or "" when e is no such chain.
+func ChainHead(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.Name:
+			if x == nil {
+				return ""
+			}
+			return x.Id
+		case *ast.Attribute:
+			if x == nil {
+				return ""
+			}
+			e = x.Value
+		default:
+			return ""
+		}
+	}
 }
