@@ -131,7 +131,7 @@ func runDispatchCallers(pass *Pass) (any, error) {
 						}
 					}
 				}
-				for _, at := range f.memo.attrs {
+				for _, at := range f.attributes() {
 					d := astutil.DottedName(at)
 					head, _, _ := strings.Cut(d, ".")
 					bound, ok := im.Local[head]

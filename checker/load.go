@@ -60,7 +60,7 @@ func listRepo(src Source, lay *layout.Layout, cfg *Config) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	repo := &Repo{Root: src.Root(), Layout: lay, Files: map[string]*File{}}
+	repo := &Repo{Snapshot: Snapshot{Root: src.Root(), Files: map[string]*File{}}, Layout: lay}
 	for _, p := range all {
 		if lay.InScope(p) {
 			repo.Paths = append(repo.Paths, p)

@@ -151,6 +151,13 @@ func (f *File) nodes() []ast.Node {
 	return f.memo.nodes
 }
 
+// attributes returns the attribute chains of the file that are not part of
+// another (computed with nodes, once; the list is shared).
+func (f *File) attributes() []*ast.Attribute {
+	f.nodes()
+	return f.memo.attrs
+}
+
 // callsOfDef returns Calls(fd) from nodes(), when fd is a function of the
 // file.
 func (f *File) callsOfDef(fd *ast.FunctionDef) ([]*ast.Call, bool) {

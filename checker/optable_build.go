@@ -866,8 +866,7 @@ func buildUsedNames(f *File) map[string]bool {
 		addAll(q)
 	}
 	// The attributes InspectFile reaches without entering an attribute.
-	f.nodes()
-	for _, at := range f.memo.attrs {
+	for _, at := range f.attributes() {
 		if q, imported := im.Resolve(at); imported {
 			addAll(q)
 		}

@@ -218,7 +218,7 @@ func TestKindsNeverPanicOnOddInput(t *testing.T) {
 			tab := &OpTable{Ops: []*Op{op}, ByName: map[string]*Op{"softmax": op}}
 			for _, r := range cat.Rules {
 				a := Kind(r.Kind)
-				pass := &Pass{Analyzer: a, Repo: &Repo{Files: map[string]*File{p: x.File}, Paths: []string{p}}, Rules: cat.Rules[0:0],
+				pass := &Pass{Analyzer: a, Repo: &Repo{Snapshot: Snapshot{Files: map[string]*File{p: x.File}, Paths: []string{p}}}, Rules: cat.Rules[0:0],
 					ResultOf: map[*Analyzer]any{OpTableAnalyzer: tab}, Report: func(Diagnostic) {}}
 				pass.Rules = append(pass.Rules, r)
 				func() {
