@@ -1,6 +1,9 @@
 package checker
 
-import "github.com/tilegym/tilegym-lint/rules"
+import (
+	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source"
+)
 
 var BenchFileNameAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that a benchmark file of the op is named after it (X.1).
@@ -10,5 +13,5 @@ Like test-file-name, for the op's benchmark files
 	Name:         "bench-file-name",
 	Placeholders: []string{"op", "file", "actual", "expected", "func"},
 }, func(pass *Pass, tab *OpTable, rule *rules.Rule, p *fileNameParams) {
-	checkFileNames(pass, tab, rule, p.Names, func(op *Op) []*File { return op.Benchmarks })
+	checkFileNames(pass, tab, rule, p.Names, func(op *Op) []*source.File { return op.Benchmarks })
 })

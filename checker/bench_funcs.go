@@ -73,11 +73,11 @@ type callEvent struct {
 func (x *pyIndex) callSequence(fs funcScope) []callEvent {
 	var out []callEvent
 	inlined := map[*ast.FunctionDef]bool{fs.Def: true}
-	for _, c := range x.File.callsIn(fs.Def) {
+	for _, c := range x.File.CallsIn(fs.Def) {
 		out = append(out, callEvent{Call: c, At: c})
 		if def := x.calledDef(fs, c); def != nil && !inlined[def] {
 			inlined[def] = true
-			for _, hc := range x.File.callsIn(def) {
+			for _, hc := range x.File.CallsIn(def) {
 				out = append(out, callEvent{Call: hc, At: c})
 			}
 		}

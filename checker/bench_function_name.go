@@ -3,6 +3,8 @@ package checker
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -55,7 +57,7 @@ func runBenchFunctionName(pass *Pass, tab *OpTable, rule *rules.Rule, p *benchFu
 // be named after op: nil when some decorated function carries one of the
 // names, or when the file has none (S5.7 reports that). Functions named
 // after another op the file serves are that op's.
-func misnamedBenchFunc(f *File, op *Op, module string, p *benchFunctionNameParams, served []*Op, names *layout.Names) *ast.FunctionDef {
+func misnamedBenchFunc(f *source.File, op *Op, module string, p *benchFunctionNameParams, served []*Op, names *layout.Names) *ast.FunctionDef {
 	im := f.Imports()
 	want := nameCandidates(p.Names, op, module)
 	others := map[string]bool{}

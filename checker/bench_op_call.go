@@ -118,7 +118,7 @@ func (x *pyIndex) backendModuleUses(op *Op, modules []string) []namedNode {
 	}
 	var out []namedNode
 	imported := map[string]bool{}
-	for _, n := range x.File.nodes() {
+	for _, n := range x.File.Nodes() {
 		switch s := n.(type) {
 		case *ast.ImportFrom:
 			base := astutil.ImportFromModule(astutil.PackagePath(x.File.Path), s)

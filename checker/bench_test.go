@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
@@ -64,7 +66,7 @@ func benchCheck(b *testing.B, dir string, ops []string) {
 		}
 	}()
 	for i := 0; i < b.N; i++ {
-		res, err := CheckSource(&DiskSource{Dir: dir}, lay, cat, cfg, Options{Ops: ops})
+		res, err := CheckSource(&source.DiskSource{Dir: dir}, lay, cat, cfg, Options{Ops: ops})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -221,7 +223,7 @@ func BenchmarkOpTableManyOps(b *testing.B) {
 			dir := manyOpsTree(b, n)
 			cat, cfg, lay := benchSetup(b, dir)
 			_ = cat
-			repo, err := Load(&DiskSource{Dir: dir}, lay, cfg)
+			repo, err := Load(&source.DiskSource{Dir: dir}, lay, cfg)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -73,7 +75,7 @@ func (c *Change) HasFile(file string) bool {
 // --others` on them (see untrackedFiles).
 func GitChange(root, base string, staged bool) (*Change, error) {
 	return gitChange(root, base, staged, func() ([]string, error) {
-		return (&DiskSource{Dir: root, lenient: true}).List()
+		return (&source.DiskSource{Dir: root, Lenient: true}).List()
 	})
 }
 
@@ -84,11 +86,11 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 	if base == "" {
 		base = "HEAD"
 	}
-	if err := CheckRevision(base); err != nil {
+	if err := source.CheckRevision(base); err != nil {
 		return nil, err
 	}
 	if _, err := exec.LookPath("git"); err != nil {
-		return nil, ErrGitNotFound
+		return nil, source.ErrGitNotFound
 	}
 	if err := checkIndexFile(root); err != nil {
 		return nil, err
@@ -119,7 +121,7 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 	}
 	// Against HEAD the diff is against HEAD itself (its own merge base with
 	// HEAD); against another base, against their merge base.
-	out, diffErr := gitBytes(root, diffArgs(base, base != "HEAD")...)
+	out, diffErr := source.RunGitBytes(root, diffArgs(base, base != "HEAD")...)
 	wg.Wait()
 	if diffErr != nil {
 		// Say why: no repository, no such base, no merge base. A git
@@ -128,7 +130,7 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 		if err != nil {
 			return nil, err
 		}
-		if out, diffErr = gitBytes(root, diffArgs(mb, false)...); diffErr != nil {
+		if out, diffErr = source.RunGitBytes(root, diffArgs(mb, false)...); diffErr != nil {
 			return nil, diffErr
 		}
 	}
@@ -159,7 +161,7 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 		ch.renamed = make(chan struct{})
 		go func() {
 			defer close(ch.renamed)
-			if out, err := gitBytes(root, args...); err == nil {
+			if out, err := source.RunGitBytes(root, args...); err == nil {
 				ch.Renames = parseRenames(out, ch)
 			}
 		}()
@@ -241,11 +243,14 @@ func gitRevsSeparately(root, base string) (top, prefix, mb string, err error) {
 	var topErr, prefixErr, mbErr error
 	var wg sync.WaitGroup
 	wg.Add(3)
-	go func() { defer wg.Done(); top, topErr = git(root, "rev-parse", "--show-toplevel") }()
-	go func() { defer wg.Done(); prefix, prefixErr = git(root, "rev-parse", "--show-prefix") }()
-	go func() { defer wg.Done(); mb, mbErr = git(root, "merge-base", "--end-of-options", base, "HEAD") }()
+	go func() { defer wg.Done(); top, topErr = source.RunGit(root, "rev-parse", "--show-toplevel") }()
+	go func() { defer wg.Done(); prefix, prefixErr = source.RunGit(root, "rev-parse", "--show-prefix") }()
+	go func() {
+		defer wg.Done()
+		mb, mbErr = source.RunGit(root, "merge-base", "--end-of-options", base, "HEAD")
+	}()
 	wg.Wait()
-	if errors.Is(topErr, ErrGitNotFound) {
+	if errors.Is(topErr, source.ErrGitNotFound) {
 		return "", "", "", topErr
 	}
 	if topErr != nil {
@@ -297,7 +302,7 @@ func TouchedOps(t *OpTable, ch *Change) map[string]bool {
 				out[op.Name] = true
 			}
 		}
-		for _, f := range append(append([]*File(nil), op.Tests...), op.Benchmarks...) {
+		for _, f := range append(append([]*source.File(nil), op.Tests...), op.Benchmarks...) {
 			if ch.HasFile(f.Path) {
 				out[op.Name] = true
 			}
@@ -422,7 +427,7 @@ func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Con
 	}
 	listed := make(chan list, 1)
 	go func() {
-		src := &DiskSource{Dir: root}
+		src := &source.DiskSource{Dir: root}
 		repo, err := listRepo(src, lay, cfg)
 		if err != nil {
 			listed <- list{nil, err}
@@ -486,9 +491,9 @@ func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, lay *layout.Layout
 // back (baseSource); checking whole, as a reference, it is the merge base's
 // tree as git lists it (GitSource).
 func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, lay *layout.Layout, opts Options, byOps bool, hl *lazyLoader) (*Result, bool, error) {
-	var head Source = &DiskSource{Dir: ch.Root}
+	var head source.Source = &source.DiskSource{Dir: ch.Root}
 	if ch.Staged {
-		gs := &GitSource{Dir: ch.Root, Rev: IndexRev}
+		gs := &source.GitSource{Dir: ch.Root, Rev: source.IndexRev}
 		defer gs.Close()
 		head = gs
 	}
@@ -529,7 +534,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, lay *layout.La
 	if err != nil {
 		return nil, false, err
 	}
-	baseSrc := &GitSource{Dir: top, Rev: mb, Prefix: strings.TrimSuffix(prefix, "/")}
+	baseSrc := &source.GitSource{Dir: top, Rev: mb, Prefix: strings.TrimSuffix(prefix, "/")}
 	defer baseSrc.Close()
 	headRepo, err := Load(head, lay, cfg)
 	if err != nil {
@@ -578,7 +583,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, lay *layout.La
 // It returns the loaders of the two snapshots, every file of which is read,
 // for the whole checks when ok is false. hl, when not nil, is the head's
 // loader, its files read.
-func checkChangeOps(ch *Change, head Source, cat *rules.Catalog, cfg *Config, lay *layout.Layout, hl *lazyLoader) (res, baseRes *Result, ok bool, _, bl *lazyLoader, err error) {
+func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *Config, lay *layout.Layout, hl *lazyLoader) (res, baseRes *Result, ok bool, _, bl *lazyLoader, err error) {
 	if lay == nil {
 		lay = &layout.Layout{}
 	}

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // changeScenario edits a repository (committed at its base) into a change.
@@ -412,10 +414,10 @@ func TestChangeByOpsRandomTileGym(t *testing.T) {
 
 func TestGitBlobID(t *testing.T) {
 	// git hash-object of "hello\n", in SHA-1 and SHA-256 repositories.
-	if got := gitBlobID([]byte("hello\n"), 40); got != "ce013625030ba8dba906f756967f9e9ca394464a" {
+	if got := source.GitBlobID([]byte("hello\n"), 40); got != "ce013625030ba8dba906f756967f9e9ca394464a" {
 		t.Errorf("SHA-1 blob id = %s", got)
 	}
-	if got := gitBlobID([]byte("hello\n"), 64); got != "2cf8d83d9ee29543b34a87727421fdecb7e3f3a183d337639025de576db9ebb4" {
+	if got := source.GitBlobID([]byte("hello\n"), 64); got != "2cf8d83d9ee29543b34a87727421fdecb7e3f3a183d337639025de576db9ebb4" {
 		t.Errorf("SHA-256 blob id = %s", got)
 	}
 }
@@ -609,7 +611,7 @@ func TestSubmoduleOpaque(t *testing.T) {
 	lay := BuildLayout(&cat.Layout, nil)
 	whole := func() string {
 		t.Helper()
-		res, err := CheckSource(&DiskSource{Dir: dir}, lay, cat, nil, Options{})
+		res, err := CheckSource(&source.DiskSource{Dir: dir}, lay, cat, nil, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

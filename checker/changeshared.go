@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -99,7 +101,7 @@ func sharedChangeOps(ch *Change, hl, bl *lazyLoader, files []string, both func(f
 // ok is false when a changed statement is one whose effect is not only to
 // bind names (an if holding a stub, a call, a star import), or the other
 // statements only moved.
-func changedStubs(hf, bf *File, ht, bt *OpTable) (map[string]bool, bool) {
+func changedStubs(hf, bf *source.File, ht, bt *OpTable) (map[string]bool, bool) {
 	hs, hrest := stubTexts(hf, ht)
 	bs, brest := stubTexts(bf, bt)
 	out := map[string]bool{}
@@ -166,7 +168,7 @@ type restStmt struct {
 // stubs in it (from the comment lines right above the first decorator to
 // the end of the function; see findSkips), and its other top-level
 // statements, in order.
-func stubTexts(f *File, t *OpTable) (map[string]string, []restStmt) {
+func stubTexts(f *source.File, t *OpTable) (map[string]string, []restStmt) {
 	stubOf := map[*ast.FunctionDef]*Op{}
 	for _, op := range t.Ops {
 		for _, st := range op.Stubs {

@@ -5,14 +5,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/google/go-cmp/cmp"
 )
 
 // dispatchTable loads a dispatch file alone and returns it with its table.
-func dispatchTable(t *testing.T, src string) (*File, *OpTable) {
+func dispatchTable(t *testing.T, src string) (*source.File, *OpTable) {
 	t.Helper()
 	cat := catalog(t)
-	repo, err := Load(&MapSource{Dir: "x", Files: map[string]string{opsPy: src}}, BuildLayout(&cat.Layout, nil), nil)
+	repo, err := Load(&source.MapSource{Dir: "x", Files: map[string]string{opsPy: src}}, BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +100,7 @@ def b(x, **kwargs):
 func initTable(t *testing.T, src string) *OpTable {
 	t.Helper()
 	cat := catalog(t)
-	repo, err := Load(&MapSource{Dir: "x", Files: map[string]string{initPy: src}}, BuildLayout(&cat.Layout, nil), nil)
+	repo, err := Load(&source.MapSource{Dir: "x", Files: map[string]string{initPy: src}}, BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +165,7 @@ func TestTouchedOpsInitModule(t *testing.T) {
 		"src/tilegym/suites/demo/ops.py":                "from tilegym.backend import dispatch\n",
 		"src/tilegym/suites/demo/__init__.py":           "",
 	}
-	repo, err := Load(&MapSource{Dir: "x", Files: files}, BuildLayout(&cat.Layout, nil), nil)
+	repo, err := Load(&source.MapSource{Dir: "x", Files: files}, BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

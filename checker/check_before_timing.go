@@ -3,6 +3,8 @@ package checker
 import (
 	"errors"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -77,7 +79,7 @@ func runCheckBeforeTiming(pass *Pass) (any, error) {
 // its helpers alike) made inside a try whose handler catches one of
 // swallowing (or everything) and does not raise or assert: such a check
 // only prints or logs its failure.
-func swallowedCalls(f *File, swallowing []string) map[*ast.Call]bool {
+func swallowedCalls(f *source.File, swallowing []string) map[*ast.Call]bool {
 	out := map[*ast.Call]bool{}
 	if f.AST == nil || f.AST.Module == nil {
 		return out

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 )
 
@@ -13,7 +15,7 @@ import (
 // fixture, the TileGym tree at /work/tilegym when present, the tree named by
 // $EXTRA_PY_TREE, and the extra directories given. Files that do not parse
 // are left out.
-func corpusFiles(t testing.TB, extra ...string) []*File {
+func corpusFiles(t testing.TB, extra ...string) []*source.File {
 	t.Helper()
 	dirs := fixtureset.Dirs(t)
 	dirs = append(dirs, extra...)
@@ -21,12 +23,12 @@ func corpusFiles(t testing.TB, extra ...string) []*File {
 		dirs = append(dirs, d)
 	}
 	dirs = append(dirs, "/work/tilegym")
-	var files []*File
+	var files []*source.File
 	for _, dir := range dirs {
 		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 			continue
 		}
-		src := &DiskSource{Dir: dir}
+		src := &source.DiskSource{Dir: dir}
 		paths, err := src.List()
 		if err != nil {
 			t.Fatal(err)
@@ -39,7 +41,7 @@ func corpusFiles(t testing.TB, extra ...string) []*File {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if f := parseFile(p, data); f.AST != nil {
+			if f := source.ParseFile(p, data); f.AST != nil {
 				files = append(files, f)
 			}
 		}

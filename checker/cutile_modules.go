@@ -3,6 +3,8 @@ package checker
 import (
 	"sort"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -12,7 +14,7 @@ import (
 
 // implModule is one cuTile module and the ops it registers.
 type implModule struct {
-	file  *File
+	file  *source.File
 	impls []*Impl // the cuTile impls of dispatched, non-skipped ops, in source order
 }
 
@@ -44,9 +46,9 @@ func cutileModules(tab *OpTable, names *layout.Names) []*implModule {
 
 // kernelDefs returns the functions of a file decorated with a kernel
 // decorator (bare or called).
-func kernelDefs(f *File, im *astutil.Imports, kernel []string) []*ast.FunctionDef {
+func kernelDefs(f *source.File, im *astutil.Imports, kernel []string) []*ast.FunctionDef {
 	var out []*ast.FunctionDef
-	for _, n := range f.nodes() {
+	for _, n := range f.Nodes() {
 		if fd, ok := n.(*ast.FunctionDef); ok {
 			if _, _, ok := im.Decorator(fd.DecoratorList, kernel); ok {
 				out = append(out, fd)

@@ -2,12 +2,14 @@ package checker
 
 import (
 	"testing"
+
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // runKindOnFiles runs one kind with one rule over an in-memory repository.
 func runKindOnFiles(t *testing.T, files map[string]string, a *Analyzer, params any) []Diagnostic {
 	t.Helper()
-	repo, err := Load(&MapSource{Dir: "mem", Files: files}, testLayout(), nil)
+	repo, err := Load(&source.MapSource{Dir: "mem", Files: files}, testLayout(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

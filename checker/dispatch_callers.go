@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -72,7 +74,7 @@ func runDispatchCallers(pass *Pass) (any, error) {
 			for _, api := range apis {
 				defined[api] = definedNames(pass.Repo, api)
 			}
-			var files []*File
+			var files []*source.File
 			for _, p := range pass.Repo.Paths {
 				f := pass.Repo.Files[p]
 				if f == nil || f.AST == nil || f.AST.Module == nil {
@@ -116,7 +118,7 @@ func runDispatchCallers(pass *Pass) (any, error) {
 				}
 				im := f.Imports()
 				pkg := astutil.PackagePath(f.Path)
-				for _, n := range f.nodes() {
+				for _, n := range f.Nodes() {
 					s, ok := n.(*ast.ImportFrom)
 					if !ok {
 						continue
@@ -131,7 +133,7 @@ func runDispatchCallers(pass *Pass) (any, error) {
 						}
 					}
 				}
-				for _, at := range f.attributes() {
+				for _, at := range f.Attributes() {
 					d := astutil.DottedName(at)
 					head, _, _ := strings.Cut(d, ".")
 					bound, ok := im.Local[head]
@@ -194,7 +196,7 @@ func definedNames(repo *Repo, api string) *apiNames {
 
 // addTopLevel adds the names a module binds at top level (in if/try
 // blocks too); star imports add the names of the imported module, once.
-func addTopLevel(repo *Repo, f *File, out *apiNames, follow bool) {
+func addTopLevel(repo *Repo, f *source.File, out *apiNames, follow bool) {
 	pkg := astutil.PackagePath(f.Path)
 	astutil.EachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
 		switch s := s.(type) {
@@ -245,7 +247,7 @@ func addTopLevel(repo *Repo, f *File, out *apiNames, follow bool) {
 }
 
 // moduleFile returns the parsed file of a dotted module, or nil.
-func moduleFile(repo *Repo, mod string) *File {
+func moduleFile(repo *Repo, mod string) *source.File {
 	rel := strings.ReplaceAll(mod, ".", "/")
 	for _, p := range []string{"src/" + rel + ".py", rel + ".py", "src/" + rel + "/__init__.py", rel + "/__init__.py"} {
 		if f := repo.Files[p]; f != nil && f.AST != nil && f.AST.Module != nil {

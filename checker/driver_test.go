@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/google/go-cmp/cmp"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
@@ -18,7 +20,7 @@ import (
 // copyDir copies a directory tree (regular files only).
 func copyDir(t testing.TB, src, dst string) {
 	t.Helper()
-	list, err := (&DiskSource{Dir: src}).List()
+	list, err := (&source.DiskSource{Dir: src}).List()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +56,7 @@ func catalog(t *testing.T) *rules.Catalog {
 func checkDir(t *testing.T, dir string, opts Options) *Result {
 	t.Helper()
 	cat := catalog(t)
-	repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(&cat.Layout, nil), nil)
+	repo, err := Load(&source.DiskSource{Dir: dir}, BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +175,7 @@ func TestPolicy(t *testing.T) {
 	writeFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
 	cat := catalog(t)
 	run := func(cfg *Config) *Result {
-		repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(&cat.Layout, cfg), cfg)
+		repo, err := Load(&source.DiskSource{Dir: dir}, BuildLayout(&cat.Layout, cfg), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -227,7 +229,7 @@ func TestPolicy(t *testing.T) {
 
 func mustLoad(t *testing.T, dir string, cat *rules.Catalog) *Repo {
 	t.Helper()
-	repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(&cat.Layout, nil), nil)
+	repo, err := Load(&source.DiskSource{Dir: dir}, BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +248,7 @@ func TestNoqaSuppresses(t *testing.T) {
 	cat := catalog(t)
 	r := &rules.Rule{ID: "TG999", Severity: rules.Error, Message: "{op}: m"}
 	other := &rules.Rule{ID: "TG998", Severity: rules.Error, Message: "{op}: m"}
-	src := &MapSource{Files: map[string]string{
+	src := &source.MapSource{Files: map[string]string{
 		"src/tilegym/ops/ops.py": "x = 1  # noqa: TG999\ny = 2  # noqa\nz = 3\n",
 	}}
 	repo, err := Load(src, BuildLayout(&cat.Layout, nil), nil)
@@ -401,9 +403,9 @@ func TestGitSource(t *testing.T) {
 	gitRun(t, dir, "add", ".")
 	gitRun(t, dir, "commit", "-qm", "a")
 	writeFile(t, dir, "src/tilegym/ops/ops.py", "# changed on disk only\n")
-	gs := &GitSource{Dir: dir, Rev: "HEAD"}
+	gs := &source.GitSource{Dir: dir, Rev: "HEAD"}
 	defer gs.Close()
-	disk := &DiskSource{Dir: dir}
+	disk := &source.DiskSource{Dir: dir}
 	gl, err := gs.List()
 	if err != nil {
 		t.Fatal(err)
@@ -427,13 +429,13 @@ func TestGitSource(t *testing.T) {
 	}
 	// The index, and a subdirectory prefix.
 	gitRun(t, dir, "add", "src/tilegym/ops/ops.py")
-	idx := &GitSource{Dir: dir, Rev: IndexRev, Prefix: "src/tilegym"}
+	idx := &source.GitSource{Dir: dir, Rev: source.IndexRev, Prefix: "src/tilegym"}
 	defer idx.Close()
 	data, err := idx.ReadFile("ops/ops.py")
 	if err != nil || string(data) != "# changed on disk only\n" {
 		t.Errorf("index read = %q, %v", data, err)
 	}
-	bad := &GitSource{Dir: dir, Rev: "no-such-rev"}
+	bad := &source.GitSource{Dir: dir, Rev: "no-such-rev"}
 	if _, err := bad.List(); err == nil {
 		t.Error("listing a bad revision succeeded")
 	}
@@ -582,7 +584,7 @@ func TestDiskSourceSkips(t *testing.T) {
 	if err := os.Symlink(filepath.Join(dir, "sub"), filepath.Join(dir, "linkdir")); err != nil {
 		t.Fatal(err)
 	}
-	got, err := (&DiskSource{Dir: dir}).List()
+	got, err := (&source.DiskSource{Dir: dir}).List()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -594,11 +596,11 @@ func TestDiskSourceSkips(t *testing.T) {
 	if err := os.Symlink(dir, link); err != nil {
 		t.Fatal(err)
 	}
-	got, err = (&DiskSource{Dir: link}).List()
+	got, err = (&source.DiskSource{Dir: link}).List()
 	if err != nil || len(got) != 2 {
 		t.Errorf("List through a linked root = %v, %v", got, err)
 	}
-	if _, err := (&DiskSource{Dir: filepath.Join(dir, "nope")}).List(); err == nil {
+	if _, err := (&source.DiskSource{Dir: filepath.Join(dir, "nope")}).List(); err == nil {
 		t.Error("listing a missing root succeeded")
 	}
 }

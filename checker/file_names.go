@@ -4,6 +4,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/rules"
@@ -48,7 +50,7 @@ func servedBy(tab *OpTable) map[string][]*Op {
 
 // checkFileNames reports, for each op, a file of filesOf(op) when none is
 // named after the op by one of tmpls (test-file-name, bench-file-name).
-func checkFileNames(pass *Pass, tab *OpTable, rule *rules.Rule, tmpls []string, filesOf func(*Op) []*File) {
+func checkFileNames(pass *Pass, tab *OpTable, rule *rules.Rule, tmpls []string, filesOf func(*Op) []*source.File) {
 	names := layout.LayoutNames(pass.Repo.Layout)
 	serves := servedBy(tab)
 	reported := map[string]bool{}
@@ -76,7 +78,7 @@ func checkFileNames(pass *Pass, tab *OpTable, rule *rules.Rule, tmpls []string, 
 		}
 		// A file named after another op it serves is that op's file,
 		// shared with this one; a misnamed file is reported once.
-		var f *File
+		var f *source.File
 		for _, g := range files {
 			if !namedAfterOther(g, serves[g.Path], op, tmpls, tab, names) && !reported[g.Path] {
 				f = g
@@ -93,8 +95,8 @@ func checkFileNames(pass *Pass, tab *OpTable, rule *rules.Rule, tmpls []string, 
 }
 
 // aboutFiles keeps the files that are about op (OpTable.IsAbout).
-func aboutFiles(tab *OpTable, op *Op, files []*File) []*File {
-	var out []*File
+func aboutFiles(tab *OpTable, op *Op, files []*source.File) []*source.File {
+	var out []*source.File
 	for _, f := range files {
 		if tab.IsAbout(f, op) {
 			out = append(out, f)
@@ -105,7 +107,7 @@ func aboutFiles(tab *OpTable, op *Op, files []*File) []*File {
 
 // othersNamed reports whether every op that op's files are about (other
 // than op) has a file of the same kind named after it elsewhere.
-func othersNamed(tab *OpTable, files []*File, op *Op, tmpls []string, filesOf func(*Op) []*File, names *layout.Names) bool {
+func othersNamed(tab *OpTable, files []*source.File, op *Op, tmpls []string, filesOf func(*Op) []*source.File, names *layout.Names) bool {
 	for _, f := range files {
 		for _, o := range tab.Ops {
 			if o == op || !tab.IsAbout(f, o) || !servesFile(o, f) {
@@ -127,7 +129,7 @@ func othersNamed(tab *OpTable, files []*File, op *Op, tmpls []string, filesOf fu
 }
 
 // servesFile reports whether f is one of op's tests or benchmarks.
-func servesFile(op *Op, f *File) bool {
+func servesFile(op *Op, f *source.File) bool {
 	for _, g := range op.Tests {
 		if g == f {
 			return true
@@ -143,7 +145,7 @@ func servesFile(op *Op, f *File) bool {
 
 // namedAfterOther reports whether file f is named after one of the ops it
 // serves other than op.
-func namedAfterOther(f *File, ops []*Op, op *Op, tmpls []string, tab *OpTable, names *layout.Names) bool {
+func namedAfterOther(f *source.File, ops []*Op, op *Op, tmpls []string, tab *OpTable, names *layout.Names) bool {
 	base := strings.TrimSuffix(path.Base(f.Path), ".py")
 	for _, o := range ops {
 		if o == op {

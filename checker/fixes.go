@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -181,7 +183,7 @@ func lastParamEnd(lines []string, fd *ast.FunctionDef) (last ast.Pos, comma bool
 
 // kwargsFix adds "**<name>: Any" as the last parameter of fd, and the
 // import of Any when the file does not bind it.
-func kwargsFix(f *File, fd *ast.FunctionDef, name string) []SuggestedFix {
+func kwargsFix(f *source.File, fd *ast.FunctionDef, name string) []SuggestedFix {
 	if f == nil || f.AST == nil || fd.Args == nil || fd.Args.Kwarg != nil {
 		return nil
 	}
@@ -245,7 +247,7 @@ var stdlibHeads = map[string]bool{
 // "from typing import" lines in sorted place, else at the end of the
 // leading standard library imports, else before the first import with a
 // blank line after it.
-func typingImportEdit(f *File, lines []string, name string) (TextEdit, bool) {
+func typingImportEdit(f *source.File, lines []string, name string) (TextEdit, bool) {
 	body := f.AST.Module.Body
 	var typing []*ast.ImportFrom
 	firstImport := -1
@@ -343,7 +345,7 @@ func localName(im *astutil.Imports, q string) (string, bool) {
 
 // constantFix annotates a kernel parameter as a compile-time int: one with
 // no annotation, or annotated "int".
-func constantFix(f *File, im *astutil.Imports, a *ast.Arg, constant []string) []SuggestedFix {
+func constantFix(f *source.File, im *astutil.Imports, a *ast.Arg, constant []string) []SuggestedFix {
 	if len(constant) == 0 {
 		return nil
 	}
@@ -367,7 +369,7 @@ func constantFix(f *File, im *astutil.Imports, a *ast.Arg, constant []string) []
 
 // classListFix adds "<name> = [<entries>]" as the first statement of a
 // class body (after its docstring).
-func classListFix(f *File, c *ast.ClassDef, name string, entries []string) []SuggestedFix {
+func classListFix(f *source.File, c *ast.ClassDef, name string, entries []string) []SuggestedFix {
 	if f == nil || len(c.Body) == 0 || c.Body[0].Pos().Line <= c.Pos().Line {
 		return nil
 	}
@@ -430,7 +432,7 @@ func stmtFirstLine(s ast.Stmt) int {
 
 // mainGuardAppendFix appends `if __name__ == "__main__":` calling call at
 // the end of the file, after two blank lines.
-func mainGuardAppendFix(f *File, call string) []SuggestedFix {
+func mainGuardAppendFix(f *source.File, call string) []SuggestedFix {
 	lines := srcLines(f.Src)
 	prefix := ""
 	if l := lines[len(lines)-1]; l != "" {
@@ -450,7 +452,7 @@ func mainGuardAppendFix(f *File, call string) []SuggestedFix {
 
 // mainGuardWrapFix puts a one-line module-level statement under
 // `if __name__ == "__main__":`.
-func mainGuardWrapFix(f *File, s ast.Stmt) []SuggestedFix {
+func mainGuardWrapFix(f *source.File, s ast.Stmt) []SuggestedFix {
 	lines := srcLines(f.Src)
 	if s.Pos().Col != 0 || s.End().Line != s.Pos().Line || !restIsComment(srcLine(lines, s.Pos().Line), s.End().Col) {
 		return nil

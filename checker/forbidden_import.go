@@ -57,8 +57,8 @@ func runForbiddenImport(pass *Pass) (any, error) {
 				reportAt(pass, rule, op.Name, sf.File, n, map[string]string{
 					"module": module, "name": name, "func": op.Func, "public": preferredPublicName(op)}, nil, nil)
 			}
-			qs := sf.File.nodeCalleesQ()
-			for ni, n := range sf.File.nodes() {
+			qs := sf.File.NodeCallees()
+			for ni, n := range sf.File.Nodes() {
 				switch s := n.(type) {
 				case *ast.Import:
 					for _, a := range s.Names {

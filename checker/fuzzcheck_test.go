@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
@@ -285,7 +287,7 @@ func FuzzCheck(f *testing.F) {
 		for p, b := range files {
 			strs[p] = string(b)
 		}
-		src := &checker.MapSource{Dir: "repo", Files: strs}
+		src := &source.MapSource{Dir: "repo", Files: strs}
 		check := func(what string, opts checker.Options) *checker.Result {
 			res, err := checker.CheckSource(src, lay, cat, nil, opts)
 			if err != nil {

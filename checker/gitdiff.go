@@ -15,6 +15,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // fileDiff is what `git diff -U0 --full-index` says of one file.
@@ -291,7 +293,7 @@ func (d *fileDiff) rebuildOld(newData []byte) ([]byte, bool) {
 	if out == nil {
 		out = []byte{}
 	}
-	return out, gitBlobID(out, len(d.oldID)) == d.oldID
+	return out, source.GitBlobID(out, len(d.oldID)) == d.oldID
 }
 
 // splitLinesKeep splits data after each '\n'.
@@ -375,7 +377,7 @@ func (b *baseSource) ReadFile(p string) ([]byte, error) {
 	if d.oldID == "" {
 		return nil, fmt.Errorf("%s: git diff names no old blob", p)
 	}
-	out, err := gitBytes(b.root, "cat-file", "blob", d.oldID)
+	out, err := source.RunGitBytes(b.root, "cat-file", "blob", d.oldID)
 	if err != nil {
 		return nil, err
 	}

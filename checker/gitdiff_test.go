@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -169,7 +171,7 @@ func workingChange(t *testing.T, dir string) (*Change, *lazyLoader) {
 		t.Fatal(err)
 	}
 	cat := catalog(t)
-	hl, err := newLazyLoader(&DiskSource{Dir: dir}, BuildLayout(&cat.Layout, nil), nil)
+	hl, err := newLazyLoader(&source.DiskSource{Dir: dir}, BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +197,7 @@ func TestRevisionCannotBeAnOption(t *testing.T) {
 		if _, err := GitChange(dir, rev, true); err == nil {
 			t.Errorf("GitChange(%q, staged): no error", rev)
 		}
-		if _, err := (&GitSource{Dir: dir, Rev: rev}).List(); err == nil || !strings.Contains(err.Error(), "invalid revision") {
+		if _, err := (&source.GitSource{Dir: dir, Rev: rev}).List(); err == nil || !strings.Contains(err.Error(), "invalid revision") {
 			t.Errorf("GitSource{Rev: %q}.List: err %v, want an invalid revision", rev, err)
 		}
 	}

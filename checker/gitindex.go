@@ -17,6 +17,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/internal/regfile"
 )
 
@@ -205,7 +207,7 @@ func untrackedFiles(root string, listed []string) ([]string, error) {
 		return nil, err
 	}
 	if err != nil {
-		out, err := gitBytes(root, "ls-files", "--others", "--exclude-standard", "-z", "--", ".")
+		out, err := source.RunGitBytes(root, "ls-files", "--others", "--exclude-standard", "-z", "--", ".")
 		if err != nil {
 			return nil, err
 		}
@@ -228,7 +230,7 @@ func untrackedFiles(root string, listed []string) ([]string, error) {
 			args = append(args, ":(literal)"+p)
 		}
 	}
-	out, err := gitBytes(root, args...)
+	out, err := source.RunGitBytes(root, args...)
 	if err != nil {
 		return nil, err
 	}

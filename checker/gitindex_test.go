@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -80,7 +82,7 @@ func TestUntrackedFiles(t *testing.T) {
 		} else if _, err := readIndexPaths(filepath.Join(gitDir, "index")); (err == nil) != (name != "split index") {
 			t.Errorf("%s: reading the index: %v", name, err)
 		}
-		listed, err := (&DiskSource{Dir: root}).List()
+		listed, err := (&source.DiskSource{Dir: root}).List()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,15 +170,15 @@ func TestGitNotFound(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	for _, staged := range []bool{false, true} {
 		_, err := GitChange(dir, "HEAD", staged)
-		if !errors.Is(err, ErrGitNotFound) || strings.Contains(err.Error(), "not in a git repository") {
+		if !errors.Is(err, source.ErrGitNotFound) || strings.Contains(err.Error(), "not in a git repository") {
 			t.Errorf("staged=%v: err = %v, want ErrGitNotFound", staged, err)
 		}
 	}
-	if _, _, _, err := gitRevsSeparately(dir, "HEAD"); !errors.Is(err, ErrGitNotFound) {
+	if _, _, _, err := gitRevsSeparately(dir, "HEAD"); !errors.Is(err, source.ErrGitNotFound) {
 		t.Errorf("gitRevsSeparately: err = %v, want ErrGitNotFound", err)
 	}
-	g := &GitSource{Dir: dir, Rev: "HEAD"}
-	if _, err := g.List(); !errors.Is(err, ErrGitNotFound) {
+	g := &source.GitSource{Dir: dir, Rev: "HEAD"}
+	if _, err := g.List(); !errors.Is(err, source.ErrGitNotFound) {
 		t.Errorf("GitSource: err = %v, want ErrGitNotFound", err)
 	}
 }

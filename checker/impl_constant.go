@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -110,7 +112,7 @@ var errNotNumber error = notNumber{}
 // constantAliases returns the names bound at module level to a constant
 // annotation (ConstInt = ct.Constant[int]), including those imported from
 // another module of the snapshot that binds them so.
-func constantAliases(repo *Repo, f *File, im *astutil.Imports, constant []string, depth int) map[string]bool {
+func constantAliases(repo *Repo, f *source.File, im *astutil.Imports, constant []string, depth int) map[string]bool {
 	out := map[string]bool{}
 	if f == nil || f.AST == nil || f.AST.Module == nil {
 		return out
@@ -210,9 +212,9 @@ func checkConstantParams(pass *Pass, rule *rules.Rule, p *implConstantParams, ar
 			}
 		}
 		// The calls of the kernel in source order, with their callees.
-		calls, cs := m.file.callsIn(kd), callees(m.file, kd)
+		calls, cs := m.file.CallsIn(kd), source.Callees(m.file, kd)
 		for ci, c := range calls {
-			q := cs[ci].q
+			q := cs[ci].Q
 			for ai, ca := range args {
 				if q != targets[ai] {
 					continue

@@ -3,6 +3,8 @@ package checker
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/rules"
@@ -38,7 +40,7 @@ func runImplKernel(pass *Pass, tab *OpTable, rule *rules.Rule, p *implKernelPara
 // importsKernelModule reports whether a file imports names from another
 // module of the snapshot that defines a kernel (kernels shared between
 // cuTile modules, e.g. `from .jsd import _jsd_kernel`).
-func importsKernelModule(repo *Repo, f *File, im *astutil.Imports, kernel []string) bool {
+func importsKernelModule(repo *Repo, f *source.File, im *astutil.Imports, kernel []string) bool {
 	mods := map[string]bool{}
 	for _, q := range im.Local {
 		mods[q] = true

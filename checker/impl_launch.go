@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -69,9 +71,9 @@ type moduleIndex struct {
 	visited map[ast.Node]bool
 }
 
-func newModuleIndex(f *File) *moduleIndex {
+func newModuleIndex(f *source.File) *moduleIndex {
 	idx := &moduleIndex{funcs: map[string][]ast.Node{}}
-	for _, n := range f.nodes() {
+	for _, n := range f.Nodes() {
 		switch n := n.(type) {
 		case *ast.FunctionDef:
 			idx.funcs[n.Name] = append(idx.funcs[n.Name], n)
@@ -222,7 +224,7 @@ func launchNames(specs []launchSpec, tileModule string) string {
 // referenced without being called (passed on, functools.partial(ct.launch,
 // stream)), or a call of a launcher parameter inside a function decorated
 // with a launcher decorator.
-func launchPredicate(f *File, im *astutil.Imports, launches []launchSpec, launchers []launcherSpec) func(ast.Node) bool {
+func launchPredicate(f *source.File, im *astutil.Imports, launches []launchSpec, launchers []launcherSpec) func(ast.Node) bool {
 	names := make([]string, len(launches))
 	for i, l := range launches {
 		names[i] = l.name
@@ -240,7 +242,7 @@ func launchPredicate(f *File, im *astutil.Imports, launches []launchSpec, launch
 			if !ok {
 				continue
 			}
-			for _, c := range f.callsIn(fd) {
+			for _, c := range f.CallsIn(fd) {
 				if nm, isName := c.Func.(*ast.Name); isName && nm.Id == l.param && l.has(c) {
 					viaLauncher[c] = true
 				}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -66,7 +68,7 @@ func TestNewImportsStatements(t *testing.T) {
 
 // oldUsedNames is buildUsedNames as first written: an InspectFile walk that
 // stops at attributes.
-func oldUsedNames(f *File) map[string]bool {
+func oldUsedNames(f *source.File) map[string]bool {
 	im := f.Imports()
 	out := map[string]bool{}
 	addAll := func(q string) {

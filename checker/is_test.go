@@ -85,7 +85,7 @@ func TestCallsOfDef(t *testing.T) {
 			}
 			return true
 		})
-		got := f.nodes()
+		got := f.Nodes()
 		if len(got) != len(want) {
 			t.Fatalf("%s: %d nodes, want %d", p, len(got), len(want))
 		}
@@ -100,7 +100,7 @@ func TestCallsOfDef(t *testing.T) {
 				continue
 			}
 			n++
-			calls, ok := f.callsOfDef(fd)
+			calls, ok := f.CallsOfDef(fd)
 			if !ok {
 				t.Fatalf("%s: no span for %s", p, fd.Name)
 			}

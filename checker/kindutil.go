@@ -6,6 +6,8 @@ package checker
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -21,7 +23,7 @@ func opTableOf(pass *Pass) *OpTable {
 // dispatchAnchor returns the node a finding about an op's absence is
 // anchored on: the dispatch decorator's callee (one line even when the
 // decorator spans several), else the stub's def.
-func dispatchAnchor(op *Op) (*File, ast.Node) {
+func dispatchAnchor(op *Op) (*source.File, ast.Node) {
 	if op == nil || op.Stub == nil {
 		return nil, nil
 	}
@@ -33,7 +35,7 @@ func dispatchAnchor(op *Op) (*File, ast.Node) {
 
 // reportAt reports a finding of rule for op at node n of file f, with
 // optional related positions and fixes.
-func reportAt(pass *Pass, rule *rules.Rule, op string, f *File, n ast.Node, vars map[string]string, related []Related, fixes []SuggestedFix) {
+func reportAt(pass *Pass, rule *rules.Rule, op string, f *source.File, n ast.Node, vars map[string]string, related []Related, fixes []SuggestedFix) {
 	if f == nil {
 		return
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -34,7 +36,7 @@ func TestParseSkip(t *testing.T) {
 }
 
 func TestSignatureDrift(t *testing.T) {
-	f := parseFile("x.py", []byte(`def stub(x, dim=-1, out=None, **kwargs): pass
+	f := source.ParseFile("x.py", []byte(`def stub(x, dim=-1, out=None, **kwargs): pass
 def same(x, dim=-1, out=None, **kwargs): pass
 def renamed(inp, dim=-1, out=None, **kwargs): pass
 def redefault(x, dim=1, out=None, **kwargs): pass

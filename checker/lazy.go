@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -77,7 +79,7 @@ func (l *lazyLoader) checkUntilRead(repo *Repo, want map[string]bool, check func
 // tests, benchmarks) and the modules those import. docs/performance.md
 // explains the selection. Not found: an op name spelled in register_impl
 // with escapes or implicit concatenation ("soft" "max").
-func LoadForOps(src Source, lay *layout.Layout, cfg *Config, ops []string) (*Repo, error) {
+func LoadForOps(src source.Source, lay *layout.Layout, cfg *Config, ops []string) (*Repo, error) {
 	l, err := newLazyLoader(src, lay, cfg)
 	if err != nil {
 		return nil, err
@@ -120,7 +122,7 @@ type lazyLoader struct {
 	// head's, is parsed once by whichever asks first, the other waiting.
 	shared *sharedParses
 
-	warm func(*File) // see warmer
+	warm func(*source.File) // see warmer
 
 	// scanned: the names closeOver has looked for in the files then
 	// unparsed (see unscanned).
@@ -145,7 +147,7 @@ func (l *lazyLoader) opTable() *OpTable {
 }
 
 // newLazyLoader lists and reads the files in scope of a snapshot.
-func newLazyLoader(src Source, lay *layout.Layout, cfg *Config) (*lazyLoader, error) {
+func newLazyLoader(src source.Source, lay *layout.Layout, cfg *Config) (*lazyLoader, error) {
 	return newLazyLoaderReusing(src, lay, cfg, nil)
 }
 
@@ -153,7 +155,7 @@ func newLazyLoader(src Source, lay *layout.Layout, cfg *Config) (*lazyLoader, er
 // when it has it (the same file of another snapshot, when the same).
 // Without known, the files every check parses (see seed) are parsed as
 // soon as read, by the reading workers.
-func newLazyLoaderReusing(src Source, lay *layout.Layout, cfg *Config, known func(path string) ([]byte, bool)) (*lazyLoader, error) {
+func newLazyLoaderReusing(src source.Source, lay *layout.Layout, cfg *Config, known func(path string) ([]byte, bool)) (*lazyLoader, error) {
 	repo, err := listRepo(src, lay, cfg)
 	if err != nil {
 		return nil, err
@@ -162,7 +164,7 @@ func newLazyLoaderReusing(src Source, lay *layout.Layout, cfg *Config, known fun
 }
 
 // readLazyLoader is newLazyLoaderReusing with the snapshot listed (listRepo).
-func readLazyLoader(src Source, repo *Repo, known func(path string) ([]byte, bool)) (*lazyLoader, error) {
+func readLazyLoader(src source.Source, repo *Repo, known func(path string) ([]byte, bool)) (*lazyLoader, error) {
 	n := len(repo.Paths)
 	l := &lazyLoader{repo: repo, layout: repo.Layout, data: make([][]byte, n), parsed: make([]bool, n), apis: map[string]bool{}, index: map[string]int{}}
 	for i, p := range repo.Paths {
@@ -180,12 +182,12 @@ func readLazyLoader(src Source, repo *Repo, known func(path string) ([]byte, boo
 	l.same = make([]bool, n)
 	l.step, l.registers, l.nonASCII = make([]bool, n), make([]bool, n), make([]bool, n)
 	register := registerWords(l.layout)
-	var early []*File
+	var early []*source.File
 	if known == nil {
-		early = make([]*File, n)
+		early = make([]*source.File, n)
 		l.warm = warmer(l.layout, repo.Paths)
 	}
-	forEach(n, func(i int) {
+	source.ForEach(n, func(i int) {
 		if known != nil {
 			if data, ok := known(repo.Paths[i]); ok {
 				l.data[i] = data
@@ -200,7 +202,7 @@ func readLazyLoader(src Source, repo *Repo, known func(path string) ([]byte, boo
 			l.registers[i] = l.nonASCII[i] || containsAny(l.data[i], register)
 		}
 		if early != nil && errs[i] == nil && l.isSeed(repo.Paths[i]) {
-			early[i] = parseFile(repo.Paths[i], l.data[i])
+			early[i] = source.ParseFile(repo.Paths[i], l.data[i])
 			l.warm(early[i])
 		}
 	})
@@ -239,17 +241,17 @@ func (l *lazyLoader) isSeed(p string) bool {
 
 // parse parses the files at these indexes.
 func (l *lazyLoader) parse(idx []int) {
-	files := make([]*File, len(idx))
+	files := make([]*source.File, len(idx))
 	if l.warm == nil {
 		l.warm = warmer(l.layout, l.repo.Paths)
 	}
 	warm := l.warm
-	forEach(len(idx), func(k int) {
+	source.ForEach(len(idx), func(k int) {
 		i := idx[k]
 		p := l.repo.Paths[i]
 		if l.shared != nil && (l.other == nil || l.same[i]) {
-			files[k] = l.shared.get(p, func() *File {
-				f := parseFile(p, l.data[i])
+			files[k] = l.shared.get(p, func() *source.File {
+				f := source.ParseFile(p, l.data[i])
 				warm(f)
 				return f
 			})
@@ -261,7 +263,7 @@ func (l *lazyLoader) parse(idx []int) {
 				return
 			}
 		}
-		files[k] = parseFile(p, l.data[i])
+		files[k] = source.ParseFile(p, l.data[i])
 		warm(files[k])
 	})
 	l.mu.Lock()
@@ -284,7 +286,7 @@ type sharedParses struct {
 
 type sharedParse struct {
 	once sync.Once
-	f    *File
+	f    *source.File
 }
 
 // shareParses makes head and base (whose other is head) share their parses,
@@ -300,7 +302,7 @@ func shareParses(head, base *lazyLoader) {
 }
 
 // get returns the file parsed at p, parsing it unless done or under way.
-func (s *sharedParses) get(p string, parse func() *File) *File {
+func (s *sharedParses) get(p string, parse func() *source.File) *source.File {
 	s.mu.Lock()
 	e := s.m[p]
 	if e == nil {
@@ -314,7 +316,7 @@ func (s *sharedParses) get(p string, parse func() *File) *File {
 
 // file returns a parsed file, or nil; safe while l parses on another
 // goroutine.
-func (l *lazyLoader) file(p string) *File {
+func (l *lazyLoader) file(p string) *source.File {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.repo.Files[p]
@@ -391,7 +393,7 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 		fresh := l.unscanned(need)
 		quoted := fresh.quotedNames()
 		wanted := make([]bool, n)
-		forEach(n, func(i int) {
+		source.ForEach(n, func(i int) {
 			if parsed[i] {
 				return
 			}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/google/go-cmp/cmp"
@@ -45,7 +47,7 @@ func TestCheckOpsLazy(t *testing.T) {
 				}
 			}
 			lay := BuildLayout(&cat.Layout, cfg)
-			src := &DiskSource{Dir: dir}
+			src := &source.DiskSource{Dir: dir}
 			full, err := Load(src, lay, cfg)
 			if err != nil {
 				t.Fatal(err)
@@ -100,7 +102,7 @@ func TestCheckOpsLazyBlame(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := map[string]string{}
-	src := &DiskSource{Dir: "../fixtures/good"}
+	src := &source.DiskSource{Dir: "../fixtures/good"}
 	paths, err := src.List()
 	if err != nil {
 		t.Fatal(err)
@@ -128,7 +130,7 @@ tests = ["tests/unit/**/test_*.py"]
 		t.Fatal(err)
 	}
 	lay := BuildLayout(&cat.Layout, cfg)
-	ms := &MapSource{Dir: "x", Files: files}
+	ms := &source.MapSource{Dir: "x", Files: files}
 	full, err := Load(ms, lay, cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,8 @@ import (
 	"path"
 	"sort"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -13,8 +15,8 @@ import (
 
 // listInScope lists the snapshot's files, only under the layout's
 // directories when the source can do that.
-func listInScope(src Source, lay *layout.Layout) ([]string, error) {
-	if dl, ok := src.(DirLister); ok {
+func listInScope(src source.Source, lay *layout.Layout) ([]string, error) {
+	if dl, ok := src.(source.DirLister); ok {
 		if dirs, ok := lay.ScanDirs(); ok {
 			return dl.ListUnder(dirs)
 		}
@@ -27,16 +29,16 @@ func listInScope(src Source, lay *layout.Layout) ([]string, error) {
 // error in File.Err (the parse-error analyzer reports it); only a failure
 // to list or read the snapshot is an error. The result does not depend on
 // the number of workers.
-func Load(src Source, lay *layout.Layout, cfg *Config) (*Repo, error) {
+func Load(src source.Source, lay *layout.Layout, cfg *Config) (*Repo, error) {
 	repo, err := listRepo(src, lay, cfg)
 	if err != nil {
 		return nil, err
 	}
-	files := make([]*File, len(repo.Paths))
+	files := make([]*source.File, len(repo.Paths))
 	errs := make([]error, len(repo.Paths))
 	warm := warmer(repo.Layout, repo.Paths)
-	forEach(len(files), func(i int) {
-		files[i], errs[i] = loadFile(src, repo.Paths[i])
+	source.ForEach(len(files), func(i int) {
+		files[i], errs[i] = source.LoadFile(src, repo.Paths[i])
 		if errs[i] == nil {
 			warm(files[i])
 		}
@@ -52,7 +54,7 @@ func Load(src Source, lay *layout.Layout, cfg *Config) (*Repo, error) {
 
 // listRepo returns the repository of a snapshot with its paths in scope
 // listed and no file read yet.
-func listRepo(src Source, lay *layout.Layout, cfg *Config) (*Repo, error) {
+func listRepo(src source.Source, lay *layout.Layout, cfg *Config) (*Repo, error) {
 	if lay == nil {
 		lay = &layout.Layout{}
 	}
@@ -60,7 +62,7 @@ func listRepo(src Source, lay *layout.Layout, cfg *Config) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	repo := &Repo{Snapshot: Snapshot{Root: src.Root(), Files: map[string]*File{}}, Layout: lay}
+	repo := &Repo{Snapshot: source.Snapshot{Root: src.Root(), Files: map[string]*source.File{}}, Layout: lay}
 	for _, p := range all {
 		if lay.InScope(p) {
 			repo.Paths = append(repo.Paths, p)
@@ -78,7 +80,7 @@ func listRepo(src Source, lay *layout.Layout, cfg *Config) (*Repo, error) {
 // register_impl or is a test or benchmark; the names a test or benchmark
 // uses), while the parse workers are busy in parallel rather than in the
 // op table's turn. Which facts are computed early changes nothing else.
-func warmer(l *layout.Layout, paths []string) func(*File) {
+func warmer(l *layout.Layout, paths []string) func(*source.File) {
 	register := registerWords(l)
 	// The API packages, whose modules' definitions opWrappers reads.
 	apis := map[string]bool{}
@@ -89,20 +91,20 @@ func warmer(l *layout.Layout, paths []string) func(*File) {
 			}
 		}
 	}
-	return func(f *File) {
+	return func(f *source.File) {
 		if f.AST == nil || f.AST.Module == nil {
 			return
 		}
 		if layout.StepPath(l, f.Path) {
 			usedNamesFact.Of(f) // and the node list
 		} else if containsAny(f.Src, register) {
-			f.nodes()
+			f.Nodes()
 		}
 		if apis[astutil.PackagePath(f.Path)] && path.Base(f.Path) != "__init__.py" {
 			for _, s := range f.AST.Module.Body {
 				switch s.(type) {
 				case *ast.FunctionDef, *ast.ClassDef:
-					callees(f, s)
+					source.Callees(f, s)
 				}
 			}
 		}

@@ -58,7 +58,7 @@ func runMainGuard(pass *Pass) (any, error) {
 			for _, s := range x.body() {
 				if ifs, ok := s.(*ast.If); ok && isMainGuard(ifs.Test) {
 					for _, b := range ifs.Body {
-						for _, c := range x.File.callsIn(b) {
+						for _, c := range x.File.CallsIn(b) {
 							switch prob := x.runCallProblem(c, p, benches); {
 							case prob == "":
 								guarded = true

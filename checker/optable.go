@@ -3,6 +3,7 @@ package checker
 import (
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // OpTable is the shared index every workflow check reads: per op, its
@@ -27,7 +28,7 @@ type OpTable struct {
 // calling it only as a baseline or a helper: naming and reference rules
 // apply to the ops a file is about, and findings on the file are charged to
 // one of them.
-func (t *OpTable) IsAbout(f *File, op *Op) bool {
+func (t *OpTable) IsAbout(f *source.File, op *Op) bool {
 	if t == nil || f == nil {
 		return true
 	}
@@ -46,10 +47,10 @@ type Op struct {
 	Stub  *Stub   // the first @dispatch stub for Name
 	Stubs []*Stub // all of them (more than one violates S1.1)
 
-	Impls      []*Impl // register_impl sites for Name, every backend, sorted by file and line
-	Tests      []*File // test files that exercise the op
-	Benchmarks []*File // benchmark files that time the op
-	Skips      []Skip  // explicit, written decisions to skip a step (W1)
+	Impls      []*Impl        // register_impl sites for Name, every backend, sorted by file and line
+	Tests      []*source.File // test files that exercise the op
+	Benchmarks []*source.File // benchmark files that time the op
+	Skips      []Skip         // explicit, written decisions to skip a step (W1)
 }
 
 // Impl returns the op's implementations for a backend.
@@ -75,7 +76,7 @@ func (o *Op) Skipped(step int) *Skip {
 
 // Stub is a dispatch entry point: a function decorated with @dispatch("<op>").
 type Stub struct {
-	File      *File
+	File      *source.File
 	Def       *ast.FunctionDef
 	Decorator *ast.Call // the dispatch(...) call
 	NameArg   *ast.Constant
@@ -86,7 +87,7 @@ type Stub struct {
 type Impl struct {
 	Op      string // the name given to register_impl
 	Backend string
-	File    *File
+	File    *source.File
 	Call    *ast.Call        // the register_impl(...) call
 	Def     *ast.FunctionDef // the registered function, when it is defined in File; else nil
 	Module  string           // dotted module path of File relative to its cuTile package root ("softmax", "activation.gelu"); "" outside one
@@ -94,7 +95,7 @@ type Impl struct {
 
 // Init is a cuTile package's __init__.py and what it exports.
 type Init struct {
-	File  *File
+	File  *source.File
 	Scope *layout.Scope
 	Suite string
 	// Block is the `if is_backend_available("cutile"):` statement, or nil.

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -54,7 +56,7 @@ func BuildOpTable(repo *Repo) *OpTable {
 // reads (each is computed once per file): the names the test and benchmark
 // files use.
 func (b *opTableBuilder) prepare() {
-	var files []*File
+	var files []*source.File
 	for _, f := range b.files() {
 		for _, sc := range b.scopes() {
 			if _, ok := layout.MatchAny(sc.Tests, f.Path); ok {
@@ -67,19 +69,19 @@ func (b *opTableBuilder) prepare() {
 			}
 		}
 	}
-	forEach(len(files), func(i int) {
+	source.ForEach(len(files), func(i int) {
 		files[i].Imports()
 		usedNamesFact.Of(files[i])
 	})
 }
 
 // importsOf returns the (cached) imports of a file.
-func (b *opTableBuilder) importsOf(f *File) *astutil.Imports {
+func (b *opTableBuilder) importsOf(f *source.File) *astutil.Imports {
 	return f.Imports()
 }
 
-func (b *opTableBuilder) files() []*File {
-	var out []*File
+func (b *opTableBuilder) files() []*source.File {
+	var out []*source.File
 	for _, p := range b.repo.Paths {
 		if f := b.repo.Files[p]; f != nil && f.AST != nil && f.AST.Module != nil {
 			out = append(out, f)
@@ -190,14 +192,14 @@ func (b *opTableBuilder) findImpls() {
 	}
 	files := b.files()
 	sites := make([][]site, len(files))
-	forEach(len(files), func(i int) {
+	source.ForEach(len(files), func(i int) {
 		f := files[i]
 		im := b.importsOf(f)
 		if !b.mentionsAny(im, b.names.RegisterImpl) {
 			return
 		}
 		var funcs map[string]*ast.FunctionDef
-		for _, n := range f.nodes() {
+		for _, n := range f.Nodes() {
 			switch n := n.(type) {
 			case *ast.FunctionDef:
 				for _, d := range n.DecoratorList {
@@ -317,9 +319,9 @@ func (b *opTableBuilder) mentionsAny(im *astutil.Imports, names []string) bool {
 
 // allFuncDefs returns every function defined in the file, by name; a
 // module-level definition wins over a nested one.
-func allFuncDefs(f *File) map[string]*ast.FunctionDef {
+func allFuncDefs(f *source.File) map[string]*ast.FunctionDef {
 	out := map[string]*ast.FunctionDef{}
-	for _, n := range f.nodes() {
+	for _, n := range f.Nodes() {
 		if fd, ok := n.(*ast.FunctionDef); ok {
 			if _, seen := out[fd.Name]; !seen {
 				out[fd.Name] = fd
@@ -389,7 +391,7 @@ func guardOf(im *astutil.Imports, test ast.Expr, names *layout.Names) int {
 // parseInit reads a cuTile package __init__.py: the backend block, the
 // module and function imports (at top level or in the block, not in its
 // else branch) and __all__.
-func (b *opTableBuilder) parseInit(f *File, sm layout.ScopeMatch) *Init {
+func (b *opTableBuilder) parseInit(f *source.File, sm layout.ScopeMatch) *Init {
 	im := b.importsOf(f)
 	in := &Init{File: f, Scope: sm.Scope, Suite: sm.Suite, InBlock: map[ast.Node]bool{}}
 	dir := path.Dir(f.Path)
@@ -734,7 +736,7 @@ func implFuncQNames(op *Op) []string {
 //     benchmark function per op is about each;
 //  2. the ops whose reference the file registers (register_impl);
 //  3. else every op it serves.
-func aboutOps(f *File, served []*Op, impls []*Impl) []*Op {
+func aboutOps(f *source.File, served []*Op, impls []*Impl) []*Op {
 	if len(served) <= 1 {
 		return served
 	}
@@ -841,15 +843,15 @@ func snakeCase(s string) string {
 
 // usedNames returns the qualified names a file imports or mentions
 // (Name/Attribute chains with imports resolved, and every prefix of them).
-func (b *opTableBuilder) usedNames(f *File) map[string]bool {
+func (b *opTableBuilder) usedNames(f *source.File) map[string]bool {
 	return usedNamesFact.Of(f)
 }
 
 // usedNamesFact is buildUsedNames of a file, computed once; the map is
 // shared: callers must not modify it.
-var usedNamesFact = NewFact(buildUsedNames)
+var usedNamesFact = source.NewFact(buildUsedNames)
 
-func buildUsedNames(f *File) map[string]bool {
+func buildUsedNames(f *source.File) map[string]bool {
 	im := f.Imports()
 	out := map[string]bool{}
 	addAll := func(q string) {
@@ -866,7 +868,7 @@ func buildUsedNames(f *File) map[string]bool {
 		addAll(q)
 	}
 	// The attributes InspectFile reaches without entering an attribute.
-	for _, at := range f.attributes() {
+	for _, at := range f.Attributes() {
 		if q, imported := im.Resolve(at); imported {
 			addAll(q)
 		}
@@ -930,8 +932,8 @@ func stubStartLine(st *Stub) int {
 
 // commentLines returns the lines of f that hold only a comment (computed
 // once per file; the map is shared and must not be modified).
-func commentLines(f *File) map[int]bool {
-	return f.commentLines()
+func commentLines(f *source.File) map[int]bool {
+	return f.CommentLines()
 }
 
 // ParseSkip parses a skip directive `# tilegym-lint: skip-step=N
@@ -1005,7 +1007,7 @@ func directiveReason(v string) (reason string, unclosed bool) {
 // composite does not credit its parts).
 func (b *opTableBuilder) opWrappers() map[*Op][]string {
 	type def struct {
-		file *File
+		file *source.File
 		name string
 		node ast.Stmt
 	}
@@ -1027,23 +1029,23 @@ func (b *opTableBuilder) opWrappers() map[*Op][]string {
 	// What the definitions of each package call, to skip at once the ops
 	// that no definition calls (most of them).
 	type pkgCalls struct {
-		q    map[string]bool           // resolved callees
-		bare map[*File]map[string]bool // bare-name callees, by file
+		q    map[string]bool                  // resolved callees
+		bare map[*source.File]map[string]bool // bare-name callees, by file
 	}
 	calls := map[string]*pkgCalls{}
 	callsOf := func(pkg string) *pkgCalls {
 		if pc := calls[pkg]; pc != nil {
 			return pc
 		}
-		pc := &pkgCalls{q: map[string]bool{}, bare: map[*File]map[string]bool{}}
+		pc := &pkgCalls{q: map[string]bool{}, bare: map[*source.File]map[string]bool{}}
 		for _, d := range byPkg[pkg] {
-			for _, c := range callees(d.file, d.node) {
-				pc.q[c.q] = true
-				if c.bare {
+			for _, c := range source.Callees(d.file, d.node) {
+				pc.q[c.Q] = true
+				if c.Bare {
 					if pc.bare[d.file] == nil {
 						pc.bare[d.file] = map[string]bool{}
 					}
-					pc.bare[d.file][c.name] = true
+					pc.bare[d.file][c.Name] = true
 				}
 			}
 		}
@@ -1088,7 +1090,7 @@ func (b *opTableBuilder) opWrappers() map[*Op][]string {
 		for _, m := range apis {
 			names[m+"."+op.Func] = true
 		}
-		local := map[*File]map[string]bool{}
+		local := map[*source.File]map[string]bool{}
 		if op.Stub != nil {
 			local[op.Stub.File] = map[string]bool{op.Func: true}
 		}
@@ -1099,8 +1101,8 @@ func (b *opTableBuilder) opWrappers() map[*Op][]string {
 				if isWrapper[d.node] || (op.Stub != nil && d.file == op.Stub.File && d.name == op.Func) {
 					continue
 				}
-				for _, c := range callees(d.file, d.node) {
-					if names[c.q] || c.bare && local[d.file][c.name] {
+				for _, c := range source.Callees(d.file, d.node) {
+					if names[c.Q] || c.Bare && local[d.file][c.Name] {
 						isWrapper[d.node] = true
 						break
 					}

@@ -1,5 +1,9 @@
 package checker
 
+import (
+	"github.com/tilegym/tilegym-lint/source"
+)
+
 // ParseErrorAnalyzer is the parse-error check kind: it reports every file
 // of the snapshot that does not parse (rule TG001), so that the silence of
 // the other checks about it is not mistaken for a pass.
@@ -22,7 +26,7 @@ func runParseError(pass *Pass) (any, error) {
 		if f == nil || f.Err == nil {
 			continue
 		}
-		pos, msg := ParseErrorPos(f.Err)
+		pos, msg := source.ParseErrorPos(f.Err)
 		for _, r := range pass.Rules {
 			pass.Report(Diagnostic{
 				Rule:    r,

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -45,7 +47,7 @@ func runPlaceholder(pass *Pass) (any, error) {
 		if p == nil {
 			continue
 		}
-		report := func(op string, f *File) {
+		report := func(op string, f *source.File) {
 			for _, ph := range findPlaceholders(f.AST, p.Exception, p.Marker) {
 				reportAt(pass, rule, op, f, ph.stmt, map[string]string{"func": ph.fn}, nil, nil)
 			}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 	"github.com/tilegym/tilegym-lint/rules"
@@ -57,7 +59,7 @@ func TestPlaceholders(t *testing.T) {
 	leftover := regexp.MustCompile(`\{[A-Za-z_]\w*\}`)
 	for _, dir := range fixtureset.Dirs(t) {
 		for i, cc := range []*rules.Catalog{cat, probe} {
-			repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(&cc.Layout, nil), nil)
+			repo, err := Load(&source.DiskSource{Dir: dir}, BuildLayout(&cc.Layout, nil), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -221,7 +221,7 @@ func (x *pyIndex) callersOf(name string) []callSite {
 		if fd, ok := s.(*ast.FunctionDef); ok {
 			in = fd
 		}
-		for _, c := range x.File.callsIn(s) {
+		for _, c := range x.File.CallsIn(s) {
 			if n, ok := c.Func.(*ast.Name); ok && n.Id == name {
 				out = append(out, callSite{Call: c, In: in})
 			}

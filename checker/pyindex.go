@@ -7,6 +7,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -14,7 +16,7 @@ import (
 
 // pyIndex is what the kinds look up in one file.
 type pyIndex struct {
-	File    *File
+	File    *source.File
 	Imports *astutil.Imports
 	Funcs   map[string]*ast.FunctionDef // module-level functions
 	Classes []*ast.ClassDef             // module-level classes, in order
@@ -23,11 +25,11 @@ type pyIndex struct {
 // newPyIndex returns the index of a file, built once per file and shared by
 // the kinds.
 // newPyIndex returns the file's index, computed once per file.
-func newPyIndex(f *File) *pyIndex { return pyIndexFact.Of(f) }
+func newPyIndex(f *source.File) *pyIndex { return pyIndexFact.Of(f) }
 
-var pyIndexFact = NewFact(buildPyIndex)
+var pyIndexFact = source.NewFact(buildPyIndex)
 
-func buildPyIndex(f *File) *pyIndex {
+func buildPyIndex(f *source.File) *pyIndex {
 	x := &pyIndex{File: f, Imports: f.Imports(), Funcs: astutil.TopLevelFuncs(f.AST)}
 	if f.AST != nil && f.AST.Module != nil {
 		astutil.EachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
@@ -82,7 +84,7 @@ func (x *pyIndex) callsTo(n ast.Node, names []string) []*ast.Call {
 	if n == nil || len(names) == 0 {
 		return nil
 	}
-	for _, c := range x.File.callsIn(n) {
+	for _, c := range x.File.CallsIn(n) {
 		if x.isName(c.Func, names) {
 			out = append(out, c)
 		}
@@ -103,7 +105,7 @@ type funcScope struct {
 func (x *pyIndex) helpers(fs funcScope) []funcScope {
 	var out []funcScope
 	seen := map[*ast.FunctionDef]bool{fs.Def: true}
-	for _, c := range x.File.callsIn(fs.Def) {
+	for _, c := range x.File.CallsIn(fs.Def) {
 		var def *ast.FunctionDef
 		var cls *ast.ClassDef
 		switch fn := c.Func.(type) {
@@ -145,7 +147,7 @@ func (x *pyIndex) firstCallVia(fs funcScope, names []string) *ast.Call {
 		consider(direct[0])
 	}
 	if len(helperHas) > 0 {
-		for _, c := range x.File.callsIn(fs.Def) {
+		for _, c := range x.File.CallsIn(fs.Def) {
 			if def := x.calledDef(fs, c); def != nil && helperHas[def] {
 				consider(c)
 				break
@@ -414,15 +416,15 @@ func returnsName(fd *ast.FunctionDef, name string) bool {
 // directory (`from bench_rope import get_supported_backends` in
 // tests/benchmark/bench_rope_backward.py), read statically, never run.
 type siblingImport struct {
-	Local string // the name bound in this file
-	Name  string // the name in the sibling
-	File  *File  // the sibling, parsed
+	Local string       // the name bound in this file
+	Name  string       // the name in the sibling
+	File  *source.File // the sibling, parsed
 }
 
 // siblingImportPaths returns the paths of the same-directory modules a file
 // imports from (`from mod import x`, `from .mod import x`), whether or not
 // they exist.
-func siblingImportPaths(f *File) []string {
+func siblingImportPaths(f *source.File) []string {
 	if f == nil || f.AST == nil || f.AST.Module == nil {
 		return nil
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -22,7 +24,7 @@ func indexOf(t *testing.T, p, src string) *pyIndex {
 	if err != nil {
 		t.Fatalf("parse %s: %v", p, err)
 	}
-	return newPyIndex(&File{Path: p, Src: []byte(src), AST: f})
+	return newPyIndex(&source.File{Path: p, Src: []byte(src), AST: f})
 }
 
 func TestDottedUnder(t *testing.T) {
@@ -211,14 +213,14 @@ func TestKindsNeverPanicOnOddInput(t *testing.T) {
 			x := indexOf(t, p, src)
 			op := &Op{Name: "softmax", Func: "softmax", Scope: &layout.Scope{Name: "core"}}
 			if strings.Contains(p, "bench") {
-				op.Benchmarks = []*File{x.File}
+				op.Benchmarks = []*source.File{x.File}
 			} else {
-				op.Tests = []*File{x.File}
+				op.Tests = []*source.File{x.File}
 			}
 			tab := &OpTable{Ops: []*Op{op}, ByName: map[string]*Op{"softmax": op}}
 			for _, r := range cat.Rules {
 				a := Kind(r.Kind)
-				pass := &Pass{Analyzer: a, Repo: &Repo{Snapshot: Snapshot{Files: map[string]*File{p: x.File}, Paths: []string{p}}}, Rules: cat.Rules[0:0],
+				pass := &Pass{Analyzer: a, Repo: &Repo{Snapshot: source.Snapshot{Files: map[string]*source.File{p: x.File}, Paths: []string{p}}}, Rules: cat.Rules[0:0],
 					ResultOf: map[*Analyzer]any{OpTableAnalyzer: tab}, Report: func(Diagnostic) {}}
 				pass.Rules = append(pass.Rules, r)
 				func() {
@@ -276,7 +278,7 @@ class TestB:
         pass
 `
 	x := indexOf(t, "tests/ops/test_softmax.py", src)
-	op := &Op{Name: "softmax", Func: "softmax", Scope: &layout.Scope{Name: "core"}, Tests: []*File{x.File}}
+	op := &Op{Name: "softmax", Func: "softmax", Scope: &layout.Scope{Name: "core"}, Tests: []*source.File{x.File}}
 	tab := &OpTable{Ops: []*Op{op}, ByName: map[string]*Op{"softmax": op}}
 	cat := steps456Catalog(t)
 	var lines []int

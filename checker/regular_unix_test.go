@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/internal/regfile"
 )
@@ -19,7 +21,7 @@ import (
 // named pipe before anything is read: a file swapped while the run lists
 // the tree.
 type swapSource struct {
-	disk DiskSource // not embedded: no ListUnder, so List is what lists
+	disk source.DiskSource // not embedded: no ListUnder, so List is what lists
 	swap string
 }
 
@@ -50,7 +52,7 @@ func TestSwappedFIFO(t *testing.T) {
 		dir := t.TempDir()
 		copyDir(t, "../fixtures/good", dir)
 		const swap = "src/tilegym/ops/cutile/softmax.py"
-		src := &swapSource{disk: DiskSource{Dir: dir}, swap: swap}
+		src := &swapSource{disk: source.DiskSource{Dir: dir}, swap: swap}
 		done := make(chan error, 1)
 		go func() {
 			_, err := CheckSource(src, BuildLayout(&cat.Layout, nil), cat, nil, Options{Ops: ops})

@@ -2,13 +2,14 @@ package checker
 
 import (
 	"github.com/tilegym/tilegym-lint/layout"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // Repo is a snapshot of the checked repository: the Python files that the
 // layout puts in scope, parsed. A snapshot is read from disk or from a git
 // revision (for change mode); analyzers never touch the file system.
 type Repo struct {
-	Snapshot
+	source.Snapshot
 	Layout *layout.Layout // where dispatch files, cuTile modules, tests and benchmarks live
 	// ConfigSkips are the written skips of the configuration's [skip]
 	// table, by op name; the op table adds them to each Op's Skips.

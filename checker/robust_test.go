@@ -3,6 +3,8 @@ package checker
 import (
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	tilegymlint "github.com/tilegym/tilegym-lint"
 )
 
@@ -16,7 +18,7 @@ func TestRobustSteps123(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, err := Load(&DiskSource{Dir: "testdata/robust-steps123"}, BuildLayout(&cat.Layout, nil), nil)
+	repo, err := Load(&source.DiskSource{Dir: "testdata/robust-steps123"}, BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

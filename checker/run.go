@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/rules"
@@ -531,7 +533,7 @@ func suppresses(codes []string, id string) bool {
 
 // NoqaLines returns the # noqa comments of a file by line: a nil list for a
 // bare "# noqa" (every rule), else the codes after "noqa:".
-func NoqaLines(f *File) map[int][]string {
+func NoqaLines(f *source.File) map[int][]string {
 	out := map[int][]string{}
 	if f == nil || f.AST == nil {
 		return out
@@ -733,7 +735,7 @@ func hasCuTileModule(op *Op) bool {
 // LoadForOps), and then any file a finding is in or names (a file that does
 // not parse would have silenced the finding); the result for those ops is
 // the same as Load then Check.
-func CheckSource(src Source, lay *layout.Layout, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
+func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
 	if len(opts.Ops) == 0 || opts.Files != nil {
 		repo, err := Load(src, lay, cfg)
 		if err != nil {

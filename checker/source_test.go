@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
@@ -29,7 +31,7 @@ func TestListUnder(t *testing.T) {
 	for _, dir := range dirs {
 		cfg := fixtureConfig(t, dir)
 		lay := BuildLayout(&cat.Layout, cfg)
-		src := &DiskSource{Dir: dir}
+		src := &source.DiskSource{Dir: dir}
 		all, err := src.List()
 		if err != nil {
 			t.Fatal(err)
@@ -101,7 +103,7 @@ func TestListUnderSkips(t *testing.T) {
 	if err := os.Symlink(filepath.Join(dir, "real"), filepath.Join(dir, "link")); err != nil {
 		t.Skip(err)
 	}
-	src := &DiskSource{Dir: dir}
+	src := &source.DiskSource{Dir: dir}
 	got, err := src.ListUnder([]string{".h", "a", "link", "missing"})
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +111,7 @@ func TestListUnderSkips(t *testing.T) {
 	if want := []string{"a/x.py"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("ListUnder = %v, want %v", got, want)
 	}
-	if _, err := (&DiskSource{Dir: filepath.Join(dir, "nope")}).ListUnder([]string{"a"}); err == nil {
+	if _, err := (&source.DiskSource{Dir: filepath.Join(dir, "nope")}).ListUnder([]string{"a"}); err == nil {
 		t.Error("ListUnder of a missing root: no error")
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -89,7 +91,7 @@ func runStepFile(pass *Pass) (any, error) {
 // stepFileAnchor returns where an op's missing test or benchmark is
 // reported: its @dispatch decorator, else (an op without a stub) its first
 // register_impl call; a nil file when it has neither.
-func stepFileAnchor(op *Op) (*File, ast.Node) {
+func stepFileAnchor(op *Op) (*source.File, ast.Node) {
 	if op.Stub != nil && op.Stub.File != nil {
 		if op.Stub.Decorator != nil {
 			return op.Stub.File, op.Stub.Decorator

@@ -4,6 +4,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/rules"
@@ -11,7 +13,7 @@ import (
 
 // stepFile is one test or benchmark file with the ops it serves.
 type stepFile struct {
-	File *File
+	File *source.File
 	Ops  []*Op // the ops associated with the file, not skipping the step
 	// Primary is the op file-level findings belong to: among the ops the
 	// file is about (OpTable.IsAbout), the one whose function name the file

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 func TestParseIgnore(t *testing.T) {
@@ -83,7 +85,7 @@ func TestUnusedSuppressionScope(t *testing.T) {
 	// A disabled rule: its codes are not judged.
 	cat := catalog(t)
 	cfg := &Config{Disable: []string{"TG104"}}
-	repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(&cat.Layout, cfg), cfg)
+	repo, err := Load(&source.DiskSource{Dir: dir}, BuildLayout(&cat.Layout, cfg), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

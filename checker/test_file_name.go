@@ -1,6 +1,9 @@
 package checker
 
-import "github.com/tilegym/tilegym-lint/rules"
+import (
+	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source"
+)
 
 var TestFileNameAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that a test file of the op is named after it (X.1).
@@ -11,5 +14,5 @@ file that only calls the op, as a baseline, is not asked to.`,
 	Name:         "test-file-name",
 	Placeholders: []string{"op", "file", "actual", "expected", "func"},
 }, func(pass *Pass, tab *OpTable, rule *rules.Rule, p *fileNameParams) {
-	checkFileNames(pass, tab, rule, p.Names, func(op *Op) []*File { return op.Tests })
+	checkFileNames(pass, tab, rule, p.Names, func(op *Op) []*source.File { return op.Tests })
 })

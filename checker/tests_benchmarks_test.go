@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/google/go-cmp/cmp"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
@@ -52,7 +54,7 @@ func run456(t *testing.T, dir string) ([]string, *OpTable, []Diagnostic) {
 	if err != nil {
 		t.Fatalf("embedded catalog: %v", err)
 	}
-	repo, err := Load(&DiskSource{Dir: dir}, BuildLayout(&full.Layout, nil), nil)
+	repo, err := Load(&source.DiskSource{Dir: dir}, BuildLayout(&full.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,8 +190,8 @@ func TestVerifyCommands(t *testing.T) {
 		t.Fatal("no verify rule")
 	}
 	op := &Op{Name: "softmax", Func: "softmax",
-		Tests:      []*File{{Path: "tests/ops/test_softmax.py"}},
-		Benchmarks: []*File{{Path: "tests/benchmark/bench_softmax.py"}, {Path: "tests/benchmark/bench_softmax2.py"}}}
+		Tests:      []*source.File{{Path: "tests/ops/test_softmax.py"}},
+		Benchmarks: []*source.File{{Path: "tests/benchmark/bench_softmax.py"}, {Path: "tests/benchmark/bench_softmax2.py"}}}
 	got := rule.Params.(VerifyCommander).VerifyCommands(op)
 	want := []string{
 		"pytest tests/ops/test_softmax.py -v",

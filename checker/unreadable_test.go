@@ -5,15 +5,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	tilegymlint "github.com/tilegym/tilegym-lint"
 )
 
 // unreadable is a snapshot whose listing fails on an unreadable directory,
 // as DiskSource's does (TestUnreadableDir in the source package).
-type unreadable struct{ Source }
+type unreadable struct{ source.Source }
 
 func (unreadable) List() ([]string, error) {
-	return nil, &UnreadableDirError{Dir: "tests/ops/activation", Err: errors.New("permission denied")}
+	return nil, &source.UnreadableDirError{Dir: "tests/ops/activation", Err: errors.New("permission denied")}
 }
 
 // TestUnreadableDirStopsCheck: an unreadable directory is an error of the
@@ -25,8 +27,8 @@ func TestUnreadableDirStopsCheck(t *testing.T) {
 	}
 	lay := BuildLayout(&cat.Layout, nil)
 	for _, ops := range [][]string{nil, {"silu_and_mul"}} {
-		_, err := CheckSource(unreadable{&DiskSource{Dir: "../fixtures/good"}}, lay, cat, nil, Options{Ops: ops})
-		var ue *UnreadableDirError
+		_, err := CheckSource(unreadable{&source.DiskSource{Dir: "../fixtures/good"}}, lay, cat, nil, Options{Ops: ops})
+		var ue *source.UnreadableDirError
 		if !errors.As(err, &ue) || !strings.Contains(err.Error(), "cannot read directory tests/ops/activation") {
 			t.Errorf("ops %v: error %v, want one naming tests/ops/activation", ops, err)
 		}

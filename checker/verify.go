@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -129,7 +131,7 @@ func (p *verifyParams) plan(op *Op) []VerifyCommand {
 
 // filePaths returns the paths of files, each made safe to pass as an
 // argument: a path that starts with '-' gets a leading "./".
-func filePaths(files []*File) []string {
+func filePaths(files []*source.File) []string {
 	var out []string
 	for _, f := range files {
 		if f == nil {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/google/go-cmp/cmp"
 	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/checker"
@@ -23,7 +25,7 @@ func checkDir(t *testing.T, dir string) *checker.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, err := checker.Load(&checker.DiskSource{Dir: dir}, checker.BuildLayout(&cat.Layout, nil), nil)
+	repo, err := checker.Load(&source.DiskSource{Dir: dir}, checker.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

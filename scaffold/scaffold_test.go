@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/python/parser"
@@ -64,7 +66,7 @@ func lint(t *testing.T, root string) *checker.Result {
 			t.Fatal(err)
 		}
 	}
-	res, err := checker.CheckSource(&checker.DiskSource{Dir: root}, checker.BuildLayout(&cat.Layout, cfg), cat, cfg, checker.Options{})
+	res, err := checker.CheckSource(&source.DiskSource{Dir: root}, checker.BuildLayout(&cat.Layout, cfg), cat, cfg, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@
 package verify
 
 import (
-	"github.com/tilegym/tilegym-lint/checker"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // TestVerifyNoShell: a test file whose name holds shell syntax and spaces
@@ -25,7 +27,7 @@ run = "printf %s| {test}"
 [[rule.params.commands]]
 run = "echo {op}"
 `)
-	op := &checker.Op{Name: "-rf", Func: "x", Tests: []*checker.File{{Path: name}, {Path: "-t.py"}}}
+	op := &checker.Op{Name: "-rf", Func: "x", Tests: []*source.File{{Path: name}, {Path: "-t.py"}}}
 	plan := checker.VerifyPlan(cat.Rules[0], op)
 	if len(plan) != 2 {
 		t.Fatalf("plan = %+v", plan)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/report"
@@ -58,7 +60,7 @@ optional = true
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, err := checker.Load(&checker.DiskSource{Dir: "../fixtures/good"}, checker.BuildLayout(&builtin.Layout, nil), nil)
+	repo, err := checker.Load(&source.DiskSource{Dir: "../fixtures/good"}, checker.BuildLayout(&builtin.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/report"
@@ -329,7 +331,7 @@ func resolveTarget(paths []string) (*target, error) {
 		rel = filepath.ToSlash(rel)
 		if fi.IsDir() {
 			// Every file under the directory.
-			src := &checker.DiskSource{Dir: abs}
+			src := &source.DiskSource{Dir: abs}
 			list, err := src.List()
 			if err != nil {
 				return nil, err
@@ -371,7 +373,7 @@ func hasRootAbove(abs string) bool {
 }
 
 func gitTop(dir string) (string, error) {
-	ch, err := checker.GitTopLevel(dir)
+	ch, err := source.GitTopLevel(dir)
 	if err != nil {
 		return "", err
 	}
@@ -444,7 +446,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 			narrowToFiles(res, t.files)
 		}
 	} else {
-		res, err = checker.CheckSource(&checker.DiskSource{Dir: t.root}, layout, cat, cfg, opts)
+		res, err = checker.CheckSource(&source.DiskSource{Dir: t.root}, layout, cat, cfg, opts)
 		if err != nil {
 			return 0, err
 		}

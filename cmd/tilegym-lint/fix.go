@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/checker"
@@ -67,7 +69,7 @@ type fixPass struct {
 
 // collectFixes checks the tree and returns the fixes of the findings of
 // fixable rules, with those findings.
-func collectFixes(src checker.Source, layout *layout.Layout, cat *rules.Catalog, cfg *checker.Config, opts checker.Options) ([]fix.Fix, fixPass, error) {
+func collectFixes(src source.Source, layout *layout.Layout, cat *rules.Catalog, cfg *checker.Config, opts checker.Options) ([]fix.Fix, fixPass, error) {
 	res, err := checker.CheckSource(src, layout, cat, cfg, opts)
 	if err != nil {
 		return nil, fixPass{}, err
@@ -172,7 +174,7 @@ func runFix(f *checkFlags, root string, layout *layout.Layout, cat *rules.Catalo
 	}
 	var passes []fixPass
 	compute := func() ([]fix.Fix, error) {
-		fixes, p, err := collectFixes(&checker.DiskSource{Dir: root}, layout, cat, cfg, opts)
+		fixes, p, err := collectFixes(&source.DiskSource{Dir: root}, layout, cat, cfg, opts)
 		passes = append(passes, p)
 		return fixes, err
 	}
@@ -217,7 +219,7 @@ func previewFix(root string, layout *layout.Layout, cat *rules.Catalog, cfg *che
 		return 0, true, err
 	}
 	defer os.RemoveAll(tmp)
-	src := &checker.DiskSource{Dir: root}
+	src := &source.DiskSource{Dir: root}
 	list, err := src.List()
 	if err != nil {
 		return 0, true, err
@@ -241,7 +243,7 @@ func previewFix(root string, layout *layout.Layout, cat *rules.Catalog, cfg *che
 	}
 	var passes []fixPass
 	compute := func() ([]fix.Fix, error) {
-		fixes, p, err := collectFixes(&checker.DiskSource{Dir: tmp}, layout, cat, cfg, opts)
+		fixes, p, err := collectFixes(&source.DiskSource{Dir: tmp}, layout, cat, cfg, opts)
 		passes = append(passes, p)
 		return fixes, err
 	}

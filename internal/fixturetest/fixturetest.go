@@ -18,6 +18,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/source"
+
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 	"github.com/tilegym/tilegym-lint/report"
@@ -77,7 +79,7 @@ func Check(t testing.TB, dir string) *checker.Result {
 	t.Helper()
 	cat := Catalog(t)
 	cfg := Config(t, dir, cat)
-	res, err := checker.CheckSource(&checker.DiskSource{Dir: dir}, checker.BuildLayout(&cat.Layout, cfg), cat, cfg, checker.Options{})
+	res, err := checker.CheckSource(&source.DiskSource{Dir: dir}, checker.BuildLayout(&cat.Layout, cfg), cat, cfg, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,10 +31,11 @@ var allowed = map[string][]string{
 	"python/astdump":            {"python/ast"},
 	"python/astutil":            {"python/ast"},
 	"rules/internal/srcscan":    {},
+	"source":                    {"internal/regfile", "python/ast", "python/astutil", "python/parser"},
 	"rules/internal/gencatalog": {"rules/internal/srcscan"},
 	"layout":                    {},
 	"rules":                     {"layout", "rules/internal/srcscan"},
-	"checker":                   {"internal/regfile", "layout", "python/ast", "python/astutil", "python/parser", "rules"},
+	"checker":                   {"internal/regfile", "layout", "python/ast", "python/astutil", "source", "python/parser", "rules"},
 	"report":                    {"checker", "python/ast", "rules"},
 	"fix":                       {"internal/regfile", "python/ast", "python/parser"},
 	"scaffold":                  {"fix", "internal/regfile", "python/ast", "python/parser"},
@@ -42,9 +43,9 @@ var allowed = map[string][]string{
 	"internal/layers":           {},
 	"internal/regfile":          {},
 	"internal/fixtureset":       {},
-	"internal/fixturetest":      {"checker", "internal/fixtureset", "report", "rules"},
+	"internal/fixturetest":      {"checker", "internal/fixtureset", "report", "rules", "source"},
 	"tools/fixtureoverlay":      {"internal/fixtureset"},
-	"cmd/tilegym-lint":          {".", "checker", "fix", "internal/regfile", "layout", "python/ast", "python/astdump", "python/parser", "report", "rules", "scaffold", "verify"},
+	"cmd/tilegym-lint":          {".", "checker", "fix", "internal/regfile", "layout", "source", "python/ast", "python/astdump", "python/parser", "report", "rules", "scaffold", "verify"},
 }
 
 func TestImportGraph(t *testing.T) {

@@ -1,4 +1,4 @@
-package checker
+package source
 
 import (
 	"errors"
@@ -13,7 +13,7 @@ import (
 
 // forEach calls fn(0), ..., fn(n-1) on GOMAXPROCS goroutines, which take
 // the next index from a shared counter.
-func forEach(n int, fn func(i int)) {
+func ForEach(n int, fn func(i int)) {
 	workers := runtime.GOMAXPROCS(0)
 	if workers > n {
 		workers = n
@@ -42,18 +42,18 @@ func forEach(n int, fn func(i int)) {
 	wg.Wait()
 }
 
-func loadFile(src Source, path string) (*File, error) {
+func LoadFile(src Source, path string) (*File, error) {
 	data, err := src.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	return parseFile(path, data), nil
+	return ParseFile(path, data), nil
 }
 
 // parseFile parses the content of a file of the snapshot, and computes the
 // facts every file needs (its imports) while the workers are busy in
 // parallel.
-func parseFile(path string, data []byte) *File {
+func ParseFile(path string, data []byte) *File {
 	f := &File{Path: path, Src: data}
 	f.AST, f.Err = parse(path, data)
 	if f.Err != nil {

@@ -1,4 +1,4 @@
-package checker
+package source
 
 import (
 	"errors"
@@ -38,7 +38,7 @@ type DiskSource struct {
 	// lenient skips unreadable directories instead: for listings that
 	// only look for candidates (untracked files in change mode), where the
 	// check's own listing reports them.
-	lenient bool
+	Lenient bool
 }
 
 // An UnreadableDirError is a directory of the checked tree that listing
@@ -63,7 +63,7 @@ func (e *UnreadableDirError) Unwrap() error { return e.Err }
 // unreadable turns a walk error at p into an UnreadableDirError, unless
 // lenient.
 func (d *DiskSource) unreadable(root, p string, err error) error {
-	if d.lenient {
+	if d.Lenient {
 		return nil
 	}
 	rel, rerr := filepath.Rel(root, p)

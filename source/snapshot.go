@@ -1,4 +1,8 @@
-package checker
+// Package source reads a snapshot of a repository's Python files -- from
+// the working tree or a git revision (Source) -- and parses them (File,
+// Snapshot), with the facts of a file that several checks need computed
+// once and shared (memo.go, Fact). It knows Python, not TileGym.
+package source
 
 import (
 	"sort"

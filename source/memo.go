@@ -1,4 +1,4 @@
-package checker
+package source
 
 // Per-file facts that several analyzers need, computed once per File and
 // shared: the analyzers run concurrently over the same snapshot, so each
@@ -63,7 +63,7 @@ func (k *Fact[T]) Of(f *File) T {
 
 // commentLines returns the lines that hold only a comment, computed once.
 // The map is shared: callers must not modify it.
-func (f *File) commentLines() map[int]bool {
+func (f *File) CommentLines() map[int]bool {
 	f.memo.commentsOnce.Do(func() { f.memo.comments = buildCommentLines(f) })
 	return f.memo.comments
 }
@@ -76,7 +76,7 @@ func (f *File) Imports() *astutil.Imports {
 
 // callsIn returns Calls(n) for a node of the file, computed once per node.
 // The list is shared: callers must not modify it.
-func (f *File) callsIn(n ast.Node) []*ast.Call {
+func (f *File) CallsIn(n ast.Node) []*ast.Call {
 	m := &f.memo
 	m.callsMu.Lock()
 	cs, ok := m.calls[n]
@@ -85,7 +85,7 @@ func (f *File) callsIn(n ast.Node) []*ast.Call {
 		return cs
 	}
 	if fd, ok := n.(*ast.FunctionDef); ok {
-		if list, ok := f.callsOfDef(fd); ok {
+		if list, ok := f.CallsOfDef(fd); ok {
 			cs = list
 		} else {
 			cs = astutil.Calls(n)
@@ -106,7 +106,7 @@ func (f *File) callsIn(n ast.Node) []*ast.Call {
 // file, in the order InspectFile visits them (computed once; the list is
 // shared). Walks that look only at these nodes and never prune iterate
 // it instead of the whole tree.
-func (f *File) nodes() []ast.Node {
+func (f *File) Nodes() []ast.Node {
 	f.memo.nodesOnce.Do(func() {
 		var out []ast.Node
 		var attrs []*ast.Attribute
@@ -153,15 +153,15 @@ func (f *File) nodes() []ast.Node {
 
 // attributes returns the attribute chains of the file that are not part of
 // another (computed with nodes, once; the list is shared).
-func (f *File) attributes() []*ast.Attribute {
-	f.nodes()
+func (f *File) Attributes() []*ast.Attribute {
+	f.Nodes()
 	return f.memo.attrs
 }
 
 // callsOfDef returns Calls(fd) from nodes(), when fd is a function of the
 // file.
-func (f *File) callsOfDef(fd *ast.FunctionDef) ([]*ast.Call, bool) {
-	nodes := f.nodes()
+func (f *File) CallsOfDef(fd *ast.FunctionDef) ([]*ast.Call, bool) {
+	nodes := f.Nodes()
 	span, ok := f.memo.spans[fd]
 	if !ok {
 		return nil, false
@@ -178,9 +178,9 @@ func (f *File) callsOfDef(fd *ast.FunctionDef) ([]*ast.Call, bool) {
 // nodeCallees returns, for each node of nodes() that is a call, its callee
 // resolved (Imports.Resolve of its Func); "" for the other nodes (computed
 // once; the list is shared).
-func (f *File) nodeCalleesQ() []string {
+func (f *File) NodeCallees() []string {
 	f.memo.nodeCalleesOnce.Do(func() {
-		nodes := f.nodes()
+		nodes := f.Nodes()
 		im := f.Imports()
 		out := make([]string, len(nodes))
 		for i, n := range nodes {
@@ -196,14 +196,14 @@ func (f *File) nodeCalleesQ() []string {
 // callee is what a call's callee is: its qualified name with imports
 // resolved, and, for a bare name, the name.
 type callee struct {
-	q    string
-	name string
-	bare bool
+	Q    string
+	Name string
+	Bare bool
 }
 
 // callees returns the callees of the calls in a node of a file, in order
 // (computed once per node; the list is shared).
-func callees(f *File, n ast.Node) []callee {
+func Callees(f *File, n ast.Node) []callee {
 	m := &f.memo
 	m.callsMu.Lock()
 	cs, ok := m.callees[n]
@@ -212,14 +212,14 @@ func callees(f *File, n ast.Node) []callee {
 		return cs
 	}
 	im := f.Imports()
-	calls := f.callsIn(n)
+	calls := f.CallsIn(n)
 	cs = make([]callee, len(calls))
 	for i, c := range calls {
-		cs[i].q, _ = im.Resolve(c.Func)
+		cs[i].Q, _ = im.Resolve(c.Func)
 		if nm, bare := c.Func.(*ast.Name); bare {
-			cs[i].bare = true
+			cs[i].Bare = true
 			if nm != nil {
-				cs[i].name = nm.Id
+				cs[i].Name = nm.Id
 			}
 		}
 	}

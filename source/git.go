@@ -1,4 +1,4 @@
-package checker
+package source
 
 import (
 	"bufio"
@@ -181,7 +181,7 @@ func (g *GitSource) startLocked() error {
 
 // gitBlobID returns the id git gives a blob of this content, in the object
 // format of an id of that length (SHA-1, or SHA-256); "" for another.
-func gitBlobID(data []byte, idLen int) string {
+func GitBlobID(data []byte, idLen int) string {
 	header := "blob " + strconv.Itoa(len(data)) + "\x00"
 	switch idLen {
 	case 40:
@@ -229,7 +229,7 @@ func CheckRevision(rev string) error {
 }
 
 // git runs a git command in dir and returns its standard output.
-func git(dir string, args ...string) (string, error) {
+func RunGit(dir string, args ...string) (string, error) {
 	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -243,7 +243,7 @@ func git(dir string, args ...string) (string, error) {
 // GitTopLevel returns the top-level directory of the git repository that
 // holds dir.
 func GitTopLevel(dir string) (string, error) {
-	out, err := git(dir, "rev-parse", "--show-toplevel")
+	out, err := RunGit(dir, "rev-parse", "--show-toplevel")
 	if err != nil {
 		return "", err
 	}
@@ -251,7 +251,7 @@ func GitTopLevel(dir string) (string, error) {
 }
 
 // gitBytes is git returning bytes.
-func gitBytes(dir string, args ...string) ([]byte, error) {
+func RunGitBytes(dir string, args ...string) ([]byte, error) {
 	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

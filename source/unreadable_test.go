@@ -1,4 +1,4 @@
-package checker
+package source
 
 import (
 	"errors"
@@ -70,7 +70,7 @@ func TestUnreadableDir(t *testing.T) {
 	want("listing everything", err)
 	_, err = (&DiskSource{Dir: dir}).ListUnder([]string{"src", "tests"})
 	want("listing under the layout's directories", err)
-	if _, err := (&DiskSource{Dir: dir, lenient: true}).List(); err != nil {
+	if _, err := (&DiskSource{Dir: dir, Lenient: true}).List(); err != nil {
 		t.Errorf("lenient listing: %v", err)
 	}
 }
