@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/google/go-cmp/cmp"
@@ -69,48 +70,10 @@ func checkDir(t *testing.T, dir string, opts Options) *Result {
 
 const brokenPy = "def f(:\n    pass\n"
 
-func TestRender(t *testing.T) {
-	tests := []struct {
-		tmpl, op string
-		vars     map[string]string
-		want     string
-	}{
-		{"plain", "x", nil, "plain"},
-		{"{op}: add {name}", "softmax", map[string]string{"name": `"softmax"`}, `softmax: add "softmax"`},
-		{"{op} {unknown} {", "a", nil, "a {unknown} {"},
-		{"{file}", "a", map[string]string{"file": "x.py", "op": "override"}, "x.py"},
-		{"{op}{op}", "ab", nil, "abab"},
-	}
-	for _, tt := range tests {
-		if got := Render(tt.tmpl, tt.op, tt.vars); got != tt.want {
-			t.Errorf("Render(%q) = %q, want %q", tt.tmpl, got, tt.want)
-		}
-	}
-}
-
-func TestValidate(t *testing.T) {
-	run := func(*Pass) (any, error) { return nil, nil }
-	a := &Analyzer{Name: "a", Doc: "a.", Run: run}
-	b := &Analyzer{Name: "b", Doc: "b.", Run: run, Requires: []*Analyzer{a}}
-	if err := Validate([]*Analyzer{a, b}); err != nil {
-		t.Errorf("valid graph: %v", err)
-	}
-	c1 := &Analyzer{Name: "c1", Doc: "c.", Run: run}
-	c2 := &Analyzer{Name: "c2", Doc: "c.", Run: run, Requires: []*Analyzer{c1}}
-	c1.Requires = []*Analyzer{c2}
-	for name, graph := range map[string][]*Analyzer{
-		"cycle":      {c1},
-		"no doc":     {{Name: "x", Run: run}},
-		"no run":     {{Name: "x", Doc: "x."}},
-		"no name":    {{Doc: "x.", Run: run}},
-		"duplicated": {{Name: "a", Doc: "x.", Run: run}, a},
-	} {
-		if err := Validate(graph); err == nil {
-			t.Errorf("%s: Validate succeeded", name)
-		}
-	}
-	// The registered kinds and the op table form a valid graph.
-	if err := Validate(append(Kinds(), OpTableAnalyzer)); err != nil {
+// TestKindsValid: the registered kinds and the op table form a valid
+// analyzer graph.
+func TestKindsValid(t *testing.T) {
+	if err := analysis.Validate(append(Kinds(), OpTableAnalyzer)); err != nil {
 		t.Errorf("registered kinds: %v", err)
 	}
 }

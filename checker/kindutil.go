@@ -6,6 +6,7 @@ package checker
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -39,7 +40,7 @@ func reportAt(pass *Pass, rule *rules.Rule, op string, f *source.File, n ast.Nod
 	if f == nil {
 		return
 	}
-	d := Diagnostic{Rule: rule, Op: op, File: f.Path, Message: Render(rule.Message, op, withFile(vars, f.Path)), Related: related, Fixes: fixes}
+	d := Diagnostic{Rule: rule, Op: op, File: f.Path, Message: analysis.Render(rule.Message, op, withFile(vars, f.Path)), Related: related, Fixes: fixes}
 	if n != nil {
 		d.Pos, d.End = n.Pos(), n.End()
 	} else {
@@ -170,7 +171,7 @@ func preferredPublicName(op *Op) string {
 
 // fill replaces {op}, {func} and {suite} of a template for an op.
 func fill(tmpl string, op *Op) string {
-	return Render(tmpl, op.Name, map[string]string{"func": op.Func, "suite": op.Suite})
+	return analysis.Render(tmpl, op.Name, map[string]string{"func": op.Func, "suite": op.Suite})
 }
 
 // noParams is the params type of a check kind that takes none.

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
@@ -33,7 +34,7 @@ func runParseError(pass *Pass) (any, error) {
 				File:    f.Path,
 				Pos:     pos,
 				End:     pos,
-				Message: Render(r.Message, "", map[string]string{"file": f.Path, "error": msg}),
+				Message: analysis.Render(r.Message, "", map[string]string{"file": f.Path, "error": msg}),
 			})
 		}
 	}

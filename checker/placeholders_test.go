@@ -2,9 +2,11 @@ package checker
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
@@ -23,7 +25,7 @@ func TestPlaceholders(t *testing.T) {
 		if a.Name == "optable" {
 			continue // reports nothing: the op table's analyzer
 		}
-		if !containsString(a.Placeholders, "op") || !containsString(a.Placeholders, "file") {
+		if !slices.Contains(a.Placeholders, "op") || !slices.Contains(a.Placeholders, "file") {
 			t.Errorf("kind %s: Placeholders %v, want {op} and {file} among them", a.Name, a.Placeholders)
 		}
 	}
@@ -32,12 +34,12 @@ func TestPlaceholders(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range cat.Rules {
-		names, prob := messagePlaceholders(r.Message)
+		names, prob := analysis.MessagePlaceholders(r.Message)
 		if prob != "" {
 			t.Errorf("%s: %s", r.ID, prob)
 		}
 		for _, n := range names {
-			if !containsString(Kind(r.Kind).Placeholders, n) {
+			if !slices.Contains(Kind(r.Kind).Placeholders, n) {
 				t.Errorf("%s: {%s} not declared by kind %s", r.ID, n, r.Kind)
 			}
 		}
@@ -72,7 +74,7 @@ func TestPlaceholders(t *testing.T) {
 					// The built-in messages: a declared placeholder left
 					// as written is one the kind did not fill here.
 					for _, m := range leftover.FindAllString(d.Message, -1) {
-						if containsString(Kind(d.Rule.Kind).Placeholders, m[1:len(m)-1]) {
+						if slices.Contains(Kind(d.Rule.Kind).Placeholders, m[1:len(m)-1]) {
 							t.Errorf("%s: %s left %s unfilled: %s", dir, d.Rule.ID, m, d.Message)
 						}
 					}

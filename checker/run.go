@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -151,7 +152,7 @@ func Check(repo *Repo, cat *rules.Catalog, cfg *Config, opts Options) (*Result, 
 	}
 	// The op table is always computed: the step verdicts need it.
 	roots = append(roots, OpTableAnalyzer)
-	if err := Validate(roots); err != nil {
+	if err := analysis.Validate(roots); err != nil {
 		return nil, err
 	}
 	order := topoOrder(roots)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -70,7 +71,7 @@ func runStepFile(pass *Pass) (any, error) {
 			expected := expectedStepPath(p.Expected, op)
 			n := anchor
 			d := Diagnostic{Rule: rule, Op: op.Name, File: anchorFile.Path,
-				Message: Render(rule.Message, op.Name, map[string]string{"expected": expected, "func": op.Func, "suite": op.Suite, "file": anchorFile.Path})}
+				Message: analysis.Render(rule.Message, op.Name, map[string]string{"expected": expected, "func": op.Func, "suite": op.Suite, "file": anchorFile.Path})}
 			if n != nil {
 				d.Pos, d.End = n.Pos(), n.End()
 				if d.End.Line > d.Pos.Line { // a multi-line decorator: point at its first line

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -272,6 +273,6 @@ func (s *suppressions) diag(rule *rules.Rule, op string, sp *suppression, code, 
 	return Diagnostic{
 		Rule: rule, Op: op, File: sp.file,
 		Pos: ast.Pos{Line: c.Pos.Line, Col: c.Pos.Col + start}, End: ast.Pos{Line: c.Pos.Line, Col: c.Pos.Col + start + len(text)},
-		Message: Render(rule.Message, op, map[string]string{"file": sp.file, "code": code, "comment": text, "why": why}),
+		Message: analysis.Render(rule.Message, op, map[string]string{"file": sp.file, "code": code, "comment": text, "why": why}),
 	}
 }

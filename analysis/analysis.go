@@ -1,14 +1,15 @@
-// Package checker runs the workflow checks of tilegym-lint over a snapshot of
-// a TileGym repository.
-//
-// It follows golang.org/x/tools/go/analysis: an Analyzer is a named unit of
+// Package analysis is the framework the checks of tilegym-lint are written
+// in, after golang.org/x/tools/go/analysis: an Analyzer is a named unit of
 // analysis with a Doc, the analyzers it Requires and a Run function over a
-// Pass. Analyzers that compute shared facts (the op table) return a result
-// that the analyzers requiring them read from Pass.ResultOf; analyzers that
-// implement a check kind receive the rules of that kind from rules.toml in
+// Pass. Analyzers that compute shared facts return a result that the
+// analyzers requiring them read from Pass.ResultOf; analyzers that implement
+// a check kind receive the rules of that kind from the catalog in
 // Pass.Rules and report Diagnostics. Severity, suppression and output are
 // policy of the driver, not of the analyzers.
-package checker
+//
+// The unit a pass analyzes is the type parameter R (the driver's repository
+// model); the framework knows rules and findings, not what a repository is.
+package analysis
 
 import (
 	"fmt"
@@ -18,15 +19,16 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// An Analyzer is one analysis: a check kind or a producer of shared facts.
-type Analyzer struct {
+// An Analyzer is one analysis over units of type R: a check kind or a
+// producer of shared facts.
+type Analyzer[R any] struct {
 	// Name is the analyzer's name; for a check kind it is the kind name used
 	// by `kind = "..."` in rules.toml.
 	Name string
 	// Doc: the first sentence is a one-line title, the rest documents it.
 	Doc string
 	// Requires lists the analyzers whose results this one reads.
-	Requires []*Analyzer
+	Requires []*Analyzer[R]
 	// Params, for a check kind with parameters, returns a pointer to a new
 	// zero value of its parameter struct; a rule's params table is decoded
 	// into it (unknown keys are errors). Nil when the kind takes none.
@@ -38,19 +40,19 @@ type Analyzer struct {
 	Placeholders []string
 	// Run applies the analyzer to a pass. Its result is available to the
 	// analyzers that require it.
-	Run func(*Pass) (any, error)
+	Run func(*Pass[R]) (any, error)
 }
 
-func (a *Analyzer) String() string { return a.Name }
+func (a *Analyzer[R]) String() string { return a.Name }
 
-// A Pass is one analyzer applied to one repository snapshot.
-type Pass struct {
-	Analyzer *Analyzer
-	Repo     *Repo
+// A Pass is one analyzer applied to one repository.
+type Pass[R any] struct {
+	Analyzer *Analyzer[R]
+	Repo     R
 	// Rules are the enabled rules whose kind is this analyzer, in catalog order.
 	Rules []*rules.Rule
 	// ResultOf holds the results of the analyzers in Requires.
-	ResultOf map[*Analyzer]any
+	ResultOf map[*Analyzer[R]]any
 	// Report records a diagnostic.
 	Report func(Diagnostic)
 	// Focus, when not nil, holds the only ops whose findings the check
@@ -62,7 +64,7 @@ type Pass struct {
 // Wants reports whether the findings of an op are reported: an analyzer
 // may skip the checks of an op it does not want, when they report findings
 // of that op only.
-func (p *Pass) Wants(op string) bool { return p.Focus == nil || p.Focus[op] }
+func (p *Pass[R]) Wants(op string) bool { return p.Focus == nil || p.Focus[op] }
 
 // Diagnostic is one finding. Positions use the parser's convention (line
 // 1-based, column 0-based byte offset); the driver converts for output.
@@ -124,11 +126,11 @@ func Render(tmpl, op string, vars map[string]string) string {
 
 // Validate checks an analyzer graph: names are unique and non-empty, every
 // analyzer has a Doc and a Run, and Requires has no cycle.
-func Validate(analyzers []*Analyzer) error {
-	names := map[string]*Analyzer{}
-	state := map[*Analyzer]int{} // 1 visiting, 2 done
-	var visit func(a *Analyzer, path []string) error
-	visit = func(a *Analyzer, path []string) error {
+func Validate[R any](analyzers []*Analyzer[R]) error {
+	names := map[string]*Analyzer[R]{}
+	state := map[*Analyzer[R]]int{} // 1 visiting, 2 done
+	var visit func(a *Analyzer[R], path []string) error
+	visit = func(a *Analyzer[R], path []string) error {
 		switch state[a] {
 		case 1:
 			return fmt.Errorf("analyzer cycle: %s", strings.Join(append(path, a.Name), " -> "))

@@ -1,0 +1,142 @@
+package analysis
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// A Registry holds the check kinds of a driver by name: kinds register
+// themselves from init functions, and a catalog's rules are validated
+// against them.
+type Registry[R any] struct {
+	mu    sync.Mutex
+	kinds map[string]*Analyzer[R]
+}
+
+// Register adds a check kind; the analyzer's Name is the kind name the
+// catalog uses. Registering two analyzers under one name panics: it is a
+// programming error caught by any test.
+func (g *Registry[R]) Register(a *Analyzer[R]) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if a == nil || a.Name == "" {
+		panic("analysis: Register: analyzer with no name")
+	}
+	if old, ok := g.kinds[a.Name]; ok && old != a {
+		panic("analysis: Register: two analyzers named " + a.Name)
+	}
+	if g.kinds == nil {
+		g.kinds = map[string]*Analyzer[R]{}
+	}
+	g.kinds[a.Name] = a
+}
+
+// Kinds returns the registered check kinds sorted by name.
+func (g *Registry[R]) Kinds() []*Analyzer[R] {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	out := make([]*Analyzer[R], 0, len(g.kinds))
+	for _, a := range g.kinds {
+		out = append(out, a)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Kind returns the registered check kind with the given name, or nil.
+func (g *Registry[R]) Kind(name string) *Analyzer[R] {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.kinds[name]
+}
+
+// KindParams resolves a kind name for rules.Load: the constructor of the
+// kind's params struct (nil when it takes none) and whether it exists.
+func (g *Registry[R]) KindParams(kind string) (func() any, bool) {
+	a := g.Kind(kind)
+	if a == nil {
+		return nil, false
+	}
+	return a.Params, true
+}
+
+// LoadCatalog loads a rule catalog against the registered kinds.
+func (g *Registry[R]) LoadCatalog(data []byte, filename string) (*rules.Catalog, error) {
+	return g.checkPlaceholders(rules.Load(data, filename, g.KindParams))
+}
+
+// LoadBuiltinCatalog loads the built-in catalog against the registered kinds.
+func (g *Registry[R]) LoadBuiltinCatalog() (*rules.Catalog, error) {
+	return g.checkPlaceholders(rules.LoadBuiltin(g.KindParams))
+}
+
+// checkPlaceholders rejects, after a catalog loaded, every rule whose
+// message has an unbalanced brace or uses a {placeholder} its kind does
+// not fill (Analyzer.Placeholders): it would be printed as written.
+func (g *Registry[R]) checkPlaceholders(cat *rules.Catalog, err error) (*rules.Catalog, error) {
+	if err != nil {
+		return nil, err
+	}
+	var errs rules.ErrorList
+	for _, r := range cat.Rules {
+		a := g.Kind(r.Kind)
+		if a == nil || a.Placeholders == nil {
+			continue
+		}
+		names, perr := MessagePlaceholders(r.Message)
+		if perr != "" {
+			errs = append(errs, &rules.LoadError{File: cat.File, Line: r.Line,
+				Msg: fmt.Sprintf("rule %s: message %q %s; write a placeholder as {name}", r.ID, r.Message, perr)})
+			continue
+		}
+		for _, n := range names {
+			if !slices.Contains(a.Placeholders, n) {
+				errs = append(errs, &rules.LoadError{File: cat.File, Line: r.Line,
+					Msg: fmt.Sprintf("rule %s: message uses {%s}, which kind %q does not fill; it fills %s",
+						r.ID, n, r.Kind, braced(a.Placeholders))})
+			}
+		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	return cat, nil
+}
+
+// MessagePlaceholders returns the {names} of a message template in order,
+// or a description of its first unbalanced brace.
+func MessagePlaceholders(msg string) (names []string, problem string) {
+	for i := 0; i < len(msg); i++ {
+		switch msg[i] {
+		case '}':
+			return nil, fmt.Sprintf("has a '}' with no '{' at byte %d", i)
+		case '{':
+			j := strings.IndexAny(msg[i+1:], "{}")
+			if j < 0 || msg[i+1+j] == '{' {
+				return nil, fmt.Sprintf("has a '{' with no '}' at byte %d", i)
+			}
+			name := msg[i+1 : i+1+j]
+			if name == "" || strings.ContainsAny(name, " \t\n") {
+				return nil, fmt.Sprintf("has an empty or spaced placeholder {%s} at byte %d", name, i)
+			}
+			names = append(names, name)
+			i += 1 + j
+		}
+	}
+	return names, ""
+}
+
+// braced lists names as {a}, {b}.
+func braced(names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = "{" + n + "}"
+	}
+	return strings.Join(out, ", ")
+}
