@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -58,14 +59,14 @@ func runBackendList(pass *Pass) (any, error) {
 		for _, sf := range stepFiles(pass, tab, p.Step, rule) {
 			x := sf.Index
 			module := listAssigns(x.body(), p.Vars)
-			report := func(n ast.Node, missing []string, fixes []SuggestedFix) {
+			report := func(n ast.Node, missing []string, fixes []analysis.SuggestedFix) {
 				reportAt(pass, rule, sf.Primary.Name, sf.File, n, map[string]string{
 					"var": p.Vars[0], "missing": quoteList(missing), "required": quoteList(firstAlternatives(p.Required)), "func": sf.Primary.Func}, nil, fixes)
 			}
 			// cls, when not nil, is the test class the list is missing from.
 			check := func(assigns []ast.Stmt, anchor ast.Node, cls *ast.ClassDef) {
 				if len(assigns) == 0 {
-					var fixes []SuggestedFix
+					var fixes []analysis.SuggestedFix
 					if cls != nil {
 						fixes = classListFix(sf.File, cls, p.Vars[0], firstAlternatives(p.Required))
 					}

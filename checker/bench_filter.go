@@ -2,6 +2,7 @@ package checker
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
@@ -65,7 +66,7 @@ func runBenchFilter(pass *Pass) (any, error) {
 				if !ok {
 					continue
 				}
-				if contains(p.Filters, fd.Name) {
+				if slices.Contains(p.Filters, fd.Name) {
 					filters[fd.Name] = true
 					if named == nil {
 						named = fd
@@ -78,7 +79,7 @@ func runBenchFilter(pass *Pass) (any, error) {
 			// A filter imported from a sibling benchmark (from bench_rope
 			// import get_supported_backends) that filters the list there.
 			for _, si := range x.siblingImports(pass.Repo) {
-				if !contains(p.Filters, si.Name) {
+				if !slices.Contains(p.Filters, si.Name) {
 					continue
 				}
 				sx := newPyIndex(si.File)

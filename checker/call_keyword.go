@@ -3,6 +3,7 @@ package checker
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -64,7 +65,7 @@ func runCallKeyword(pass *Pass) (any, error) {
 			for _, c := range calls {
 				for _, k := range kws {
 					v, ok := astutil.StringValue(astutil.CallArg(c, -1, k))
-					if ok && contains(p.Keywords[k], v) {
+					if ok && slices.Contains(p.Keywords[k], v) {
 						continue
 					}
 					var n ast.Node = c
@@ -78,15 +79,6 @@ func runCallKeyword(pass *Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (p *callKeywordParams) Validate() error {

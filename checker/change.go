@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -359,7 +360,7 @@ func touchedInitNames(in *Init, ch *Change) map[string]bool {
 // whose messages name where it is, match). file is the path to key it
 // under: change mode gives a base finding in a moved file the file's new
 // path; SARIF's fingerprints give the path from the repository's root.
-func FindingKey(d Diagnostic, file string) string {
+func FindingKey(d analysis.Diagnostic, file string) string {
 	var b strings.Builder
 	b.WriteString(d.Rule.ID)
 	b.WriteByte(0)
@@ -391,7 +392,7 @@ func FindingKey(d Diagnostic, file string) string {
 
 // basePreKey is FindingKey of a finding of the base: its file, and the paths
 // of other moved files its message names, are the head's.
-func basePreKey(d Diagnostic, renames map[string]string, moved []string) string {
+func basePreKey(d analysis.Diagnostic, renames map[string]string, moved []string) string {
 	file := d.File
 	if to, ok := renames[file]; ok {
 		file = to
@@ -723,7 +724,9 @@ func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *Con
 	check := func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, Options{focus: related}) }
 	// Only the findings of the ops of the change count (the others' are
 	// not whole), and those of no op in changed files.
-	keep := func(d Diagnostic) bool { return d.Op != "" && related[d.Op] || d.Op == "" && ch.HasFile(d.File) }
+	keep := func(d analysis.Diagnostic) bool {
+		return d.Op != "" && related[d.Op] || d.Op == "" && ch.HasFile(d.File)
+	}
 	results := make([]*Result, 2)
 	errs := make([]error, 2)
 	both(func(k int, l *lazyLoader) {
@@ -946,7 +949,7 @@ func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
 	}
 	sort.SliceStable(ops, func(i, j int) bool { return ops[i].Name < ops[j].Name })
 	res.Ops = ops
-	var diags []Diagnostic
+	var diags []analysis.Diagnostic
 	for _, d := range res.Diagnostics {
 		if d.Op != "" && keepOp(d.Op) || d.Op == "" && ch.HasFile(d.File) && len(want) == 0 {
 			diags = append(diags, d)

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/tilegym/tilegym-lint/source"
 
@@ -95,7 +96,7 @@ func swallowedCalls(f *source.File, swallowing []string) map[*ast.Call]bool {
 			types = []ast.Expr{h.Type}
 		}
 		for _, t := range types {
-			if contains(swallowing, astutil.DottedName(t)) {
+			if slices.Contains(swallowing, astutil.DottedName(t)) {
 				return true
 			}
 		}

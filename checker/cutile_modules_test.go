@@ -3,11 +3,12 @@ package checker
 import (
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
 // runKindOnFiles runs one kind with one rule over an in-memory repository.
-func runKindOnFiles(t *testing.T, files map[string]string, a *Analyzer, params any) []Diagnostic {
+func runKindOnFiles(t *testing.T, files map[string]string, a *Analyzer, params any) []analysis.Diagnostic {
 	t.Helper()
 	repo, err := Load(&source.MapSource{Dir: "mem", Files: files}, testLayout(), nil)
 	if err != nil {
@@ -18,7 +19,7 @@ func runKindOnFiles(t *testing.T, files map[string]string, a *Analyzer, params a
 
 // runOnModule runs one kind over a repository of the op k: its stub and
 // the cuTile module mod.
-func runOnModule(t *testing.T, a *Analyzer, params any, mod string) []Diagnostic {
+func runOnModule(t *testing.T, a *Analyzer, params any, mod string) []analysis.Diagnostic {
 	t.Helper()
 	return runKindOnFiles(t, map[string]string{
 		"src/tilegym/ops/ops.py":             "from tilegym.backend import dispatch\n\n@dispatch(\"k\")\ndef k(x, **kwargs):\n    raise NotImplementedError\n",

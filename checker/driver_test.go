@@ -110,7 +110,7 @@ func TestParseErrorFinding(t *testing.T) {
 	copyDir(t, "../fixtures/good", dir)
 	writeFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
 	res := checkDir(t, dir, Options{})
-	var tg001 []Diagnostic
+	var tg001 []analysis.Diagnostic
 	for _, d := range res.Diagnostics {
 		if d.Rule.ID == "TG001" {
 			tg001 = append(tg001, d)
@@ -218,10 +218,10 @@ func TestNoqaSuppresses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ds []Diagnostic
+	var ds []analysis.Diagnostic
 	for _, rule := range []*rules.Rule{r, other} {
 		for line := 1; line <= 3; line++ {
-			ds = append(ds, Diagnostic{Rule: rule, File: "src/tilegym/ops/ops.py", Pos: posLine(line), End: posLine(line)})
+			ds = append(ds, analysis.Diagnostic{Rule: rule, File: "src/tilegym/ops/ops.py", Pos: posLine(line), End: posLine(line)})
 		}
 	}
 	ds = append(ds, ds[0]) // a duplicate

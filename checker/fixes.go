@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -183,7 +184,7 @@ func lastParamEnd(lines []string, fd *ast.FunctionDef) (last ast.Pos, comma bool
 
 // kwargsFix adds "**<name>: Any" as the last parameter of fd, and the
 // import of Any when the file does not bind it.
-func kwargsFix(f *source.File, fd *ast.FunctionDef, name string) []SuggestedFix {
+func kwargsFix(f *source.File, fd *ast.FunctionDef, name string) []analysis.SuggestedFix {
 	if f == nil || f.AST == nil || fd.Args == nil || fd.Args.Kwarg != nil {
 		return nil
 	}
@@ -193,17 +194,17 @@ func kwargsFix(f *source.File, fd *ast.FunctionDef, name string) []SuggestedFix 
 		return nil
 	}
 	param := "**" + name + ": Any"
-	var edits []TextEdit
+	var edits []analysis.TextEdit
 	switch {
 	case last == (ast.Pos{}):
-		edits = append(edits, TextEdit{File: f.Path, Start: closing, End: closing, NewText: param})
+		edits = append(edits, analysis.TextEdit{File: f.Path, Start: closing, End: closing, NewText: param})
 	case comma && closing.Line > last.Line && strings.TrimSpace(srcLine(lines, closing.Line)[:closing.Col]) == "":
 		// One parameter a line, with a trailing comma: a line of its own.
 		at := ast.Pos{Line: closing.Line}
 		indent := leadingSpace(srcLine(lines, last.Line))
-		edits = append(edits, TextEdit{File: f.Path, Start: at, End: at, NewText: indent + param + ",\n"})
+		edits = append(edits, analysis.TextEdit{File: f.Path, Start: at, End: at, NewText: indent + param + ",\n"})
 	default:
-		edits = append(edits, TextEdit{File: f.Path, Start: last, End: last, NewText: ", " + param})
+		edits = append(edits, analysis.TextEdit{File: f.Path, Start: last, End: last, NewText: ", " + param})
 	}
 	switch q, bound := f.Imports().Local["Any"]; {
 	case bound && q != "typing.Any" && q != "typing_extensions.Any":
@@ -218,7 +219,7 @@ func kwargsFix(f *source.File, fd *ast.FunctionDef, name string) []SuggestedFix 
 		}
 		edits = append(edits, e)
 	}
-	return []SuggestedFix{{Message: "add " + param + " to def " + fd.Name, Edits: edits}}
+	return []analysis.SuggestedFix{{Message: "add " + param + " to def " + fd.Name, Edits: edits}}
 }
 
 // isortKey orders names as isort does by default (order_by_type): CONSTANTS,
@@ -247,7 +248,7 @@ var stdlibHeads = map[string]bool{
 // "from typing import" lines in sorted place, else at the end of the
 // leading standard library imports, else before the first import with a
 // blank line after it.
-func typingImportEdit(f *source.File, lines []string, name string) (TextEdit, bool) {
+func typingImportEdit(f *source.File, lines []string, name string) (analysis.TextEdit, bool) {
 	body := f.AST.Module.Body
 	var typing []*ast.ImportFrom
 	firstImport := -1
@@ -271,17 +272,17 @@ func typingImportEdit(f *source.File, lines []string, name string) (TextEdit, bo
 		for _, s := range typing {
 			if len(s.Names) > 0 && isortKey(s.Names[0].Name) > isortKey(name) {
 				at := ast.Pos{Line: s.Pos().Line}
-				return TextEdit{File: f.Path, Start: at, End: at, NewText: stmt}, true
+				return analysis.TextEdit{File: f.Path, Start: at, End: at, NewText: stmt}, true
 			}
 		}
 		at := ast.Pos{Line: typing[len(typing)-1].End().Line + 1}
 		if at.Line > len(lines) {
-			return TextEdit{}, false
+			return analysis.TextEdit{}, false
 		}
-		return TextEdit{File: f.Path, Start: at, End: at, NewText: stmt}, true
+		return analysis.TextEdit{File: f.Path, Start: at, End: at, NewText: stmt}, true
 	}
 	if firstImport < 0 {
-		return TextEdit{}, false
+		return analysis.TextEdit{}, false
 	}
 	head := func(s ast.Stmt) string {
 		switch s := s.(type) {
@@ -301,7 +302,7 @@ func typingImportEdit(f *source.File, lines []string, name string) (TextEdit, bo
 	first := body[firstImport]
 	if !stdlibHeads[head(first)] {
 		at := ast.Pos{Line: first.Pos().Line}
-		return TextEdit{File: f.Path, Start: at, End: at, NewText: stmt + "\n"}, true
+		return analysis.TextEdit{File: f.Path, Start: at, End: at, NewText: stmt + "\n"}, true
 	}
 	// After the run of standard library imports on consecutive lines.
 	lastStd := first
@@ -313,9 +314,9 @@ func typingImportEdit(f *source.File, lines []string, name string) (TextEdit, bo
 	}
 	at := ast.Pos{Line: lastStd.End().Line + 1}
 	if at.Line > len(lines) {
-		return TextEdit{}, false
+		return analysis.TextEdit{}, false
 	}
-	return TextEdit{File: f.Path, Start: at, End: at, NewText: stmt}, true
+	return analysis.TextEdit{File: f.Path, Start: at, End: at, NewText: stmt}, true
 }
 
 // localName returns how file f spells the qualified name q: the local name
@@ -345,7 +346,7 @@ func localName(im *astutil.Imports, q string) (string, bool) {
 
 // constantFix annotates a kernel parameter as a compile-time int: one with
 // no annotation, or annotated "int".
-func constantFix(f *source.File, im *astutil.Imports, a *ast.Arg, constant []string) []SuggestedFix {
+func constantFix(f *source.File, im *astutil.Imports, a *ast.Arg, constant []string) []analysis.SuggestedFix {
 	if len(constant) == 0 {
 		return nil
 	}
@@ -357,19 +358,19 @@ func constantFix(f *source.File, im *astutil.Imports, a *ast.Arg, constant []str
 	switch t := a.Annotation.(type) {
 	case nil:
 		end := ast.Pos{Line: a.Pos().Line, Col: a.Pos().Col + len(a.Arg)}
-		return []SuggestedFix{{Message: "annotate " + a.Arg + ": " + ann, Edits: []TextEdit{{File: f.Path, Start: end, End: end, NewText: ": " + ann}}}}
+		return []analysis.SuggestedFix{{Message: "annotate " + a.Arg + ": " + ann, Edits: []analysis.TextEdit{{File: f.Path, Start: end, End: end, NewText: ": " + ann}}}}
 	case *ast.Name:
 		if t.Id != "int" {
 			return nil
 		}
-		return []SuggestedFix{{Message: "annotate " + a.Arg + ": " + ann, Edits: []TextEdit{{File: f.Path, Start: t.Pos(), End: t.End(), NewText: ann}}}}
+		return []analysis.SuggestedFix{{Message: "annotate " + a.Arg + ": " + ann, Edits: []analysis.TextEdit{{File: f.Path, Start: t.Pos(), End: t.End(), NewText: ann}}}}
 	}
 	return nil
 }
 
 // classListFix adds "<name> = [<entries>]" as the first statement of a
 // class body (after its docstring).
-func classListFix(f *source.File, c *ast.ClassDef, name string, entries []string) []SuggestedFix {
+func classListFix(f *source.File, c *ast.ClassDef, name string, entries []string) []analysis.SuggestedFix {
 	if f == nil || len(c.Body) == 0 || c.Body[0].Pos().Line <= c.Pos().Line {
 		return nil
 	}
@@ -407,7 +408,7 @@ func classListFix(f *source.File, c *ast.ClassDef, name string, entries []string
 			text += "\n" // a blank line before a method, as ruff format puts it
 		}
 	}
-	return []SuggestedFix{{Message: "add " + stmt + " to class " + c.Name, Edits: []TextEdit{{File: f.Path, Start: at, End: at, NewText: text}}}}
+	return []analysis.SuggestedFix{{Message: "add " + stmt + " to class " + c.Name, Edits: []analysis.TextEdit{{File: f.Path, Start: at, End: at, NewText: text}}}}
 }
 
 // stmtFirstLine is the first line of a statement, its decorators included.
@@ -432,7 +433,7 @@ func stmtFirstLine(s ast.Stmt) int {
 
 // mainGuardAppendFix appends `if __name__ == "__main__":` calling call at
 // the end of the file, after two blank lines.
-func mainGuardAppendFix(f *source.File, call string) []SuggestedFix {
+func mainGuardAppendFix(f *source.File, call string) []analysis.SuggestedFix {
 	lines := srcLines(f.Src)
 	prefix := ""
 	if l := lines[len(lines)-1]; l != "" {
@@ -447,16 +448,16 @@ func mainGuardAppendFix(f *source.File, call string) []SuggestedFix {
 	}
 	at := eofPos(f.Src)
 	text := prefix + "if __name__ == \"__main__\":\n    " + call + "\n"
-	return []SuggestedFix{{Message: "run " + call + " under if __name__ == \"__main__\"", Edits: []TextEdit{{File: f.Path, Start: at, End: at, NewText: text}}}}
+	return []analysis.SuggestedFix{{Message: "run " + call + " under if __name__ == \"__main__\"", Edits: []analysis.TextEdit{{File: f.Path, Start: at, End: at, NewText: text}}}}
 }
 
 // mainGuardWrapFix puts a one-line module-level statement under
 // `if __name__ == "__main__":`.
-func mainGuardWrapFix(f *source.File, s ast.Stmt) []SuggestedFix {
+func mainGuardWrapFix(f *source.File, s ast.Stmt) []analysis.SuggestedFix {
 	lines := srcLines(f.Src)
 	if s.Pos().Col != 0 || s.End().Line != s.Pos().Line || !restIsComment(srcLine(lines, s.Pos().Line), s.End().Col) {
 		return nil
 	}
 	at := ast.Pos{Line: s.Pos().Line}
-	return []SuggestedFix{{Message: "put the run call under if __name__ == \"__main__\"", Edits: []TextEdit{{File: f.Path, Start: at, End: at, NewText: "if __name__ == \"__main__\":\n    "}}}}
+	return []analysis.SuggestedFix{{Message: "put the run call under if __name__ == \"__main__\"", Edits: []analysis.TextEdit{{File: f.Path, Start: at, End: at, NewText: "if __name__ == \"__main__\":\n    "}}}}
 }

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -49,7 +50,7 @@ func runForbiddenImport(pass *Pass) (any, error) {
 				// dispatch entry point).
 				op := sf.Primary
 				for _, o := range sf.Ops {
-					if o.Func == name || contains(implFuncQNames(o), astutil.JoinDotted(module, name)) {
+					if o.Func == name || slices.Contains(implFuncQNames(o), astutil.JoinDotted(module, name)) {
 						op = o
 						break
 					}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -254,7 +255,7 @@ func checkConstantParams(pass *Pass, rule *rules.Rule, p *implConstantParams, ar
 						reported[a] = true
 						reportAt(pass, rule, m.impls[0].Op, m.file, a, map[string]string{
 							"param": nm.Id, "kernel": kd.Name, "use": dottedTail(ca.fn), "constant": firstOr(p.Constant, ""),
-						}, []Related{{File: m.file.Path, Pos: nm.Pos(), End: nm.End(), Message: "used here as a compile-time value"}}, constantFix(m.file, im, a, p.Constant))
+						}, []analysis.Related{{File: m.file.Path, Pos: nm.Pos(), End: nm.End(), Message: "used here as a compile-time value"}}, constantFix(m.file, im, a, p.Constant))
 						return true
 					})
 				}

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -45,13 +46,13 @@ func runImplExists(pass *Pass, tab *OpTable, rule *rules.Rule, p *implExistsPara
 		if len(other) == 0 {
 			vars["backends"] = "none"
 		}
-		related := []Related{{File: exp, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "expected cuTile module"}}
+		related := []analysis.Related{{File: exp, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "expected cuTile module"}}
 		// A module of the package that does not parse may register the
 		// op: name it, so that the driver blames the parse error (TG001)
 		// instead of reporting a missing implementation.
 		for _, u := range unparsedUnder(pass.Repo, op) {
 			if u != exp {
-				related = append(related, Related{File: u, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "does not parse; it may register the op"})
+				related = append(related, analysis.Related{File: u, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "does not parse; it may register the op"})
 			}
 		}
 		reportAt(pass, rule, op.Name, f, n, vars, related, nil)

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -41,11 +42,11 @@ func runImplOrphan(pass *Pass) (any, error) {
 	// A dispatch file that does not parse hides its stubs: every register_impl
 	// of its ops would look orphaned. Name it in Related so that the driver
 	// blames the parse error (TG001) instead.
-	var brokenDispatch []Related
+	var brokenDispatch []analysis.Related
 	for _, p := range pass.Repo.Paths {
 		if f := pass.Repo.Files[p]; f != nil && f.AST == nil {
 			if _, ok := layout.DispatchScope(pass.Repo.Layout, p); ok {
-				brokenDispatch = append(brokenDispatch, Related{File: p, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "does not parse; it may declare the op"})
+				brokenDispatch = append(brokenDispatch, analysis.Related{File: p, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "does not parse; it may declare the op"})
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -83,7 +84,7 @@ func runImplSignature(pass *Pass) (any, error) {
 					"func":     impl.Def.Name,
 					"problems": strings.Join(probs, "; "),
 					"stub":     op.Stub.File.Path + ":" + strconv.Itoa(op.Stub.Def.Pos().Line),
-				}, []Related{{File: op.Stub.File.Path, Pos: op.Stub.Def.Pos(), End: op.Stub.Def.Pos(), Message: "the dispatch stub"}}, nil)
+				}, []analysis.Related{{File: op.Stub.File.Path, Pos: op.Stub.Def.Pos(), End: op.Stub.Def.Pos(), Message: "the dispatch stub"}}, nil)
 			}
 		}
 	}

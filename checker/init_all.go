@@ -3,6 +3,7 @@ package checker
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -58,7 +59,7 @@ func (c *initChain) findAll(funcs map[string]bool) bool {
 
 // addToAllFix adds "name" to the __all__ list literal: at its end, on a
 // line of its own when the list has one element a line.
-func addToAllFix(in *Init, name string) []SuggestedFix {
+func addToAllFix(in *Init, name string) []analysis.SuggestedFix {
 	a, ok := in.AllNode.(*ast.Assign)
 	if !ok {
 		return nil
@@ -81,7 +82,7 @@ func addToAllFix(in *Init, name string) []SuggestedFix {
 			return nil
 		}
 		at := ast.Pos{Line: open.Line, Col: open.Col + 1}
-		return []SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []TextEdit{{File: in.File.Path, Start: at, End: at, NewText: entry}}}}
+		return []analysis.SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []analysis.TextEdit{{File: in.File.Path, Start: at, End: at, NewText: entry}}}}
 	}
 	last := elts[len(elts)-1]
 	lines := srcLines(in.File.Src)
@@ -102,10 +103,10 @@ func addToAllFix(in *Init, name string) []SuggestedFix {
 				at = ast.Pos{Line: before.Pos().Line}
 			}
 			indent := leadingSpace(srcLine(lines, last.Pos().Line))
-			return []SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []TextEdit{{File: in.File.Path, Start: at, End: at, NewText: indent + "\"" + name + "\",\n"}}}}
+			return []analysis.SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []analysis.TextEdit{{File: in.File.Path, Start: at, End: at, NewText: indent + "\"" + name + "\",\n"}}}}
 		}
 	}
-	return []SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []TextEdit{{File: in.File.Path, Start: last.End(), End: last.End(), NewText: ", \"" + name + "\""}}}}
+	return []analysis.SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []analysis.TextEdit{{File: in.File.Path, Start: last.End(), End: last.End(), NewText: ", \"" + name + "\""}}}}
 }
 
 // sortedSlot returns, when the string elements are sorted (ignoring case),

@@ -3,6 +3,7 @@ package checker
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -189,7 +190,7 @@ func plainModuleImports(in *Init, blocked bool) []*InitImport {
 
 // insertImportFix inserts a statement on its own line after `after` (or
 // before the first module import, or at the start of the block).
-func insertImportFix(in *Init, blocked bool, stmt string, after ast.Stmt) []SuggestedFix {
+func insertImportFix(in *Init, blocked bool, stmt string, after ast.Stmt) []analysis.SuggestedFix {
 	indent := ""
 	var line int
 	switch {
@@ -210,5 +211,5 @@ func insertImportFix(in *Init, blocked bool, stmt string, after ast.Stmt) []Sugg
 		}
 	}
 	pos := ast.Pos{Line: line, Col: 0}
-	return []SuggestedFix{{Message: "add " + stmt, Edits: []TextEdit{{File: in.File.Path, Start: pos, End: pos, NewText: indent + stmt + "\n"}}}}
+	return []analysis.SuggestedFix{{Message: "add " + stmt, Edits: []analysis.TextEdit{{File: in.File.Path, Start: pos, End: pos, NewText: indent + stmt + "\n"}}}}
 }

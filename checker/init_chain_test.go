@@ -4,25 +4,26 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
 // runKindOn runs one kind with one rule over a fixture directory.
-func runKindOn(t *testing.T, dir string, a *Analyzer, params any) []Diagnostic {
+func runKindOn(t *testing.T, dir string, a *Analyzer, params any) []analysis.Diagnostic {
 	t.Helper()
 	return runKind(t, loadTestRepo(t, dir), a, params, "{op}")
 }
 
 // runKind runs one kind with one rule, whose message is msg, over a repository.
-func runKind(t *testing.T, repo *Repo, a *Analyzer, params any, msg string) []Diagnostic {
+func runKind(t *testing.T, repo *Repo, a *Analyzer, params any, msg string) []analysis.Diagnostic {
 	t.Helper()
 	tab := BuildOpTable(repo)
 	rule := &rules.Rule{ID: "TGX", Kind: a.Name, Message: msg, Params: params}
-	var got []Diagnostic
+	var got []analysis.Diagnostic
 	pass := &Pass{Analyzer: a, Repo: repo, Rules: []*rules.Rule{rule},
 		ResultOf: map[*Analyzer]any{OpTableAnalyzer: tab},
-		Report:   func(d Diagnostic) { got = append(got, d) }}
+		Report:   func(d analysis.Diagnostic) { got = append(got, d) }}
 	if _, err := a.Run(pass); err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func runKind(t *testing.T, repo *Repo, a *Analyzer, params any, msg string) []Di
 
 // applyFix applies the edits of a fix to a source (edits of one file, in
 // any order, not overlapping).
-func applyFix(src string, edits []TextEdit) string {
+func applyFix(src string, edits []analysis.TextEdit) string {
 	lines := strings.SplitAfter(src, "\n")
 	off := func(p int, col int) int {
 		n := 0

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -85,7 +86,7 @@ func lastFuncImport(in *Init, blocked bool) ast.Stmt {
 // funcImportFix inserts `from .<module> import <name>` among the init's
 // `from .x import y` statements in isort's place (by module, then name,
 // case-insensitively), else after its last module import.
-func funcImportFix(in *Init, blocked bool, module, name string) []SuggestedFix {
+func funcImportFix(in *Init, blocked bool, module, name string) []analysis.SuggestedFix {
 	stmt := "from ." + module + " import " + name
 	key := func(mod, name string) string { return strings.ToLower(mod) + "\x00" + strings.ToLower(name) }
 	want := key(module, name)
@@ -116,5 +117,5 @@ func funcImportFix(in *Init, blocked bool, module, name string) []SuggestedFix {
 	first := froms[0]
 	pos := ast.Pos{Line: first.Pos().Line}
 	indent := strings.Repeat(" ", first.Pos().Col)
-	return []SuggestedFix{{Message: "add " + stmt, Edits: []TextEdit{{File: in.File.Path, Start: pos, End: pos, NewText: indent + stmt + "\n"}}}}
+	return []analysis.SuggestedFix{{Message: "add " + stmt, Edits: []analysis.TextEdit{{File: in.File.Path, Start: pos, End: pos, NewText: indent + stmt + "\n"}}}}
 }

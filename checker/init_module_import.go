@@ -3,6 +3,7 @@ package checker
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -46,14 +47,14 @@ func reportInitModule(pass *Pass, rule *rules.Rule, op *Op, c *initChain, i int,
 		// The package has no __init__.py: anchor on the dispatch decorator.
 		f, n := dispatchAnchor(op)
 		vars["init"] = c.dirs[i] + "/__init__.py"
-		reportAt(pass, rule, op.Name, f, n, vars, []Related{{File: vars["init"], Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "missing package __init__.py"}}, nil)
+		reportAt(pass, rule, op.Name, f, n, vars, []analysis.Related{{File: vars["init"], Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "missing package __init__.py"}}, nil)
 		return
 	}
 	vars["init"] = in.File.Path
 	if outside {
 		vars["action"] = "move"
 	}
-	var fixes []SuggestedFix
+	var fixes []analysis.SuggestedFix
 	if !outside {
 		fixes = insertImportFix(in, bl, stmt, sortedModuleSlot(in, bl, c.parts[i]))
 	}

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -65,7 +66,7 @@ func checkInitOrder(pass *Pass, rule *rules.Rule, p *initParams, tab *OpTable, n
 			}
 			involved[i] = true
 		}
-		var fix []SuggestedFix
+		var fix []analysis.SuggestedFix
 		for i, cur := range imps {
 			if !involved[i] {
 				continue
@@ -125,7 +126,7 @@ func longestOrdered(xs []string) []bool {
 
 // sortImportsFix rewrites the `from . import` lines sorted, when they are
 // single-line statements on consecutive lines (comments after them kept).
-func sortImportsFix(in *Init, imps []*InitImport) []SuggestedFix {
+func sortImportsFix(in *Init, imps []*InitImport) []analysis.SuggestedFix {
 	lines := strings.Split(string(in.File.Src), "\n")
 	first := imps[0].Stmt.Pos().Line
 	for i, x := range imps {
@@ -148,7 +149,7 @@ func sortImportsFix(in *Init, imps []*InitImport) []SuggestedFix {
 		b.WriteString(l.text)
 		b.WriteString("\n")
 	}
-	return []SuggestedFix{{Message: "sort the module imports", Edits: []TextEdit{{
+	return []analysis.SuggestedFix{{Message: "sort the module imports", Edits: []analysis.TextEdit{{
 		File: in.File.Path, Start: ast.Pos{Line: first}, End: ast.Pos{Line: last + 1}, NewText: b.String(),
 	}}}}
 }

@@ -36,11 +36,11 @@ func dispatchAnchor(op *Op) (*source.File, ast.Node) {
 
 // reportAt reports a finding of rule for op at node n of file f, with
 // optional related positions and fixes.
-func reportAt(pass *Pass, rule *rules.Rule, op string, f *source.File, n ast.Node, vars map[string]string, related []Related, fixes []SuggestedFix) {
+func reportAt(pass *Pass, rule *rules.Rule, op string, f *source.File, n ast.Node, vars map[string]string, related []analysis.Related, fixes []analysis.SuggestedFix) {
 	if f == nil {
 		return
 	}
-	d := Diagnostic{Rule: rule, Op: op, File: f.Path, Message: analysis.Render(rule.Message, op, withFile(vars, f.Path)), Related: related, Fixes: fixes}
+	d := analysis.Diagnostic{Rule: rule, Op: op, File: f.Path, Message: analysis.Render(rule.Message, op, withFile(vars, f.Path)), Related: related, Fixes: fixes}
 	if n != nil {
 		d.Pos, d.End = n.Pos(), n.End()
 	} else {
@@ -95,43 +95,6 @@ func inScopes(scopes []string, sc *layout.Scope) bool {
 		}
 	}
 	return false
-}
-
-// closest returns the candidate nearest to s by edit distance, if it is
-// near enough to be a plausible typo.
-func closest(s string, candidates []string) string {
-	best, bestD := "", -1
-	for _, c := range candidates {
-		d := editDistance(s, c)
-		if bestD < 0 || d < bestD || d == bestD && c < best {
-			best, bestD = c, d
-		}
-	}
-	if bestD < 0 || bestD > max(2, len(s)/5) {
-		return ""
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance of two strings (bytes).
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // dottedTail returns the last part of a dotted name.

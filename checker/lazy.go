@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -36,7 +37,7 @@ func (l *lazyLoader) load(want map[string]bool) *Repo {
 // accepts, nil for all) is located in or relates to a file not parsed
 // (whose parse error would have dropped the finding, see
 // blameParseErrors), parses those files and checks again.
-func (l *lazyLoader) checkUntilRead(repo *Repo, want map[string]bool, check func(*Repo) (*Result, error), keep func(Diagnostic) bool) (*Result, error) {
+func (l *lazyLoader) checkUntilRead(repo *Repo, want map[string]bool, check func(*Repo) (*Result, error), keep func(analysis.Diagnostic) bool) (*Result, error) {
 	for {
 		res, err := check(repo)
 		if err != nil {

@@ -3,6 +3,7 @@ package checker
 import (
 	"errors"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -91,7 +92,7 @@ func runMainGuard(pass *Pass) (any, error) {
 				reportAt(pass, rule, sf.Primary.Name, sf.File, wrong, vars, nil, nil)
 				continue
 			}
-			var fixes []SuggestedFix
+			var fixes []analysis.SuggestedFix
 			if x.Funcs["bench_"+sf.Primary.Func] != nil {
 				call := vars["call"] + "()"
 				if p.Keyword != "" {

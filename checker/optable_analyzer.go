@@ -1,8 +1,10 @@
 package checker
 
+import "github.com/tilegym/tilegym-lint/analysis"
+
 // OpTableAnalyzer builds the OpTable, the shared index of ops every check
 // kind requires.
-var OpTableAnalyzer = &Analyzer{
+var OpTableAnalyzer = &analysis.Analyzer[*Repo]{
 	Name: "optable",
 	Doc: `optable indexes the ops of the repository.
 

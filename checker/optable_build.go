@@ -2,10 +2,12 @@ package checker
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -24,7 +26,7 @@ type opTableBuilder struct {
 	cutileRoots map[string]layout.ScopeMatch
 }
 
-func runOpTable(pass *Pass) (any, error) {
+func runOpTable(pass *analysis.Pass[*Repo]) (any, error) {
 	if t := pass.Repo.table; t != nil {
 		return t, nil
 	}
@@ -766,7 +768,7 @@ func aboutOps(f *source.File, served []*Op, impls []*Impl) []*Op {
 		for _, op := range served {
 			sc := score{}
 			for _, p := range nameParts(op.Func) {
-				if contains(words, p) || len(p) >= 3 && strings.Contains(joined, p) {
+				if slices.Contains(words, p) || len(p) >= 3 && strings.Contains(joined, p) {
 					sc.found++
 				} else {
 					sc.missing++

@@ -29,7 +29,7 @@ func runParseError(pass *Pass) (any, error) {
 		}
 		pos, msg := source.ParseErrorPos(f.Err)
 		for _, r := range pass.Rules {
-			pass.Report(Diagnostic{
+			pass.Report(analysis.Diagnostic{
 				Rule:    r,
 				File:    f.Path,
 				Pos:     pos,

@@ -5,6 +5,7 @@ package checker
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/source"
@@ -308,7 +309,7 @@ func (x *pyIndex) reaches(op *Op, register []string) bool {
 		case *ast.ImportFrom:
 			base := astutil.ImportFromModule(astutil.PackagePath(x.File.Path), n)
 			for _, a := range n.Names {
-				if a != nil && contains(names, astutil.JoinDotted(base, a.Name)) {
+				if a != nil && slices.Contains(names, astutil.JoinDotted(base, a.Name)) {
 					found = true
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -221,7 +222,7 @@ func TestKindsNeverPanicOnOddInput(t *testing.T) {
 			for _, r := range cat.Rules {
 				a := Kind(r.Kind)
 				pass := &Pass{Analyzer: a, Repo: &Repo{Snapshot: source.Snapshot{Files: map[string]*source.File{p: x.File}, Paths: []string{p}}}, Rules: cat.Rules[0:0],
-					ResultOf: map[*Analyzer]any{OpTableAnalyzer: tab}, Report: func(Diagnostic) {}}
+					ResultOf: map[*Analyzer]any{OpTableAnalyzer: tab}, Report: func(analysis.Diagnostic) {}}
 				pass.Rules = append(pass.Rules, r)
 				func() {
 					defer func() {
@@ -287,7 +288,7 @@ class TestB:
 			continue
 		}
 		pass := &Pass{Analyzer: TestParametrizeAnalyzer, Rules: cat.Rules[0:0], ResultOf: map[*Analyzer]any{OpTableAnalyzer: tab},
-			Report: func(d Diagnostic) { lines = append(lines, d.Pos.Line) }}
+			Report: func(d analysis.Diagnostic) { lines = append(lines, d.Pos.Line) }}
 		pass.Rules = append(pass.Rules, r)
 		if _, err := TestParametrizeAnalyzer.Run(pass); err != nil {
 			t.Fatal(err)

@@ -7,12 +7,8 @@ import (
 
 // The framework's types over a TileGym repository.
 type (
-	Analyzer     = analysis.Analyzer[*Repo]
-	Pass         = analysis.Pass[*Repo]
-	Diagnostic   = analysis.Diagnostic
-	Related      = analysis.Related
-	SuggestedFix = analysis.SuggestedFix
-	TextEdit     = analysis.TextEdit
+	Analyzer = analysis.Analyzer[*Repo]
+	Pass     = analysis.Pass[*Repo]
 )
 
 // kinds are the check kinds of tilegym-lint; each registers itself.

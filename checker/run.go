@@ -75,8 +75,8 @@ func (r *OpResult) Failed() bool {
 // Result is the outcome of a check.
 type Result struct {
 	Root        string
-	Ops         []OpResult   // sorted by name
-	Diagnostics []Diagnostic // sorted by file, line, column, rule
+	Ops         []OpResult            // sorted by name
+	Diagnostics []analysis.Diagnostic // sorted by file, line, column, rule
 	// Errors are failures of analyzers (a returned error or a panic); the
 	// checks that depend on a failed analyzer did not run.
 	Errors []error
@@ -85,7 +85,7 @@ type Result struct {
 
 // FormatDiagnostic formats a finding as FILE:LINE:COL: RULE message, with a
 // 1-based column.
-func FormatDiagnostic(d Diagnostic) string {
+func FormatDiagnostic(d analysis.Diagnostic) string {
 	s := fmt.Sprintf("%s:%d:%d: %s", d.File, d.Pos.Line, d.Pos.Col+1, d.Rule.ID)
 	if d.Severity == rules.Warning {
 		s += " (warning)"
@@ -189,7 +189,7 @@ func Check(repo *Repo, cat *rules.Catalog, cfg *Config, opts Options) (*Result, 
 	diags = append(diags, supDiags...)
 	SortDiagnostics(diags)
 	keep := selectOps(table, opts, diags)
-	var kept []Diagnostic
+	var kept []analysis.Diagnostic
 	for _, d := range diags {
 		if keep != nil {
 			if d.Op != "" && !keep.ops[d.Op] || d.Op == "" && !keep.files[d.File] {
@@ -255,8 +255,8 @@ func topoOrder(roots []*Analyzer) []*Analyzer {
 // With focus, the findings of ops outside it are dropped as reported,
 // except those a file that does not parse silences (see
 // blameParseErrors: they make the parse error the op's).
-func runAnalyzers(repo *Repo, order []*Analyzer, byKind map[*Analyzer][]*rules.Rule, focus map[string]bool) (map[*Analyzer]any, []Diagnostic, []error) {
-	broken := func(d Diagnostic) bool {
+func runAnalyzers(repo *Repo, order []*Analyzer, byKind map[*Analyzer][]*rules.Rule, focus map[string]bool) (map[*Analyzer]any, []analysis.Diagnostic, []error) {
+	broken := func(d analysis.Diagnostic) bool {
 		if f := repo.Files[d.File]; f != nil && f.Err != nil {
 			return true
 		}
@@ -271,7 +271,7 @@ func runAnalyzers(repo *Repo, order []*Analyzer, byKind map[*Analyzer][]*rules.R
 		done   chan struct{}
 		result any
 		failed bool
-		diags  []Diagnostic
+		diags  []analysis.Diagnostic
 		err    error
 	}
 	st := map[*Analyzer]*state{}
@@ -304,7 +304,7 @@ func runAnalyzers(repo *Repo, order []*Analyzer, byKind map[*Analyzer][]*rules.R
 				Focus:    focus,
 			}
 			var mu sync.Mutex // an analyzer may report from several goroutines
-			pass.Report = func(d Diagnostic) {
+			pass.Report = func(d analysis.Diagnostic) {
 				if d.Rule == nil || d.Op != "" && focus != nil && !focus[d.Op] && !broken(d) {
 					return
 				}
@@ -329,7 +329,7 @@ func runAnalyzers(repo *Repo, order []*Analyzer, byKind map[*Analyzer][]*rules.R
 	}
 	wg.Wait()
 	results := map[*Analyzer]any{}
-	var diags []Diagnostic
+	var diags []analysis.Diagnostic
 	var errs []error
 	for _, a := range order {
 		s := st[a]
@@ -357,7 +357,7 @@ func ruleIDs(list []*rules.Rule) map[string]bool {
 //
 // It also returns, per op, the steps whose findings were dropped because a
 // file they concern does not parse: those steps could not be checked.
-func applyPolicy(repo *Repo, diags []Diagnostic, cfg *Config, sups *suppressions) ([]Diagnostic, map[string]map[int]bool) {
+func applyPolicy(repo *Repo, diags []analysis.Diagnostic, cfg *Config, sups *suppressions) ([]analysis.Diagnostic, map[string]map[int]bool) {
 	excludedOps := map[string]bool{}
 	var excludePaths []string
 	var sev map[string]rules.Severity
@@ -376,7 +376,7 @@ func applyPolicy(repo *Repo, diags []Diagnostic, cfg *Config, sups *suppressions
 		normalizeSpan(&diags[i])
 		suppressed[i] = sups.mark(diags[i])
 	}
-	var keep []Diagnostic
+	var keep []analysis.Diagnostic
 	for i, d := range diags {
 		if !suppressed[i] {
 			keep = append(keep, d)
@@ -388,7 +388,7 @@ func applyPolicy(repo *Repo, diags []Diagnostic, cfg *Config, sups *suppressions
 		line, col           int
 	}
 	seen := map[key]bool{}
-	var out []Diagnostic
+	var out []analysis.Diagnostic
 	for _, d := range diags {
 		if excludedOps[d.Op] && d.Op != "" {
 			continue
@@ -414,7 +414,7 @@ func applyPolicy(repo *Repo, diags []Diagnostic, cfg *Config, sups *suppressions
 
 // normalizeSpan makes a finding's span well formed: it starts on line 1 or
 // later and does not end before it starts.
-func normalizeSpan(d *Diagnostic) {
+func normalizeSpan(d *analysis.Diagnostic) {
 	if d.End.Line < d.Pos.Line || d.End.Line == d.Pos.Line && d.End.Col < d.Pos.Col {
 		d.End = d.Pos
 	}
@@ -432,7 +432,7 @@ func normalizeSpan(d *Diagnostic) {
 // checks could not see the file -- and the parse-error finding is given to
 // each op whose finding was dropped, so that the op's report shows why
 // (one parse-error finding per such op; none keeps the finding op-less).
-func blameParseErrors(repo *Repo, diags []Diagnostic) ([]Diagnostic, map[string]map[int]bool) {
+func blameParseErrors(repo *Repo, diags []analysis.Diagnostic) ([]analysis.Diagnostic, map[string]map[int]bool) {
 	broken := map[string]bool{}
 	for _, f := range repo.Files {
 		if f.Err != nil {
@@ -444,7 +444,7 @@ func blameParseErrors(repo *Repo, diags []Diagnostic) ([]Diagnostic, map[string]
 	}
 	unchecked := map[string]map[int]bool{}
 	blame := map[string]map[string]bool{} // broken file -> ops
-	blamed := func(file string, d Diagnostic) {
+	blamed := func(file string, d analysis.Diagnostic) {
 		if blame[file] == nil {
 			blame[file] = map[string]bool{}
 		}
@@ -456,7 +456,7 @@ func blameParseErrors(repo *Repo, diags []Diagnostic) ([]Diagnostic, map[string]
 			unchecked[d.Op][d.Rule.Step] = true
 		}
 	}
-	var kept, parseErrs []Diagnostic
+	var kept, parseErrs []analysis.Diagnostic
 	for _, d := range diags {
 		if d.Rule.Kind == ParseErrorAnalyzer.Name {
 			parseErrs = append(parseErrs, d)
@@ -498,7 +498,7 @@ func blameParseErrors(repo *Repo, diags []Diagnostic) ([]Diagnostic, map[string]
 }
 
 // SortDiagnostics sorts by file, line, column, rule, then message.
-func SortDiagnostics(ds []Diagnostic) {
+func SortDiagnostics(ds []analysis.Diagnostic) {
 	sort.SliceStable(ds, func(i, j int) bool {
 		a, b := ds[i], ds[j]
 		if a.File != b.File {
@@ -606,7 +606,7 @@ func (o Options) selected() map[string]bool {
 // selectOps returns the ops a check reports on, or nil for all of them.
 // With Files, an op is kept when it owns one of them or has a finding in
 // one of them (a shared file such as cutile/__init__.py).
-func selectOps(t *OpTable, opts Options, diags []Diagnostic) *opSelection {
+func selectOps(t *OpTable, opts Options, diags []analysis.Diagnostic) *opSelection {
 	if len(opts.Ops) == 0 && opts.Files == nil {
 		return nil
 	}
@@ -673,7 +673,7 @@ func OpFiles(t *OpTable, op *Op) map[string]bool {
 }
 
 // stepVerdicts computes the status of each step of an op.
-func stepVerdicts(op *Op, diags []Diagnostic, verify []VerifyCommander, unchecked map[int]bool) OpResult {
+func stepVerdicts(op *Op, diags []analysis.Diagnostic, verify []VerifyCommander, unchecked map[int]bool) OpResult {
 	r := OpResult{Name: op.Name, Op: op}
 	failed := [7]bool{}
 	var reasons [7]string

@@ -70,7 +70,7 @@ func runStepFile(pass *Pass) (any, error) {
 			}
 			expected := expectedStepPath(p.Expected, op)
 			n := anchor
-			d := Diagnostic{Rule: rule, Op: op.Name, File: anchorFile.Path,
+			d := analysis.Diagnostic{Rule: rule, Op: op.Name, File: anchorFile.Path,
 				Message: analysis.Render(rule.Message, op.Name, map[string]string{"expected": expected, "func": op.Func, "suite": op.Suite, "file": anchorFile.Path})}
 			if n != nil {
 				d.Pos, d.End = n.Pos(), n.End()
@@ -81,7 +81,7 @@ func runStepFile(pass *Pass) (any, error) {
 				d.Pos, d.End = ast.Pos{Line: 1}, ast.Pos{Line: 1}
 			}
 			if expected != "" {
-				d.Related = []Related{{File: expected, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "expected here"}}
+				d.Related = []analysis.Related{{File: expected, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "expected here"}}
 			}
 			pass.Report(d)
 		}

@@ -3,6 +3,7 @@ package checker
 import (
 	"strconv"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -20,7 +21,7 @@ func runStubUnique(pass *Pass, tab *OpTable, rule *rules.Rule, _ *noParams) {
 		for _, other := range op.Stubs[1:] {
 			reportAt(pass, rule, op.Name, other.File, other.NameArg, map[string]string{
 				"first": st.File.Path + ":" + strconv.Itoa(st.Def.Pos().Line),
-			}, []Related{{File: st.File.Path, Pos: st.NameArg.Pos(), End: st.NameArg.End(), Message: "first stub"}}, nil)
+			}, []analysis.Related{{File: st.File.Path, Pos: st.NameArg.Pos(), End: st.NameArg.End(), Message: "first stub"}}, nil)
 		}
 	}
 }

@@ -141,7 +141,7 @@ func (s *suppressions) of(file string) map[int][]*suppression {
 
 // mark records that the finding d is on a line whose comments silence it,
 // and reports whether one does.
-func (s *suppressions) mark(d Diagnostic) bool {
+func (s *suppressions) mark(d analysis.Diagnostic) bool {
 	hit := false
 	for _, sp := range s.of(d.File)[d.Pos.Line] {
 		if sp.suppresses(d.Rule.ID) {
@@ -169,7 +169,7 @@ type suppressionScope struct {
 // enabled, no analyzer failed, and in a check of some ops, the file
 // belongs to checked ops only (a shared file, such as a dispatch file or
 // a cuTile __init__.py, may hold findings of ops that were not checked).
-func (s *suppressions) findings(sc suppressionScope) []Diagnostic {
+func (s *suppressions) findings(sc suppressionScope) []analysis.Diagnostic {
 	if len(sc.rules) == 0 {
 		return nil
 	}
@@ -195,7 +195,7 @@ func (s *suppressions) findings(sc suppressionScope) []Diagnostic {
 		}
 		return true
 	}
-	var out []Diagnostic
+	var out []analysis.Diagnostic
 	for _, path := range s.repo.Paths {
 		f := s.repo.Files[path]
 		if f == nil || f.AST == nil {
@@ -251,7 +251,7 @@ func (s *suppressions) findings(sc suppressionScope) []Diagnostic {
 	return out
 }
 
-func (s *suppressions) diag(rule *rules.Rule, op string, sp *suppression, code, why string) Diagnostic {
+func (s *suppressions) diag(rule *rules.Rule, op string, sp *suppression, code, why string) analysis.Diagnostic {
 	c := sp.comment
 	// The suppression alone, from its "#" to the next "#" (a comment may
 	// hold several: "# noqa: TG104  # type: ignore").
@@ -270,7 +270,7 @@ func (s *suppressions) diag(rule *rules.Rule, op string, sp *suppression, code, 
 		end = start + 1 + h
 	}
 	text := strings.TrimSpace(c.Text[start:end])
-	return Diagnostic{
+	return analysis.Diagnostic{
 		Rule: rule, Op: op, File: sp.file,
 		Pos: ast.Pos{Line: c.Pos.Line, Col: c.Pos.Col + start}, End: ast.Pos{Line: c.Pos.Line, Col: c.Pos.Col + start + len(text)},
 		Message: analysis.Render(rule.Message, op, map[string]string{"file": sp.file, "code": code, "comment": text, "why": why}),

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/google/go-cmp/cmp"
@@ -48,7 +49,7 @@ func steps456Catalog(t *testing.T) *rules.Catalog {
 
 // run456 runs the op table and the Steps 4-6 kinds over a fixture and
 // returns "file:line: RULE" for every finding, sorted, and the table.
-func run456(t *testing.T, dir string) ([]string, *OpTable, []Diagnostic) {
+func run456(t *testing.T, dir string) ([]string, *OpTable, []analysis.Diagnostic) {
 	t.Helper()
 	full, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
@@ -68,12 +69,12 @@ func run456(t *testing.T, dir string) ([]string, *OpTable, []Diagnostic) {
 		}
 		byKind[r.Kind] = append(byKind[r.Kind], r)
 	}
-	var diags []Diagnostic
+	var diags []analysis.Diagnostic
 	for _, k := range kinds {
 		a := Kind(k)
 		pass := &Pass{Analyzer: a, Repo: repo, Rules: byKind[k],
 			ResultOf: map[*Analyzer]any{OpTableAnalyzer: tab},
-			Report:   func(d Diagnostic) { diags = append(diags, d) }}
+			Report:   func(d analysis.Diagnostic) { diags = append(diags, d) }}
 		if _, err := a.Run(pass); err != nil {
 			t.Fatalf("%s: %v", k, err)
 		}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -38,7 +39,7 @@ type AnnotationOptions struct {
 // robin over the ops, so that every failing op gets its first error shown
 // before any op gets its second.
 func WriteAnnotations(w io.Writer, res *checker.Result, opt AnnotationOptions) error {
-	var errs, warns, notes []*checker.Diagnostic
+	var errs, warns, notes []*analysis.Diagnostic
 	for i := range res.Diagnostics {
 		d := &res.Diagnostics[i]
 		switch {
@@ -57,7 +58,7 @@ func WriteAnnotations(w io.Writer, res *checker.Result, opt AnnotationOptions) e
 	var b strings.Builder
 	for _, group := range []struct {
 		level string
-		ds    []*checker.Diagnostic
+		ds    []*analysis.Diagnostic
 	}{{"error", errs}, {"warning", warns}, {"notice", notes}} {
 		for _, d := range group.ds {
 			title := d.Rule.ID + " " + d.Rule.Title
@@ -95,19 +96,19 @@ func WriteAnnotations(w io.Writer, res *checker.Result, opt AnnotationOptions) e
 
 // choose returns at most n findings (all when n is 0), taken round robin
 // over the ops in the order they first appear, and how many it left out.
-func choose(ds []*checker.Diagnostic, n int) ([]*checker.Diagnostic, int) {
+func choose(ds []*analysis.Diagnostic, n int) ([]*analysis.Diagnostic, int) {
 	if n <= 0 || len(ds) <= n {
 		return ds, 0
 	}
 	var order []string
-	byOp := map[string][]*checker.Diagnostic{}
+	byOp := map[string][]*analysis.Diagnostic{}
 	for _, d := range ds {
 		if _, ok := byOp[d.Op]; !ok {
 			order = append(order, d.Op)
 		}
 		byOp[d.Op] = append(byOp[d.Op], d)
 	}
-	picked := map[*checker.Diagnostic]bool{}
+	picked := map[*analysis.Diagnostic]bool{}
 	for round := 0; len(picked) < n; round++ {
 		for _, op := range order {
 			if round < len(byOp[op]) && len(picked) < n {
@@ -115,7 +116,7 @@ func choose(ds []*checker.Diagnostic, n int) ([]*checker.Diagnostic, int) {
 			}
 		}
 	}
-	out := make([]*checker.Diagnostic, 0, n)
+	out := make([]*analysis.Diagnostic, 0, n)
 	for _, d := range ds { // in file order
 		if picked[d] {
 			out = append(out, d)

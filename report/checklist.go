@@ -3,6 +3,7 @@ package report
 import (
 	"io"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checker"
 )
 
@@ -92,7 +93,7 @@ func (t *textWriter) checkItem(o *opView, n int) {
 }
 
 // item writes a finding as a nested item, how to fix it below.
-func (t *textWriter) item(d *checker.Diagnostic, op string) {
+func (t *textWriter) item(d *analysis.Diagnostic, op string) {
 	what, fix := SplitMessage(d.Rule, d.Message)
 	if op != "" {
 		what = trimOp(what, op)

@@ -12,7 +12,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -50,7 +50,7 @@ func PathPrefix(rel string) string {
 }
 
 // severity is a finding's effective severity.
-func severity(d *checker.Diagnostic) rules.Severity {
+func severity(d *analysis.Diagnostic) rules.Severity {
 	if d.Severity != "" {
 		return d.Severity
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/google/go-cmp/cmp"
@@ -160,7 +161,7 @@ func TestDeterministic(t *testing.T) {
 
 func TestGitHubFormat(t *testing.T) {
 	r := &rules.Rule{ID: "TG301", Title: "t, with: punctuation", Severity: rules.Error}
-	res := &checker.Result{Root: "repo", Diagnostics: []checker.Diagnostic{
+	res := &checker.Result{Root: "repo", Diagnostics: []analysis.Diagnostic{
 		{Rule: r, Op: "softmax", File: "a.py", Pos: ast.Pos{Line: 3}, End: ast.Pos{Line: 3}, Message: "100% wrong\nsecond", Severity: rules.Error},
 		{Rule: r, Op: "softmax", File: "b.py", Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "old", Severity: rules.Error, PreExisting: true},
 	}}

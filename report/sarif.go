@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
@@ -446,7 +447,7 @@ func (o *SARIFOptions) physical(lines *lineCache, file string, pos, end ast.Pos,
 }
 
 // fix converts a suggested fix: its edits grouped by file, in order.
-func (o *SARIFOptions) fix(lines *lineCache, f checker.SuggestedFix) sarifFix {
+func (o *SARIFOptions) fix(lines *lineCache, f analysis.SuggestedFix) sarifFix {
 	sf := sarifFix{Description: sarifMessage{Text: f.Message}, ArtifactChanges: []sarifArtifactChange{}}
 	byFile := map[string]int{}
 	for _, e := range f.Edits {
@@ -475,7 +476,7 @@ func (o *SARIFOptions) fix(lines *lineCache, f checker.SuggestedFix) sarifFix {
 // (rule, op, file from the repository's root, message with numbers blanked)
 // and its rank among the findings with the same key: a line inserted above
 // a finding, or anywhere else, leaves it the same.
-func fingerprints(ds []checker.Diagnostic, o *Options) []string {
+func fingerprints(ds []analysis.Diagnostic, o *Options) []string {
 	seen := map[string]int{}
 	out := make([]string, len(ds))
 	for i := range ds {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"sort"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checker"
 )
 
@@ -15,7 +16,7 @@ func WriteStatistics(w io.Writer, res *checker.Result, opt TextOptions) error {
 	opt.Color = false
 	t := newTextWriter(w, opt)
 	type row struct {
-		d *checker.Diagnostic
+		d *analysis.Diagnostic
 		n int
 	}
 	byID := map[string]*row{}

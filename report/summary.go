@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -49,7 +50,7 @@ func summaryStatus(s checker.Status) string {
 // of no op last.
 func WriteSummary(w io.Writer, res *checker.Result, cat *rules.Catalog, opt SummaryOptions) error {
 	var b strings.Builder
-	byOp := map[string][]*checker.Diagnostic{}
+	byOp := map[string][]*analysis.Diagnostic{}
 	var failing, errs, warns, pre int
 	for i := range res.Diagnostics {
 		d := &res.Diagnostics[i]
@@ -138,16 +139,16 @@ func WriteSummary(w io.Writer, res *checker.Result, cat *rules.Catalog, opt Summ
 	return err
 }
 
-func fails(d *checker.Diagnostic, changeMode bool) bool {
+func fails(d *analysis.Diagnostic, changeMode bool) bool {
 	return severity(d) == rules.Error && !(changeMode && d.PreExisting)
 }
 
 // findings lists findings, failing ones first, each with a link to its line.
-func (o *SummaryOptions) findings(b *strings.Builder, ds []*checker.Diagnostic) {
+func (o *SummaryOptions) findings(b *strings.Builder, ds []*analysis.Diagnostic) {
 	if len(ds) == 0 {
 		return
 	}
-	sorted := append([]*checker.Diagnostic(nil), ds...)
+	sorted := append([]*analysis.Diagnostic(nil), ds...)
 	sort.SliceStable(sorted, func(i, j int) bool {
 		return fails(sorted[i], o.ChangeMode) && !fails(sorted[j], o.ChangeMode)
 	})

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -103,7 +104,7 @@ func (t *textWriter) stateWord(s state, width int) string {
 // wrapped at the width (op, when they are listed under their op, is
 // dropped from the message's start); a run of findings with the same way
 // to fix them gets it once, after the last.
-func (t *textWriter) diags(indent string, ds []*checker.Diagnostic, op string) {
+func (t *textWriter) diags(indent string, ds []*analysis.Diagnostic, op string) {
 	for i, d := range ds {
 		_, fix := SplitMessage(d.Rule, d.Message)
 		next := ""
@@ -115,7 +116,7 @@ func (t *textWriter) diags(indent string, ds []*checker.Diagnostic, op string) {
 }
 
 // finding writes one finding, with how to fix it when withFix.
-func (t *textWriter) finding(indent string, d *checker.Diagnostic, op string, withFix bool) {
+func (t *textWriter) finding(indent string, d *analysis.Diagnostic, op string, withFix bool) {
 	what, fix := SplitMessage(d.Rule, d.Message)
 	if !withFix {
 		fix = ""
@@ -178,7 +179,7 @@ func WriteText(w io.Writer, res *checker.Result, opt TextOptions) error {
 	if !opt.Quiet && !opt.Full && len(shared) > 0 {
 		t.printf("step 6 of every passing op also: %s\n", Clean(strings.Join(shared, ", ")))
 	}
-	var shown []*checker.Diagnostic
+	var shown []*analysis.Diagnostic
 	for _, d := range other {
 		if !opt.Quiet || t.v.counts(d) {
 			shown = append(shown, d)
@@ -232,7 +233,7 @@ func (t *textWriter) opBlock(o *opView) {
 	} else {
 		t.printf("%s: %s\n", name, t.stateWord(statePass, 0))
 	}
-	var hidden []*checker.Diagnostic
+	var hidden []*analysis.Diagnostic
 	for n := 1; n <= 6; n++ {
 		s := o.steps[n-1]
 		ds := o.stepDiags(n)
@@ -246,7 +247,7 @@ func (t *textWriter) opBlock(o *opView) {
 		}
 		t.step(o, n, ds)
 	}
-	var cross []*checker.Diagnostic
+	var cross []*analysis.Diagnostic
 	for _, d := range o.stepDiags(0) {
 		if t.opt.Full || t.v.counts(d) || !t.opt.Quiet && hasCounting(o.stepDiags(0), t.v) {
 			cross = append(cross, d)
@@ -264,7 +265,7 @@ func (t *textWriter) opBlock(o *opView) {
 	}
 }
 
-func hasCounting(ds []*checker.Diagnostic, v verdictOptions) bool {
+func hasCounting(ds []*analysis.Diagnostic, v verdictOptions) bool {
 	for _, d := range ds {
 		if v.counts(d) {
 			return true
@@ -275,7 +276,7 @@ func hasCounting(ds []*checker.Diagnostic, v verdictOptions) bool {
 
 // step writes step n of an op: its state and title, then its findings
 // (with Quiet, only those that fail it) and Step 6's commands or runs.
-func (t *textWriter) step(o *opView, n int, ds []*checker.Diagnostic) {
+func (t *textWriter) step(o *opView, n int, ds []*analysis.Diagnostic) {
 	s := o.res.Steps[n-1]
 	st := o.steps[n-1]
 	t.printf("  %d %s %s", n, t.stateWord(st, 7), StepTitles[n-1])
@@ -286,7 +287,7 @@ func (t *textWriter) step(o *opView, n int, ds []*checker.Diagnostic) {
 		t.printf(" -- %s", Clean(s.Reason))
 	}
 	t.printf("\n")
-	var shown []*checker.Diagnostic
+	var shown []*analysis.Diagnostic
 	for _, d := range ds {
 		if !t.opt.Quiet || t.v.counts(d) {
 			shown = append(shown, d)
@@ -337,7 +338,7 @@ func runWhy(r checker.CommandRun) string {
 // the commands still to run (but those every such op shares, written once
 // after the ops), or the outcome of --verify.
 func (t *textWriter) opLine(o *opView, shared []string) {
-	var warns, pre []*checker.Diagnostic
+	var warns, pre []*analysis.Diagnostic
 	for _, d := range o.diags {
 		if severity(d) == rules.Error {
 			pre = append(pre, d)

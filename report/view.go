@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -17,7 +18,7 @@ type verdictOptions struct {
 
 // counts reports whether a finding fails the run: an error, unless change
 // mode marks it pre-existing (and --strict does not count those).
-func (v verdictOptions) counts(d *checker.Diagnostic) bool {
+func (v verdictOptions) counts(d *analysis.Diagnostic) bool {
 	return severity(d) == rules.Error && !(v.changeMode && d.PreExisting && !v.strict)
 }
 
@@ -39,14 +40,14 @@ func (s state) word() string {
 // opView is one op as the text views show it.
 type opView struct {
 	res   *checker.OpResult
-	diags []*checker.Diagnostic // the op's findings, in result order
+	diags []*analysis.Diagnostic // the op's findings, in result order
 	steps [6]state
 	fail  bool // the words "FAIL": agrees with the exit status
 }
 
 // stepDiags returns the op's findings of step n (0: of no step).
-func (o *opView) stepDiags(n int) []*checker.Diagnostic {
-	var out []*checker.Diagnostic
+func (o *opView) stepDiags(n int) []*analysis.Diagnostic {
+	var out []*analysis.Diagnostic
 	for _, d := range o.diags {
 		st := d.Rule.Step
 		if st < 1 || st > 6 {
@@ -61,7 +62,7 @@ func (o *opView) stepDiags(n int) []*checker.Diagnostic {
 
 // views groups a result's findings by op and decides each step's state;
 // other holds the findings of no reported op.
-func views(res *checker.Result, v verdictOptions) (ops []*opView, other []*checker.Diagnostic) {
+func views(res *checker.Result, v verdictOptions) (ops []*opView, other []*analysis.Diagnostic) {
 	byOp := map[string]*opView{}
 	for i := range res.Ops {
 		o := &opView{res: &res.Ops[i]}
@@ -70,7 +71,7 @@ func views(res *checker.Result, v verdictOptions) (ops []*opView, other []*check
 	}
 	// TG001 findings by file: a step that could not be checked (a file of
 	// it does not parse) is pre-existing when those parse errors are.
-	parseErr := map[string][]*checker.Diagnostic{}
+	parseErr := map[string][]*analysis.Diagnostic{}
 	for i := range res.Diagnostics {
 		d := &res.Diagnostics[i]
 		if o := byOp[d.Op]; d.Op != "" && o != nil {
@@ -110,7 +111,7 @@ func views(res *checker.Result, v verdictOptions) (ops []*opView, other []*check
 
 // failState decides whether a failed step counts: it does unless all
 // that failed it is pre-existing (and not counted).
-func (o *opView) failState(n int, res *checker.Result, parseErr map[string][]*checker.Diagnostic, v verdictOptions) state {
+func (o *opView) failState(n int, res *checker.Result, parseErr map[string][]*analysis.Diagnostic, v verdictOptions) state {
 	for _, r := range o.res.Steps[n-1].Runs {
 		if !r.Passed && !r.Optional {
 			return stateFail
@@ -151,7 +152,7 @@ func (o *opView) failState(n int, res *checker.Result, parseErr map[string][]*ch
 }
 
 // ruleCounts writes "TG105 ×1, TG106 ×2" for findings, by rule id.
-func ruleCounts(ds []*checker.Diagnostic) string {
+func ruleCounts(ds []*analysis.Diagnostic) string {
 	n := map[string]int{}
 	var ids []string
 	for _, d := range ds {
@@ -169,7 +170,7 @@ func ruleCounts(ds []*checker.Diagnostic) string {
 }
 
 // countPhrase writes "2 warnings (TG105 ×1, TG106 ×1)".
-func countPhrase(ds []*checker.Diagnostic, one, many string) string {
+func countPhrase(ds []*analysis.Diagnostic, one, many string) string {
 	return fmt.Sprintf("%d %s (%s)", len(ds), plural(len(ds), one, many), ruleCounts(ds))
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/checker"
@@ -542,7 +543,7 @@ func narrowToFiles(res *checker.Result, files []string) {
 		}
 	}
 	res.Ops = ops
-	var diags []checker.Diagnostic
+	var diags []analysis.Diagnostic
 	for _, d := range res.Diagnostics {
 		if d.Op != "" && keep[d.Op] || d.Op == "" && want[d.File] {
 			diags = append(diags, d)

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -64,7 +65,7 @@ func validateFix(f *checkFlags) error {
 // fixPass is what one pass of --fix computed: the findings whose fixes it
 // gave to fix.Apply, in the same order.
 type fixPass struct {
-	diags []checker.Diagnostic
+	diags []analysis.Diagnostic
 }
 
 // collectFixes checks the tree and returns the fixes of the findings of
@@ -91,7 +92,7 @@ func collectFixes(src source.Source, layout *layout.Layout, cat *rules.Catalog, 
 	return fixes, pass, nil
 }
 
-func toFix(s checker.SuggestedFix) fix.Fix {
+func toFix(s analysis.SuggestedFix) fix.Fix {
 	f := fix.Fix{Message: s.Message}
 	for _, e := range s.Edits {
 		f.Edits = append(f.Edits, fix.Edit{File: e.File, Start: e.Start, End: e.End, NewText: e.NewText})

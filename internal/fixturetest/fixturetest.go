@@ -18,6 +18,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/checker"
@@ -131,10 +132,10 @@ func loc(file string, line int) string { return fmt.Sprintf("%s:%d", file, line)
 
 // CompareFindings reports, as test errors, each finding no want matches
 // and each want no finding matches.
-func CompareFindings(t testing.TB, wants []fixtureset.Want, diags []checker.Diagnostic) {
+func CompareFindings(t testing.TB, wants []fixtureset.Want, diags []analysis.Diagnostic) {
 	t.Helper()
 	used := make([]bool, len(wants))
-	var extra []checker.Diagnostic
+	var extra []analysis.Diagnostic
 	for _, d := range diags {
 		found := false
 		for i, w := range wants {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -26,22 +26,22 @@ func TestCompareFindings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	diag := func(line int, id, msg string) checker.Diagnostic {
-		d := checker.Diagnostic{File: "ops.py", Rule: &rules.Rule{ID: id}, Message: msg}
+	diag := func(line int, id, msg string) analysis.Diagnostic {
+		d := analysis.Diagnostic{File: "ops.py", Rule: &rules.Rule{ID: id}, Message: msg}
 		d.Pos.Line = line
 		return d
 	}
 	for _, c := range []struct {
 		name  string
-		diags []checker.Diagnostic
+		diags []analysis.Diagnostic
 		errs  []string // substrings of the errors, in order
 	}{
-		{"match", []checker.Diagnostic{diag(2, "TG104", "softmax: def softmax must accept **kwargs")}, nil},
-		{"other words", []checker.Diagnostic{diag(2, "TG104", "softmax: takes no **kwargs")}, []string{`the finding there says "softmax: takes no **kwargs"`}},
-		{"other line", []checker.Diagnostic{diag(3, "TG104", "must accept **kwargs")}, []string{"ops.py:2: want TG104", "ops.py:3: unexpected finding TG104"}},
-		{"other rule", []checker.Diagnostic{diag(2, "TG105", "must accept **kwargs")}, []string{"ops.py:2: unexpected finding TG105", "ops.py:2: want TG104"}},
+		{"match", []analysis.Diagnostic{diag(2, "TG104", "softmax: def softmax must accept **kwargs")}, nil},
+		{"other words", []analysis.Diagnostic{diag(2, "TG104", "softmax: takes no **kwargs")}, []string{`the finding there says "softmax: takes no **kwargs"`}},
+		{"other line", []analysis.Diagnostic{diag(3, "TG104", "must accept **kwargs")}, []string{"ops.py:2: want TG104", "ops.py:3: unexpected finding TG104"}},
+		{"other rule", []analysis.Diagnostic{diag(2, "TG105", "must accept **kwargs")}, []string{"ops.py:2: unexpected finding TG105", "ops.py:2: want TG104"}},
 		{"none", nil, []string{"ops.py:2: want TG104"}},
-		{"twice", []checker.Diagnostic{diag(2, "TG104", "must accept **kwargs"), diag(2, "TG104", "must accept **kwargs")}, []string{"unexpected finding TG104"}},
+		{"twice", []analysis.Diagnostic{diag(2, "TG104", "must accept **kwargs"), diag(2, "TG104", "must accept **kwargs")}, []string{"unexpected finding TG104"}},
 	} {
 		r := &recorder{TB: t}
 		CompareFindings(r, wants, c.diags)
