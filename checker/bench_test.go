@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -34,7 +37,7 @@ func benchTree(b testing.TB) string {
 // from dir upwards, as the command line does).
 func benchSetup(b *testing.B, dir string) (*rules.Catalog, *Config, *layout.Layout) {
 	b.Helper()
-	cat, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -229,8 +232,8 @@ func BenchmarkOpTableManyOps(b *testing.B) {
 			}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				repo.table, repo.wrappers = nil, nil
-				if t := BuildOpTable(repo); len(t.Ops) != n || len(t.Ops[n-1].Tests) != 1 || len(t.Ops[n-1].Benchmarks) != 1 {
+				repo.Table, repo.Wrappers = nil, nil
+				if t := optable.BuildOpTable(repo); len(t.Ops) != n || len(t.Ops[n-1].Tests) != 1 || len(t.Ops[n-1].Benchmarks) != 1 {
 					b.Fatalf("op table: %d ops, want %d, each with one test and one benchmark", len(t.Ops), n)
 				}
 			}

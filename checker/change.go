@@ -13,6 +13,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
@@ -281,7 +284,7 @@ func unquoteGitPath(p string) string {
 // stub, a changed module registering the op, a changed line of a cuTile
 // __init__ naming the op's module or function, a changed test or
 // benchmark file of the op.
-func TouchedOps(t *OpTable, ch *Change) map[string]bool {
+func TouchedOps(t *optable.OpTable, ch *Change) map[string]bool {
 	out := map[string]bool{}
 	for _, op := range t.Ops {
 		for _, s := range op.Stubs {
@@ -290,8 +293,8 @@ func TouchedOps(t *OpTable, ch *Change) map[string]bool {
 			}
 			// The stub from the comment lines right above it (where a skip
 			// directive may be, see findSkips).
-			start := stubStartLine(s)
-			for lines := commentLines(s.File); start > 1 && lines[start-1]; {
+			start := optable.StubStartLine(s)
+			for lines := optable.CommentLines(s.File); start > 1 && lines[start-1]; {
 				start--
 			}
 			if ch.Touches(s.File.Path, start, s.Def.End().Line) {
@@ -335,9 +338,9 @@ func TouchedOps(t *OpTable, ch *Change) map[string]bool {
 // touchedInitNames returns the names that the entries of an __init__ on
 // lines the change touches name: imported modules and names, __all__
 // strings.
-func touchedInitNames(in *Init, ch *Change) map[string]bool {
+func touchedInitNames(in *optable.Init, ch *Change) map[string]bool {
 	names := map[string]bool{}
-	for _, imp := range append(append([]*InitImport(nil), in.ModuleImports...), in.FuncImports...) {
+	for _, imp := range append(append([]*optable.InitImport(nil), in.ModuleImports...), in.FuncImports...) {
 		if imp.Stmt != nil && ch.Touches(in.File.Path, imp.Stmt.Pos().Line, imp.Stmt.End().Line) {
 			names[imp.Name] = true
 			names[imp.Module] = true
@@ -510,7 +513,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, lay *layout.La
 		// same as the head's are parsed once.
 		for _, l := range []*lazyLoader{hl, bl} {
 			l.parseAll()
-			l.repo.table, l.repo.wrappers = nil, nil
+			l.repo.Table, l.repo.Wrappers = nil, nil
 		}
 		hl.repo.Root = ch.Root
 		// The two checks run together (they share the files the same in
@@ -652,7 +655,7 @@ func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *Con
 	}
 	if !api {
 		hl.opTable()
-		bl.repo.wrappers = hl.repo.wrappers
+		bl.repo.Wrappers = hl.repo.Wrappers
 	}
 	// The base's seed and table when they are needed, the head's table
 	// meanwhile.
@@ -678,7 +681,7 @@ func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *Con
 	if api {
 		for _, l := range []*lazyLoader{hl, bl} {
 			for _, op := range l.opTable().Ops {
-				if !slices.Equal(hl.repo.wrappers[op.Name], bl.repo.wrappers[op.Name]) {
+				if !slices.Equal(hl.repo.Wrappers[op.Name], bl.repo.Wrappers[op.Name]) {
 					related[op.Name] = true
 				}
 			}
@@ -721,7 +724,7 @@ func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *Con
 		}
 	}
 	hl.repo.Root = ch.Root
-	check := func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, Options{focus: related}) }
+	check := func(repo *optable.Repo) (*Result, error) { return Check(repo, cat, cfg, Options{focus: related}) }
 	// Only the findings of the ops of the change count (the others' are
 	// not whole), and those of no op in changed files.
 	keep := func(d analysis.Diagnostic) bool {
@@ -743,7 +746,7 @@ func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *Con
 		return nil, nil, false, hl, bl, nil
 	}
 	for _, d := range res.Diagnostics {
-		if d.Op == "" && ch.HasFile(d.File) && d.Rule.Kind != ImplOrphanAnalyzer.Name {
+		if d.Op == "" && ch.HasFile(d.File) && d.Rule.Kind != checks.ImplOrphanAnalyzer.Name {
 			return nil, nil, false, hl, bl, nil
 		}
 	}
@@ -771,7 +774,7 @@ func vanishedOps(ch *Change, res, baseRes *Result, touched map[string]bool) []Op
 		if stubFile == "" {
 			continue
 		}
-		var impls []*Impl
+		var impls []*optable.Impl
 		for _, im := range res.Table.Impls {
 			if im.Op == op.Name && im.File != nil && im.Call != nil {
 				impls = append(impls, im)
@@ -782,7 +785,7 @@ func vanishedOps(ch *Change, res, baseRes *Result, touched map[string]bool) []Op
 		}
 		for i := range res.Diagnostics {
 			d := &res.Diagnostics[i]
-			if d.Op != "" || d.Rule.Kind != ImplOrphanAnalyzer.Name {
+			if d.Op != "" || d.Rule.Kind != checks.ImplOrphanAnalyzer.Name {
 				continue
 			}
 			for _, im := range impls {
@@ -852,7 +855,7 @@ func changeOps(l *lazyLoader, files, shared []string) (related map[string]bool, 
 
 // removedStubs returns the ops that have a dispatch stub in the base and
 // none in the head.
-func removedStubs(head, base *OpTable) map[string]bool {
+func removedStubs(head, base *optable.OpTable) map[string]bool {
 	out := map[string]bool{}
 	if head == nil || base == nil {
 		return out

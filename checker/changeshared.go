@@ -13,6 +13,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -101,7 +104,7 @@ func sharedChangeOps(ch *Change, hl, bl *lazyLoader, files []string, both func(f
 // ok is false when a changed statement is one whose effect is not only to
 // bind names (an if holding a stub, a call, a star import), or the other
 // statements only moved.
-func changedStubs(hf, bf *source.File, ht, bt *OpTable) (map[string]bool, bool) {
+func changedStubs(hf, bf *source.File, ht, bt *optable.OpTable) (map[string]bool, bool) {
 	hs, hrest := stubTexts(hf, ht)
 	bs, brest := stubTexts(bf, bt)
 	out := map[string]bool{}
@@ -168,8 +171,8 @@ type restStmt struct {
 // stubs in it (from the comment lines right above the first decorator to
 // the end of the function; see findSkips), and its other top-level
 // statements, in order.
-func stubTexts(f *source.File, t *OpTable) (map[string]string, []restStmt) {
-	stubOf := map[*ast.FunctionDef]*Op{}
+func stubTexts(f *source.File, t *optable.OpTable) (map[string]string, []restStmt) {
+	stubOf := map[*ast.FunctionDef]*optable.Op{}
 	for _, op := range t.Ops {
 		for _, st := range op.Stubs {
 			if st.File == f {
@@ -187,11 +190,11 @@ func stubTexts(f *source.File, t *OpTable) (map[string]string, []restStmt) {
 	}
 	stubs := map[string]string{}
 	var rest []restStmt
-	comments := commentLines(f)
+	comments := optable.CommentLines(f)
 	for _, s := range f.AST.Module.Body {
 		if fd, ok := s.(*ast.FunctionDef); ok && stubOf[fd] != nil {
 			op := stubOf[fd]
-			start := stubStartLine(&Stub{Def: fd})
+			start := optable.StubStartLine(&optable.Stub{Def: fd})
 			for start > 1 && comments[start-1] {
 				start--
 			}
@@ -302,12 +305,12 @@ func boundNames(s ast.Stmt) []string {
 // line, and of the first import out of order in each. ok is false when its
 // shape changed or it has a # noqa comment or an ignore directive (see
 // sharedChangeOps).
-func initChangeWords(ch *Change, file string, ht, bt *OpTable) (map[string]bool, bool) {
+func initChangeWords(ch *Change, file string, ht, bt *optable.OpTable) (map[string]bool, bool) {
 	hi, bi := initOf(ht, file), initOf(bt, file)
 	if hi == nil || bi == nil || initShape(hi) != initShape(bi) {
 		return nil, false
 	}
-	for _, in := range []*Init{hi, bi} {
+	for _, in := range []*optable.Init{hi, bi} {
 		for _, c := range in.File.AST.Comments {
 			if codes, ok := ParseNoqa(c.Text); ok && silencesOurs(codes) || ignoresOurs(c.Text) {
 				return nil, false
@@ -340,9 +343,9 @@ func initChangeWords(ch *Change, file string, ht, bt *OpTable) (map[string]bool,
 		add(n)
 	}
 	// The order check names the op of the first import out of order.
-	for _, in := range []*Init{hi, bi} {
+	for _, in := range []*optable.Init{hi, bi} {
 		for _, blocked := range []bool{false, true} {
-			imps := plainModuleImports(in, blocked)
+			imps := checks.PlainModuleImports(in, blocked)
 			for i := 1; i < len(imps); i++ {
 				if strings.ToLower(imps[i].Name) < strings.ToLower(imps[i-1].Name) {
 					add(imps[i].Name)
@@ -377,7 +380,7 @@ func silencesOurs(codes []string) bool {
 	return false
 }
 
-func initOf(t *OpTable, file string) *Init {
+func initOf(t *optable.OpTable, file string) *optable.Init {
 	for _, in := range t.Inits {
 		if in.File.Path == file {
 			return in
@@ -388,7 +391,7 @@ func initOf(t *OpTable, file string) *Init {
 
 // initShape is what of an __init__ decides where its imports belong and
 // where its findings point, other than its entries.
-func initShape(in *Init) [4]bool {
+func initShape(in *optable.Init) [4]bool {
 	return [4]bool{in.Block != nil, len(in.BlockBody) > 0, len(in.FuncImports) > 0, in.AllNode != nil}
 }
 
@@ -399,7 +402,7 @@ type initEntry struct {
 }
 
 // initEntries counts the entries of an __init__.
-func initEntries(in *Init) map[initEntry]int {
+func initEntries(in *optable.Init) map[initEntry]int {
 	out := map[initEntry]int{}
 	for _, x := range in.ModuleImports {
 		out[initEntry{'m', x.Module, x.Name, x.InBlock}]++

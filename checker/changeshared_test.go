@@ -5,13 +5,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/google/go-cmp/cmp"
 )
 
 // dispatchTable loads a dispatch file alone and returns it with its table.
-func dispatchTable(t *testing.T, src string) (*source.File, *OpTable) {
+func dispatchTable(t *testing.T, src string) (*source.File, *optable.OpTable) {
 	t.Helper()
 	cat := catalog(t)
 	repo, err := Load(&source.MapSource{Dir: "x", Files: map[string]string{opsPy: src}}, BuildLayout(&cat.Layout, nil), nil)
@@ -22,7 +24,7 @@ func dispatchTable(t *testing.T, src string) (*source.File, *OpTable) {
 	if f == nil || f.AST == nil {
 		t.Fatalf("%s does not parse", opsPy)
 	}
-	return f, BuildOpTable(repo)
+	return f, optable.BuildOpTable(repo)
 }
 
 // checkScoped compares what a shared file's change concerns (got, ok) with
@@ -97,7 +99,7 @@ def b(x, **kwargs):
 }
 
 // initTable loads a cuTile __init__.py alone and returns its table.
-func initTable(t *testing.T, src string) *OpTable {
+func initTable(t *testing.T, src string) *optable.OpTable {
 	t.Helper()
 	cat := catalog(t)
 	repo, err := Load(&source.MapSource{Dir: "x", Files: map[string]string{initPy: src}}, BuildLayout(&cat.Layout, nil), nil)
@@ -107,7 +109,7 @@ func initTable(t *testing.T, src string) *OpTable {
 	if f := repo.Files[initPy]; f == nil || f.AST == nil {
 		t.Fatalf("%s does not parse", initPy)
 	}
-	return BuildOpTable(repo)
+	return optable.BuildOpTable(repo)
 }
 
 // TestInitChangeWords: the names a change to a cuTile __init__ concerns,
@@ -169,7 +171,7 @@ func TestTouchedOpsInitModule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab := BuildOpTable(repo)
+	tab := optable.BuildOpTable(repo)
 	for _, tc := range []struct {
 		file string
 		want bool

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/internal/regfile"
@@ -35,7 +37,7 @@ type Config struct {
 	Exclude    []string
 	ExcludeOps []string
 	// Skips are the written skips of [skip.<op>], by op.
-	Skips  map[string][]Skip
+	Skips  map[string][]optable.Skip
 	Layout *layout.Layout // nil when the configuration has no [layout]
 
 	lines  rules.KeyLines
@@ -197,9 +199,9 @@ func ParseConfig(data []byte, filename string) (*Config, error) {
 					continue
 				}
 				if cfg.Skips == nil {
-					cfg.Skips = map[string][]Skip{}
+					cfg.Skips = map[string][]optable.Skip{}
 				}
-				cfg.Skips[op] = append(cfg.Skips[op], Skip{Step: n, Reason: reason, File: filename, Pos: posLine(kl.Line(k...))})
+				cfg.Skips[op] = append(cfg.Skips[op], optable.Skip{Step: n, Reason: reason, File: filename, Pos: posLine(kl.Line(k...))})
 			}
 			sort.Slice(cfg.Skips[op], func(i, j int) bool { return cfg.Skips[op][i].Step < cfg.Skips[op][j].Step })
 		}

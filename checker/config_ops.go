@@ -3,6 +3,8 @@ package checker
 import (
 	"fmt"
 
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -10,7 +12,7 @@ import (
 // not have, in exclude-ops and in [skip.<op>]: each would silently do
 // nothing (an op renamed, a typo). Each error names the closest op when
 // there is a plausible one. t is the op table of a whole check.
-func (c *Config) CheckOps(t *OpTable) error {
+func (c *Config) CheckOps(t *optable.OpTable) error {
 	if c == nil || t == nil {
 		return nil
 	}
@@ -20,7 +22,7 @@ func (c *Config) CheckOps(t *OpTable) error {
 	}
 	unknown := func(key, op string) string {
 		msg := fmt.Sprintf("%s: no op named %q in this checkout", key, op)
-		if c := closest(op, names); c != "" {
+		if c := optable.Closest(op, names); c != "" {
 			msg += fmt.Sprintf("; did you mean %q?", c)
 		} else {
 			msg += "; write an op's dispatch name (as in @dispatch(\"...\")) or remove it"

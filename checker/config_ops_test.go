@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/source"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
@@ -13,7 +15,7 @@ import (
 // an error, as one in [skip.<op>] is, each naming the file, the line and
 // the closest op; known ops are no error.
 func TestConfigUnknownOps(t *testing.T) {
-	cat, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
 		t.Fatal(err)
 	}

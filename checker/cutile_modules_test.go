@@ -3,12 +3,14 @@ package checker
 import (
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
 // runKindOnFiles runs one kind with one rule over an in-memory repository.
-func runKindOnFiles(t *testing.T, files map[string]string, a *Analyzer, params any) []analysis.Diagnostic {
+func runKindOnFiles(t *testing.T, files map[string]string, a *checks.Analyzer, params any) []analysis.Diagnostic {
 	t.Helper()
 	repo, err := Load(&source.MapSource{Dir: "mem", Files: files}, testLayout(), nil)
 	if err != nil {
@@ -19,7 +21,7 @@ func runKindOnFiles(t *testing.T, files map[string]string, a *Analyzer, params a
 
 // runOnModule runs one kind over a repository of the op k: its stub and
 // the cuTile module mod.
-func runOnModule(t *testing.T, a *Analyzer, params any, mod string) []analysis.Diagnostic {
+func runOnModule(t *testing.T, a *checks.Analyzer, params any, mod string) []analysis.Diagnostic {
 	t.Helper()
 	return runKindOnFiles(t, map[string]string{
 		"src/tilegym/ops/ops.py":             "from tilegym.backend import dispatch\n\n@dispatch(\"k\")\ndef k(x, **kwargs):\n    raise NotImplementedError\n",
@@ -30,17 +32,17 @@ func runOnModule(t *testing.T, a *Analyzer, params any, mod string) []analysis.D
 
 // TestModuleKinds runs impl-constant and impl-launch over one cuTile module.
 func TestModuleKinds(t *testing.T) {
-	constantParams := &implConstantParams{Kernel: []string{"cuda.tile.kernel"}, TileModule: "cuda.tile",
+	constantParams := &checks.ImplConstantParams{Kernel: []string{"cuda.tile.kernel"}, TileModule: "cuda.tile",
 		Constant: []string{"cuda.tile.Constant"}, ConstArgs: []string{"arange:*", "load:2,shape"}}
-	launchParams := &implLaunchParams{Launch: []string{"cuda.tile.launch"}, TileModule: "cuda.tile"}
+	launchParams := &checks.ImplLaunchParams{Launch: []string{"cuda.tile.launch"}, TileModule: "cuda.tile"}
 	// constant wraps a kernel into a module that registers k launching it.
 	constant := func(kernel string) moduleCase {
-		return moduleCase{ImplConstantAnalyzer, constantParams, "import cuda.tile as ct\nfrom tilegym.backend import register_impl\n\nConstInt = ct.Constant[int]\n\n@ct.kernel\n" + kernel +
+		return moduleCase{checks.ImplConstantAnalyzer, constantParams, "import cuda.tile as ct\nfrom tilegym.backend import register_impl\n\nConstInt = ct.Constant[int]\n\n@ct.kernel\n" + kernel +
 			"\n@register_impl(\"k\", backend=\"cutile\")\ndef k(x, **kwargs):\n    ct.launch(None, (1,), kern, (x,))\n"}
 	}
 	// launch puts a kernel kern before the code that registers k.
 	launch := func(body string) moduleCase {
-		return moduleCase{ImplLaunchAnalyzer, launchParams, "import functools\nimport cuda.tile as ct\nfrom tilegym.backend import register_impl\n\n@ct.kernel\ndef kern(x):\n    pass\n\n" + body}
+		return moduleCase{checks.ImplLaunchAnalyzer, launchParams, "import functools\nimport cuda.tile as ct\nfrom tilegym.backend import register_impl\n\n@ct.kernel\ndef kern(x):\n    pass\n\n" + body}
 	}
 	cases := []struct {
 		name string
@@ -75,7 +77,7 @@ func TestModuleKinds(t *testing.T) {
 
 // moduleCase is a kind, its params and the cuTile module it runs over.
 type moduleCase struct {
-	a      *Analyzer
+	a      *checks.Analyzer
 	params any
 	mod    string
 }

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
@@ -47,7 +50,7 @@ func writeFile(t testing.TB, root, rel, content string) {
 
 func catalog(t *testing.T) *rules.Catalog {
 	t.Helper()
-	cat, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
 		t.Fatalf("embedded catalog: %v", err)
 	}
@@ -73,7 +76,7 @@ const brokenPy = "def f(:\n    pass\n"
 // TestKindsValid: the registered kinds and the op table form a valid
 // analyzer graph.
 func TestKindsValid(t *testing.T) {
-	if err := analysis.Validate(append(Kinds(), OpTableAnalyzer)); err != nil {
+	if err := analysis.Validate(append(checks.Kinds(), optable.OpTableAnalyzer)); err != nil {
 		t.Errorf("registered kinds: %v", err)
 	}
 }
@@ -190,7 +193,7 @@ func TestPolicy(t *testing.T) {
 	}
 }
 
-func mustLoad(t *testing.T, dir string, cat *rules.Catalog) *Repo {
+func mustLoad(t *testing.T, dir string, cat *rules.Catalog) *optable.Repo {
 	t.Helper()
 	repo, err := Load(&source.DiskSource{Dir: dir}, BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {

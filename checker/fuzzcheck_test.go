@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/source"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
@@ -65,7 +67,7 @@ var fuzzLines = []string{
 
 // fuzzCatalog is the built-in catalog, loaded once.
 var fuzzCatalog = sync.OnceValues(func() (*rules.Catalog, error) {
-	return checker.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	return checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 })
 
 // fuzzBase returns the files of base i, loaded once each.

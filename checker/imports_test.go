@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -101,7 +103,7 @@ func oldUsedNames(f *source.File) map[string]bool {
 func TestUsedNamesFromNodes(t *testing.T) {
 	for _, f := range corpusFiles(t) {
 		p := f.Path
-		if got, want := buildUsedNames(f), oldUsedNames(f); !reflect.DeepEqual(got, want) {
+		if got, want := optable.BuildUsedNames(f), oldUsedNames(f); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: used names differ", p)
 		}
 	}

@@ -4,25 +4,28 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
 // runKindOn runs one kind with one rule over a fixture directory.
-func runKindOn(t *testing.T, dir string, a *Analyzer, params any) []analysis.Diagnostic {
+func runKindOn(t *testing.T, dir string, a *checks.Analyzer, params any) []analysis.Diagnostic {
 	t.Helper()
 	return runKind(t, loadTestRepo(t, dir), a, params, "{op}")
 }
 
 // runKind runs one kind with one rule, whose message is msg, over a repository.
-func runKind(t *testing.T, repo *Repo, a *Analyzer, params any, msg string) []analysis.Diagnostic {
+func runKind(t *testing.T, repo *optable.Repo, a *checks.Analyzer, params any, msg string) []analysis.Diagnostic {
 	t.Helper()
-	tab := BuildOpTable(repo)
+	tab := optable.BuildOpTable(repo)
 	rule := &rules.Rule{ID: "TGX", Kind: a.Name, Message: msg, Params: params}
 	var got []analysis.Diagnostic
-	pass := &Pass{Analyzer: a, Repo: repo, Rules: []*rules.Rule{rule},
-		ResultOf: map[*Analyzer]any{OpTableAnalyzer: tab},
+	pass := &checks.Pass{Analyzer: a, Repo: repo, Rules: []*rules.Rule{rule},
+		ResultOf: map[*checks.Analyzer]any{optable.OpTableAnalyzer: tab},
 		Report:   func(d analysis.Diagnostic) { got = append(got, d) }}
 	if _, err := a.Run(pass); err != nil {
 		t.Fatal(err)
@@ -53,15 +56,15 @@ func applyFix(src string, edits []analysis.TextEdit) string {
 func TestCuTileInitFixes(t *testing.T) {
 	cases := []struct {
 		dir  string
-		kind *Analyzer
+		kind *checks.Analyzer
 		want string
 	}{
-		{fixtureset.Materialize(t, "tg301-missing-module-import"), InitModuleImportAnalyzer, `if is_backend_available("cutile"):  # want: TG301 "add \"from \. import activation\" to the if is_backend_available\(\"cutile\"\) block"` + "\n    from . import activation\n    from . import silu_and_mul\n"},
-		{fixtureset.Materialize(t, "tg303-missing-function-import"), InitFunctionImportAnalyzer, "    from . import softmax\n    from .softmax import softmax\n"},
-		{fixtureset.Materialize(t, "tg302-module-import-order"), InitOrderAnalyzer, `    from . import reductions  # want: TG302 "\"from \. import reductions\" comes after \"from \. import softmax\"; keep the module imports in alphabetical order"` + "\n    from . import softmax\n"},
+		{fixtureset.Materialize(t, "tg301-missing-module-import"), checks.InitModuleImportAnalyzer, `if is_backend_available("cutile"):  # want: TG301 "add \"from \. import activation\" to the if is_backend_available\(\"cutile\"\) block"` + "\n    from . import activation\n    from . import silu_and_mul\n"},
+		{fixtureset.Materialize(t, "tg303-missing-function-import"), checks.InitFunctionImportAnalyzer, "    from . import softmax\n    from .softmax import softmax\n"},
+		{fixtureset.Materialize(t, "tg302-module-import-order"), checks.InitOrderAnalyzer, `    from . import reductions  # want: TG302 "\"from \. import reductions\" comes after \"from \. import softmax\"; keep the module imports in alphabetical order"` + "\n    from . import softmax\n"},
 	}
 	for _, c := range cases {
-		ds := runKindOn(t, c.dir, c.kind, &initParams{BlockScopes: []string{"core"}})
+		ds := runKindOn(t, c.dir, c.kind, &checks.InitParams{BlockScopes: []string{"core"}})
 		if len(ds) != 1 {
 			t.Fatalf("%s: %d findings", c.dir, len(ds))
 		}
@@ -76,7 +79,7 @@ func TestCuTileInitFixes(t *testing.T) {
 		}
 	}
 	// The fixed order is accepted.
-	ds := runKindOn(t, "../fixtures/good", InitOrderAnalyzer, &initParams{BlockScopes: []string{"core"}})
+	ds := runKindOn(t, "../fixtures/good", checks.InitOrderAnalyzer, &checks.InitParams{BlockScopes: []string{"core"}})
 	if len(ds) != 0 {
 		t.Errorf("good: %v", ds)
 	}
@@ -86,10 +89,10 @@ func TestCuTileInitSuiteWithoutBlock(t *testing.T) {
 	// fixtures/good's suite imports its modules at the top level: fine when
 	// the block is required only in the core scope, a finding when required
 	// everywhere.
-	if ds := runKindOn(t, "../fixtures/good", InitModuleImportAnalyzer, &initParams{BlockScopes: []string{"core"}}); len(ds) != 0 {
+	if ds := runKindOn(t, "../fixtures/good", checks.InitModuleImportAnalyzer, &checks.InitParams{BlockScopes: []string{"core"}}); len(ds) != 0 {
 		t.Errorf("core-only block: %d findings", len(ds))
 	}
-	ds := runKindOn(t, "../fixtures/good", InitModuleImportAnalyzer, &initParams{BlockScopes: []string{"core", "suites"}})
+	ds := runKindOn(t, "../fixtures/good", checks.InitModuleImportAnalyzer, &checks.InitParams{BlockScopes: []string{"core", "suites"}})
 	if len(ds) != 1 || ds[0].Op != "demo.scale" {
 		t.Errorf("block everywhere: %+v", ds)
 	}

@@ -13,6 +13,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
@@ -25,7 +28,7 @@ import (
 
 // load parses what the wanted ops need (everything when a dispatch file
 // does not parse).
-func (l *lazyLoader) load(want map[string]bool) *Repo {
+func (l *lazyLoader) load(want map[string]bool) *optable.Repo {
 	if !l.seed(nil) {
 		l.parseAll()
 		return l.repo
@@ -37,7 +40,7 @@ func (l *lazyLoader) load(want map[string]bool) *Repo {
 // accepts, nil for all) is located in or relates to a file not parsed
 // (whose parse error would have dropped the finding, see
 // blameParseErrors), parses those files and checks again.
-func (l *lazyLoader) checkUntilRead(repo *Repo, want map[string]bool, check func(*Repo) (*Result, error), keep func(analysis.Diagnostic) bool) (*Result, error) {
+func (l *lazyLoader) checkUntilRead(repo *optable.Repo, want map[string]bool, check func(*optable.Repo) (*Result, error), keep func(analysis.Diagnostic) bool) (*Result, error) {
 	for {
 		res, err := check(repo)
 		if err != nil {
@@ -65,7 +68,7 @@ func (l *lazyLoader) checkUntilRead(repo *Repo, want map[string]bool, check func
 		}
 		sort.Ints(more)
 		l.parse(more)
-		repo.table = nil
+		repo.Table = nil
 		if want != nil {
 			repo = l.closeOver(want)
 		}
@@ -80,7 +83,7 @@ func (l *lazyLoader) checkUntilRead(repo *Repo, want map[string]bool, check func
 // tests, benchmarks) and the modules those import. docs/performance.md
 // explains the selection. Not found: an op name spelled in register_impl
 // with escapes or implicit concatenation ("soft" "max").
-func LoadForOps(src source.Source, lay *layout.Layout, cfg *Config, ops []string) (*Repo, error) {
+func LoadForOps(src source.Source, lay *layout.Layout, cfg *Config, ops []string) (*optable.Repo, error) {
 	l, err := newLazyLoader(src, lay, cfg)
 	if err != nil {
 		return nil, err
@@ -94,7 +97,7 @@ func LoadForOps(src source.Source, lay *layout.Layout, cfg *Config, ops []string
 
 // lazyLoader holds a snapshot whose files are all read and some parsed.
 type lazyLoader struct {
-	repo   *Repo
+	repo   *optable.Repo
 	layout *layout.Layout
 	data   [][]byte       // by index in repo.Paths
 	index  map[string]int // path -> index
@@ -135,13 +138,13 @@ type lazyLoader struct {
 
 	// table is the op table of the files parsed, when built since they
 	// were last added to (see opTable).
-	table *OpTable
+	table *optable.OpTable
 }
 
 // opTable returns the op table of the files parsed, built once for them.
-func (l *lazyLoader) opTable() *OpTable {
+func (l *lazyLoader) opTable() *optable.OpTable {
 	if l.table == nil {
-		l.table = BuildOpTable(l.repo)
+		l.table = optable.BuildOpTable(l.repo)
 		keepWrappers(l.repo, l.table)
 	}
 	return l.table
@@ -165,7 +168,7 @@ func newLazyLoaderReusing(src source.Source, lay *layout.Layout, cfg *Config, kn
 }
 
 // readLazyLoader is newLazyLoaderReusing with the snapshot listed (listRepo).
-func readLazyLoader(src source.Source, repo *Repo, known func(path string) ([]byte, bool)) (*lazyLoader, error) {
+func readLazyLoader(src source.Source, repo *optable.Repo, known func(path string) ([]byte, bool)) (*lazyLoader, error) {
 	n := len(repo.Paths)
 	l := &lazyLoader{repo: repo, layout: repo.Layout, data: make([][]byte, n), parsed: make([]bool, n), apis: map[string]bool{}, index: map[string]int{}}
 	for i, p := range repo.Paths {
@@ -174,7 +177,7 @@ func readLazyLoader(src source.Source, repo *Repo, known func(path string) ([]by
 	// The API packages of every scope (of each suite with a dispatch file).
 	for _, p := range repo.Paths {
 		if sm, ok := layout.DispatchScope(l.layout, p); ok {
-			for _, m := range apiModules(sm.Scope, sm.Suite) {
+			for _, m := range optable.APIModules(sm.Scope, sm.Suite) {
 				l.apis[m] = true
 			}
 		}
@@ -367,19 +370,19 @@ func (l *lazyLoader) seed(extra []string) bool {
 // keepWrappers keeps in repo, unless known, the wrappers of the op table
 // built from it. The interface modules are all parsed (seed), so they do
 // not change as more files are parsed: the tables built later take them.
-func keepWrappers(repo *Repo, tab *OpTable) {
-	if repo.wrappers != nil {
+func keepWrappers(repo *optable.Repo, tab *optable.OpTable) {
+	if repo.Wrappers != nil {
 		return
 	}
-	repo.wrappers = map[string][]string{}
-	for op, w := range tab.wrappers {
-		repo.wrappers[op.Name] = w
+	repo.Wrappers = map[string][]string{}
+	for op, w := range tab.Wrappers {
+		repo.Wrappers[op.Name] = w
 	}
 }
 
 // closeOver parses, round by round, the files the wanted ops need (see
 // LoadForOps) and returns the repository.
-func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
+func (l *lazyLoader) closeOver(want map[string]bool) *optable.Repo {
 	repo, lay, data, parsed := l.repo, l.layout, l.data, l.parsed
 	n := len(repo.Paths)
 	step, registers, nonASCII := l.step, l.registers, l.nonASCII
@@ -420,7 +423,7 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 			}
 		}
 		if len(more) == 0 {
-			repo.table = tab // of the files parsed, all of them
+			repo.Table = tab // of the files parsed, all of them
 			return repo
 		}
 		l.parse(more)
@@ -448,7 +451,7 @@ func (l *lazyLoader) closeOver(want map[string]bool) *Repo {
 		for _, i := range more {
 			p := repo.Paths[i]
 			if f := repo.Files[p]; f.AST != nil && step[i] {
-				for _, sp := range siblingImportPaths(f) {
+				for _, sp := range checks.SiblingImportPaths(f) {
 					sibs[sp] = true
 				}
 			}
@@ -585,7 +588,7 @@ func (nd *needs) path(p string) bool {
 
 // opsNeeds computes, from the op table of the files parsed so far, what
 // else the selected ops need (see LoadForOps).
-func opsNeeds(tab *OpTable, lay *layout.Layout, want map[string]bool) *needs {
+func opsNeeds(tab *optable.OpTable, lay *layout.Layout, want map[string]bool) *needs {
 	nd := &needs{names: wordSet{}, modules: map[string]bool{}}
 	type key struct {
 		scope *layout.Scope
@@ -607,7 +610,7 @@ func opsNeeds(tab *OpTable, lay *layout.Layout, want map[string]bool) *needs {
 			shared[f.Path] = true
 		}
 	}
-	related := map[*Op]bool{}
+	related := map[*optable.Op]bool{}
 	for _, op := range selected {
 		related[op] = true
 	}
@@ -674,8 +677,8 @@ func opsNeeds(tab *OpTable, lay *layout.Layout, want map[string]bool) *needs {
 }
 
 // selectedOps returns the ops of the table that want names.
-func selectedOps(tab *OpTable, want map[string]bool) []*Op {
-	var out []*Op
+func selectedOps(tab *optable.OpTable, want map[string]bool) []*optable.Op {
+	var out []*optable.Op
 	for _, op := range tab.Ops {
 		if want[op.Name] || op.Suite == "" && want[op.Func] {
 			out = append(out, op)
@@ -686,7 +689,7 @@ func selectedOps(tab *OpTable, want map[string]bool) []*Op {
 
 // missingCuTile returns the cuTile packages of the selected ops that have
 // no cuTile implementation.
-func missingCuTile(tab *OpTable, lay *layout.Layout, want map[string]bool) []string {
+func missingCuTile(tab *optable.OpTable, lay *layout.Layout, want map[string]bool) []string {
 	names := layout.LayoutNames(lay)
 	var dirs []string
 	for _, op := range selectedOps(tab, want) {
@@ -701,22 +704,22 @@ func missingCuTile(tab *OpTable, lay *layout.Layout, want map[string]bool) []str
 // uses an op (see matchTestsAndBenchmarks): its function name, and its
 // stub's name, in each API module of its scope; in a test, a public wrapper
 // of it.
-func useTargets(tab *OpTable, op *Op) []useTarget {
+func useTargets(tab *optable.OpTable, op *optable.Op) []useTarget {
 	funcs := []string{op.Func}
 	if op.Stub != nil && op.Stub.Def != nil && op.Stub.Def.Name != op.Func {
 		funcs = append(funcs, op.Stub.Def.Name)
 	}
 	var out []useTarget
-	for _, api := range apiModules(op.Scope, op.Suite) {
+	for _, api := range optable.APIModules(op.Scope, op.Suite) {
 		for _, f := range funcs {
 			out = append(out, useTarget{q: api + "." + f, last: f})
 		}
 	}
-	for _, w := range tab.wrappers[op] {
-		out = append(out, useTarget{q: w, last: dottedTail(w), testsOnly: true})
+	for _, w := range tab.Wrappers[op] {
+		out = append(out, useTarget{q: w, last: checks.DottedTail(w), testsOnly: true})
 	}
-	for _, q := range implFuncQNames(op) {
-		out = append(out, useTarget{q: q, last: dottedTail(q)})
+	for _, q := range optable.ImplFuncQNames(op) {
+		out = append(out, useTarget{q: q, last: checks.DottedTail(q)})
 	}
 	return out
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -21,7 +23,7 @@ import (
 // every op of every fixture, and of the TileGym tree when present
 // ($TILEGYM_LINT_BENCH_TREE, default /work/tilegym).
 func TestCheckOpsLazy(t *testing.T) {
-	cat, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +99,7 @@ func TestCheckOpsLazy(t *testing.T) {
 // by include but not a test file of the layout), which does not parse: the
 // one-op check parses it and, like the whole check, blames the parse error.
 func TestCheckOpsLazyBlame(t *testing.T) {
-	cat, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
 		t.Fatal(err)
 	}

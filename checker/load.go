@@ -4,6 +4,9 @@ import (
 	"path"
 	"sort"
 
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -29,7 +32,7 @@ func listInScope(src source.Source, lay *layout.Layout) ([]string, error) {
 // error in File.Err (the parse-error analyzer reports it); only a failure
 // to list or read the snapshot is an error. The result does not depend on
 // the number of workers.
-func Load(src source.Source, lay *layout.Layout, cfg *Config) (*Repo, error) {
+func Load(src source.Source, lay *layout.Layout, cfg *Config) (*optable.Repo, error) {
 	repo, err := listRepo(src, lay, cfg)
 	if err != nil {
 		return nil, err
@@ -54,7 +57,7 @@ func Load(src source.Source, lay *layout.Layout, cfg *Config) (*Repo, error) {
 
 // listRepo returns the repository of a snapshot with its paths in scope
 // listed and no file read yet.
-func listRepo(src source.Source, lay *layout.Layout, cfg *Config) (*Repo, error) {
+func listRepo(src source.Source, lay *layout.Layout, cfg *Config) (*optable.Repo, error) {
 	if lay == nil {
 		lay = &layout.Layout{}
 	}
@@ -62,7 +65,7 @@ func listRepo(src source.Source, lay *layout.Layout, cfg *Config) (*Repo, error)
 	if err != nil {
 		return nil, err
 	}
-	repo := &Repo{Snapshot: source.Snapshot{Root: src.Root(), Files: map[string]*source.File{}}, Layout: lay}
+	repo := &optable.Repo{Snapshot: source.Snapshot{Root: src.Root(), Files: map[string]*source.File{}}, Layout: lay}
 	for _, p := range all {
 		if lay.InScope(p) {
 			repo.Paths = append(repo.Paths, p)
@@ -86,7 +89,7 @@ func warmer(l *layout.Layout, paths []string) func(*source.File) {
 	apis := map[string]bool{}
 	for _, p := range paths {
 		if sm, ok := layout.DispatchScope(l, p); ok {
-			for _, m := range apiModules(sm.Scope, sm.Suite) {
+			for _, m := range optable.APIModules(sm.Scope, sm.Suite) {
 				apis[m] = true
 			}
 		}
@@ -96,7 +99,7 @@ func warmer(l *layout.Layout, paths []string) func(*source.File) {
 			return
 		}
 		if layout.StepPath(l, f.Path) {
-			usedNamesFact.Of(f) // and the node list
+			optable.UsedNamesFact.Of(f) // and the node list
 		} else if containsAny(f.Src, register) {
 			f.Nodes()
 		}
@@ -117,7 +120,7 @@ func registerWords(l *layout.Layout) [][]byte {
 	var out [][]byte
 	seen := map[string]bool{}
 	for _, q := range layout.LayoutNames(l).RegisterImpl {
-		if w := dottedTail(q); !seen[w] {
+		if w := checks.DottedTail(q); !seen[w] {
 			seen[w] = true
 			out = append(out, []byte(w))
 		}

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -37,7 +40,7 @@ func testLayout() *layout.Layout {
 	}
 }
 
-func loadTestRepo(t *testing.T, dir string) *Repo {
+func loadTestRepo(t *testing.T, dir string) *optable.Repo {
 	t.Helper()
 	repo, err := Load(&source.DiskSource{Dir: dir}, testLayout(), nil)
 	if err != nil {
@@ -53,7 +56,7 @@ func TestOpTableGood(t *testing.T) {
 			t.Fatalf("%s: %v", p, f.Err)
 		}
 	}
-	tab := BuildOpTable(repo)
+	tab := optable.BuildOpTable(repo)
 	var names []string
 	for _, op := range tab.Ops {
 		names = append(names, op.Name)
@@ -114,7 +117,7 @@ func TestOpTableUpstream(t *testing.T) {
 		t.Skip("TILEGYM not set")
 	}
 	repo := loadTestRepo(t, dir)
-	tab := BuildOpTable(repo)
+	tab := optable.BuildOpTable(repo)
 	for _, op := range tab.Ops {
 		var impls []string
 		for _, im := range op.Impls {
@@ -152,7 +155,7 @@ func TestInitGuardForms(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tab := BuildOpTable(repo)
+		tab := optable.BuildOpTable(repo)
 		if len(tab.Inits) != 1 || tab.Inits[0].Block == nil {
 			t.Fatalf("%s: no block found", name)
 		}
@@ -185,8 +188,8 @@ func TestExpectedStepPathSubPackage(t *testing.T) {
 		"activation.fast_gelu":   "tests/benchmark/bench_fast_gelu.py",
 		"fast_gelu":              "tests/benchmark/bench_fast_gelu.py",
 	} {
-		op := &Op{Name: "fast_gelu", Func: "fast_gelu", Scope: core, Impls: []*Impl{{Op: "fast_gelu", Backend: "cutile", Module: module}}}
-		if got := expectedStepPath(tmpl, op); got != want {
+		op := &optable.Op{Name: "fast_gelu", Func: "fast_gelu", Scope: core, Impls: []*optable.Impl{{Op: "fast_gelu", Backend: "cutile", Module: module}}}
+		if got := checks.ExpectedStepPath(tmpl, op); got != want {
 			t.Errorf("module %s: expected %s, want %s", module, got, want)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
@@ -21,7 +23,7 @@ import (
 // them as written somewhere); and no finding of the fixtures under the
 // built-in catalog shows a placeholder as written.
 func TestPlaceholders(t *testing.T) {
-	for _, a := range Kinds() {
+	for _, a := range checks.Kinds() {
 		if a.Name == "optable" {
 			continue // reports nothing: the op table's analyzer
 		}
@@ -29,7 +31,7 @@ func TestPlaceholders(t *testing.T) {
 			t.Errorf("kind %s: Placeholders %v, want {op} and {file} among them", a.Name, a.Placeholders)
 		}
 	}
-	cat, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,20 +41,20 @@ func TestPlaceholders(t *testing.T) {
 			t.Errorf("%s: %s", r.ID, prob)
 		}
 		for _, n := range names {
-			if !slices.Contains(Kind(r.Kind).Placeholders, n) {
+			if !slices.Contains(checks.Kind(r.Kind).Placeholders, n) {
 				t.Errorf("%s: {%s} not declared by kind %s", r.ID, n, r.Kind)
 			}
 		}
 	}
 	// The probe catalog: each message is every declared placeholder, as
 	// "[name={name}]".
-	probe, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	probe, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range probe.Rules {
 		var b strings.Builder
-		for _, n := range Kind(r.Kind).Placeholders {
+		for _, n := range checks.Kind(r.Kind).Placeholders {
 			b.WriteString("[" + n + "={" + n + "}]")
 		}
 		r.Message = b.String()
@@ -74,7 +76,7 @@ func TestPlaceholders(t *testing.T) {
 					// The built-in messages: a declared placeholder left
 					// as written is one the kind did not fill here.
 					for _, m := range leftover.FindAllString(d.Message, -1) {
-						if slices.Contains(Kind(d.Rule.Kind).Placeholders, m[1:len(m)-1]) {
+						if slices.Contains(checks.Kind(d.Rule.Kind).Placeholders, m[1:len(m)-1]) {
 							t.Errorf("%s: %s left %s unfilled: %s", dir, d.Rule.ID, m, d.Message)
 						}
 					}
@@ -84,7 +86,7 @@ func TestPlaceholders(t *testing.T) {
 				if filled[k] == nil {
 					filled[k] = map[string]bool{}
 				}
-				for _, n := range Kind(k).Placeholders {
+				for _, n := range checks.Kind(k).Placeholders {
 					if strings.Contains(d.Message, "["+n+"=") && !strings.Contains(d.Message, "["+n+"={"+n+"}]") {
 						filled[k][n] = true
 					}
@@ -92,7 +94,7 @@ func TestPlaceholders(t *testing.T) {
 			}
 		}
 	}
-	for _, a := range Kinds() {
+	for _, a := range checks.Kinds() {
 		if a.Name == "optable" || a.Name == "verify" {
 			continue // no static finding: Step 6 runs in package verify
 		}
@@ -120,7 +122,7 @@ func TestCatalogPlaceholderErrors(t *testing.T) {
 		{`message = "{op}: problem}"`, `rule TG002: message "{op}: problem}" has a '}' with no '{'`},
 		{`message = "{op}: {}"`, `has an empty or spaced placeholder {}`},
 	} {
-		_, err := LoadCatalog([]byte(strings.Replace(base, msg, tc.message, 1)), "my-rules.toml")
+		_, err := checks.LoadCatalog([]byte(strings.Replace(base, msg, tc.message, 1)), "my-rules.toml")
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "my-rules.toml:") {
 			t.Errorf("%s: error %v, want one containing %q", tc.message, err, tc.want)
 		}

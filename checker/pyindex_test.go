@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
@@ -19,13 +22,13 @@ import (
 )
 
 // indexOf parses src as the file at p and indexes it.
-func indexOf(t *testing.T, p, src string) *pyIndex {
+func indexOf(t *testing.T, p, src string) *checks.PyIndex {
 	t.Helper()
 	f, err := parser.ParseFile(p, []byte(src))
 	if err != nil {
 		t.Fatalf("parse %s: %v", p, err)
 	}
-	return newPyIndex(&source.File{Path: p, Src: []byte(src), AST: f})
+	return checks.NewPyIndex(&source.File{Path: p, Src: []byte(src), AST: f})
 }
 
 func TestDottedUnder(t *testing.T) {
@@ -42,14 +45,14 @@ func TestDottedUnder(t *testing.T) {
 		{"tilegym.suites.liger.cutile.jsd", true},
 		{"tilegym.suites.liger.ops", false},
 	} {
-		if _, got := dottedUnder(tc.name, mods); got != tc.want {
+		if _, got := checks.DottedUnder(tc.name, mods); got != tc.want {
 			t.Errorf("dottedUnder(%q) = %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }
 
 func TestSkipsWhenUnavailable(t *testing.T) {
-	p := &backendSelectParams{
+	p := &checks.BackendSelectParams{
 		Select:    []string{"tilegym.set_backend", "tilegym.backend.set_backend"},
 		Available: []string{"tilegym.is_backend_available", "tilegym.backend.is_backend_available"},
 		Skip:      []string{"pytest.skip"},
@@ -69,7 +72,7 @@ func TestSkipsWhenUnavailable(t *testing.T) {
 	} {
 		x := indexOf(t, "tests/ops/test_x.py", head+tc.body)
 		fd := x.Funcs["t"]
-		if got := x.skipsWhenUnavailable(fd.Body, p); got != tc.want {
+		if got := x.SkipsWhenUnavailable(fd.Body, p); got != tc.want {
 			t.Errorf("%s: skipsWhenUnavailable = %v, want %v", tc.name, got, tc.want)
 		}
 	}
@@ -96,9 +99,9 @@ CONFIGS = [_cfg("a-GBps"), _cfg(plot_name="b-TFLOPS", ylabel="TFLOPS")]
 	got := map[string][]string{}
 	for _, name := range []string{"_cfg", "other"} {
 		fd := x.Funcs[name]
-		for _, c := range x.callsTo(fd, []string{"triton.testing.Benchmark"}) {
+		for _, c := range x.CallsTo(fd, []string{"triton.testing.Benchmark"}) {
 			for _, kw := range []string{"plot_name", "ylabel"} {
-				for _, r := range x.resolveStrings(fd, astutil.CallArg(c, -1, kw), 0) {
+				for _, r := range x.ResolveStrings(fd, astutil.CallArg(c, -1, kw), 0) {
 					got[name+"."+kw] = append(got[name+"."+kw], r.Value)
 				}
 			}
@@ -128,8 +131,8 @@ _backends += ["cutile-rs"]
 `
 	x := indexOf(t, "tests/benchmark/bench_x.py", src)
 	var got []string
-	for _, s := range listAssigns(x.body(), []string{"ALL_BACKENDS", "_backends"}) {
-		got = append(got, backendEntries(assignValue(s))...)
+	for _, s := range checks.ListAssigns(x.Body(), []string{"ALL_BACKENDS", "_backends"}) {
+		got = append(got, checks.BackendEntries(checks.AssignValue(s))...)
 	}
 	want := []string{"cutile", "torch", "cutile", "tilecpp", "cutile-rs"}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -148,8 +151,8 @@ func TestParametrizedArg(t *testing.T) {
 		{`pytest.mark.parametrize(argnames="backend", argvalues=[])`, "backend"},
 	} {
 		x := indexOf(t, "tests/ops/test_x.py", "x = "+tc.dec+"\n")
-		c := x.body()[0].(*ast.Assign).Value.(*ast.Call)
-		if got := parametrizedArg(c, []string{"backend", "framework"}); got != tc.want {
+		c := x.Body()[0].(*ast.Assign).Value.(*ast.Call)
+		if got := checks.ParametrizedArg(c, []string{"backend", "framework"}); got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.dec, got, tc.want)
 		}
 	}
@@ -169,9 +172,9 @@ def bench(fn, ref):
     return _check_and_time(fn, ref)
 `
 	x := indexOf(t, "tests/benchmark/bench_x.py", src)
-	seq := x.callSequence(funcScope{Def: x.Funcs["bench"]})
-	ci := x.firstEvent(seq, []string{"torch.testing.assert_close"})
-	ti := x.firstEvent(seq, []string{"triton.testing.do_bench"})
+	seq := x.CallSequence(checks.FuncScope{Def: x.Funcs["bench"]})
+	ci := x.FirstEvent(seq, []string{"torch.testing.assert_close"})
+	ti := x.FirstEvent(seq, []string{"triton.testing.do_bench"})
 	if ci < 0 || ti < 0 || ci >= ti {
 		t.Fatalf("check at %d, timer at %d: want the check first", ci, ti)
 	}
@@ -182,15 +185,15 @@ def bench(fn, ref):
 
 func TestExpectedStepPath(t *testing.T) {
 	tmpl := map[string]string{"core": "tests/ops/{pkg}test_{func}.py", "suites": "tests/suites/{suite}/test_{func}.py"}
-	relu := &Op{Name: "relu", Func: "relu", Scope: &layout.Scope{Name: "core"},
-		Impls: []*Impl{{Op: "relu", Backend: "cutile", Module: "activation.relu"}}}
-	jsd := &Op{Name: "liger.jsd", Func: "jsd", Suite: "liger", Scope: &layout.Scope{Name: "suites"}}
-	for op, want := range map[*Op]string{relu: "tests/ops/activation/test_relu.py", jsd: "tests/suites/liger/test_jsd.py"} {
-		if got := expectedStepPath(tmpl, op); got != want {
+	relu := &optable.Op{Name: "relu", Func: "relu", Scope: &layout.Scope{Name: "core"},
+		Impls: []*optable.Impl{{Op: "relu", Backend: "cutile", Module: "activation.relu"}}}
+	jsd := &optable.Op{Name: "liger.jsd", Func: "jsd", Suite: "liger", Scope: &layout.Scope{Name: "suites"}}
+	for op, want := range map[*optable.Op]string{relu: "tests/ops/activation/test_relu.py", jsd: "tests/suites/liger/test_jsd.py"} {
+		if got := checks.ExpectedStepPath(tmpl, op); got != want {
 			t.Errorf("%s: %q, want %q", op.Name, got, want)
 		}
 	}
-	if got := expectedStepPath(map[string]string{}, relu); got != "" {
+	if got := checks.ExpectedStepPath(map[string]string{}, relu); got != "" {
 		t.Errorf("no template: %q", got)
 	}
 }
@@ -212,17 +215,17 @@ func TestKindsNeverPanicOnOddInput(t *testing.T) {
 	for i, src := range srcs {
 		for _, p := range []string{"tests/ops/test_softmax.py", "tests/benchmark/bench_softmax.py"} {
 			x := indexOf(t, p, src)
-			op := &Op{Name: "softmax", Func: "softmax", Scope: &layout.Scope{Name: "core"}}
+			op := &optable.Op{Name: "softmax", Func: "softmax", Scope: &layout.Scope{Name: "core"}}
 			if strings.Contains(p, "bench") {
 				op.Benchmarks = []*source.File{x.File}
 			} else {
 				op.Tests = []*source.File{x.File}
 			}
-			tab := &OpTable{Ops: []*Op{op}, ByName: map[string]*Op{"softmax": op}}
+			tab := &optable.OpTable{Ops: []*optable.Op{op}, ByName: map[string]*optable.Op{"softmax": op}}
 			for _, r := range cat.Rules {
-				a := Kind(r.Kind)
-				pass := &Pass{Analyzer: a, Repo: &Repo{Snapshot: source.Snapshot{Files: map[string]*source.File{p: x.File}, Paths: []string{p}}}, Rules: cat.Rules[0:0],
-					ResultOf: map[*Analyzer]any{OpTableAnalyzer: tab}, Report: func(analysis.Diagnostic) {}}
+				a := checks.Kind(r.Kind)
+				pass := &checks.Pass{Analyzer: a, Repo: &optable.Repo{Snapshot: source.Snapshot{Files: map[string]*source.File{p: x.File}, Paths: []string{p}}}, Rules: cat.Rules[0:0],
+					ResultOf: map[*checks.Analyzer]any{optable.OpTableAnalyzer: tab}, Report: func(analysis.Diagnostic) {}}
 				pass.Rules = append(pass.Rules, r)
 				func() {
 					defer func() {
@@ -246,7 +249,7 @@ func TestParamsValidate(t *testing.T) {
 	for _, name := range []string{"step-file", "forbidden-import", "backend-list", "test-parametrize", "backend-select",
 		"test-compares", "bench-decorator", "check-before-timing", "bench-timing", "bench-op-call", "bench-filter",
 		"bench-reference", "call-keyword", "plot-name", "main-guard", "verify"} {
-		a := Kind(name)
+		a := checks.Kind(name)
 		if a == nil || a.Params == nil {
 			t.Errorf("%s: not registered with params", name)
 			continue
@@ -279,18 +282,18 @@ class TestB:
         pass
 `
 	x := indexOf(t, "tests/ops/test_softmax.py", src)
-	op := &Op{Name: "softmax", Func: "softmax", Scope: &layout.Scope{Name: "core"}, Tests: []*source.File{x.File}}
-	tab := &OpTable{Ops: []*Op{op}, ByName: map[string]*Op{"softmax": op}}
+	op := &optable.Op{Name: "softmax", Func: "softmax", Scope: &layout.Scope{Name: "core"}, Tests: []*source.File{x.File}}
+	tab := &optable.OpTable{Ops: []*optable.Op{op}, ByName: map[string]*optable.Op{"softmax": op}}
 	cat := steps456Catalog(t)
 	var lines []int
 	for _, r := range cat.Rules {
 		if r.Kind != "test-parametrize" {
 			continue
 		}
-		pass := &Pass{Analyzer: TestParametrizeAnalyzer, Rules: cat.Rules[0:0], ResultOf: map[*Analyzer]any{OpTableAnalyzer: tab},
+		pass := &checks.Pass{Analyzer: checks.TestParametrizeAnalyzer, Rules: cat.Rules[0:0], ResultOf: map[*checks.Analyzer]any{optable.OpTableAnalyzer: tab},
 			Report: func(d analysis.Diagnostic) { lines = append(lines, d.Pos.Line) }}
 		pass.Rules = append(pass.Rules, r)
-		if _, err := TestParametrizeAnalyzer.Run(pass); err != nil {
+		if _, err := checks.TestParametrizeAnalyzer.Run(pass); err != nil {
 			t.Fatal(err)
 		}
 	}

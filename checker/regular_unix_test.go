@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/source"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
@@ -44,7 +46,7 @@ func (s *swapSource) List() ([]string, error) {
 // is refused with an error naming it, by the whole check and by a one-op
 // check, instead of hanging the run.
 func TestSwappedFIFO(t *testing.T) {
-	cat, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package checker
 import (
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/source"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
@@ -14,7 +16,7 @@ import (
 // relative imports past the top, computed __all__, malformed directives):
 // nothing may panic or fail, and the obviously wrong stubs are reported.
 func TestRobustSteps123(t *testing.T) {
-	cat, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
@@ -51,7 +54,7 @@ type StepResult struct {
 // OpResult is the per-step verdict of one op.
 type OpResult struct {
 	Name  string
-	Op    *Op
+	Op    *optable.Op
 	Steps [6]StepResult
 	// CrossStepErrors counts the op's error-severity findings of rules of
 	// no step (TG0xx).
@@ -80,7 +83,7 @@ type Result struct {
 	// Errors are failures of analyzers (a returned error or a panic); the
 	// checks that depend on a failed analyzer did not run.
 	Errors []error
-	Table  *OpTable
+	Table  *optable.OpTable
 }
 
 // FormatDiagnostic formats a finding as FILE:LINE:COL: RULE message, with a
@@ -111,7 +114,7 @@ type Options struct {
 // exact commands that verify an op (pytest on its tests, its benchmark,
 // the linters).
 type VerifyCommander interface {
-	VerifyCommands(op *Op) []string
+	VerifyCommands(op *optable.Op) []string
 }
 
 // EnabledRules returns the catalog's rules that the configuration does not
@@ -136,12 +139,12 @@ func EnabledRules(cat *rules.Catalog, cfg *Config) []*rules.Rule {
 // over a repository, applies the policy of the configuration (severities,
 // excluded ops and paths, # noqa comments) and computes the status of each
 // step of each op.
-func Check(repo *Repo, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
+func Check(repo *optable.Repo, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
 	enabled := EnabledRules(cat, cfg)
-	byKind := map[*Analyzer][]*rules.Rule{}
-	var roots []*Analyzer
+	byKind := map[*checks.Analyzer][]*rules.Rule{}
+	var roots []*checks.Analyzer
 	for _, r := range enabled {
-		a := Kind(r.Kind)
+		a := checks.Kind(r.Kind)
 		if a == nil {
 			return nil, fmt.Errorf("%s: rule %s: no check kind %q is registered", cat.File, r.ID, r.Kind)
 		}
@@ -151,7 +154,7 @@ func Check(repo *Repo, cat *rules.Catalog, cfg *Config, opts Options) (*Result, 
 		byKind[a] = append(byKind[a], r)
 	}
 	// The op table is always computed: the step verdicts need it.
-	roots = append(roots, OpTableAnalyzer)
+	roots = append(roots, optable.OpTableAnalyzer)
 	if err := analysis.Validate(roots); err != nil {
 		return nil, err
 	}
@@ -161,20 +164,20 @@ func Check(repo *Repo, cat *rules.Catalog, cfg *Config, opts Options) (*Result, 
 	// it is built first (and kept in repo, as the op table analyzer's).
 	focus := opts.focus
 	if want := opts.selected(); want != nil {
-		if repo.table == nil {
-			repo.table = BuildOpTable(repo)
+		if repo.Table == nil {
+			repo.Table = optable.BuildOpTable(repo)
 		}
 		focus = map[string]bool{}
-		for _, op := range selectedOps(repo.table, want) {
+		for _, op := range selectedOps(repo.Table, want) {
 			focus[op.Name] = true
 		}
 	}
 	res := &Result{Root: repo.Root}
 	results, diags, errs := runAnalyzers(repo, order, byKind, focus)
 	res.Errors = errs
-	table, _ := results[OpTableAnalyzer].(*OpTable)
+	table, _ := results[optable.OpTableAnalyzer].(*optable.OpTable)
 	if table == nil {
-		table = &OpTable{ByName: map[string]*Op{}}
+		table = &optable.OpTable{ByName: map[string]*optable.Op{}}
 	}
 	res.Table = table
 
@@ -185,7 +188,7 @@ func Check(repo *Repo, cat *rules.Catalog, cfg *Config, opts Options) (*Result, 
 	supDiags, _ := applyPolicy(repo, sups.findings(suppressionScope{
 		rules: byKind[SuppressionAnalyzer], enabled: ruleIDs(enabled), known: ruleIDs(cat.Rules),
 		focus: focus, table: table, failed: len(errs) > 0,
-	}), cfg, newSuppressions(&Repo{}))
+	}), cfg, newSuppressions(&optable.Repo{}))
 	diags = append(diags, supDiags...)
 	SortDiagnostics(diags)
 	keep := selectOps(table, opts, diags)
@@ -226,11 +229,11 @@ func Check(repo *Repo, cat *rules.Catalog, cfg *Config, opts Options) (*Result, 
 
 // topoOrder lists the analyzers reachable from roots, each after those it
 // requires, in a deterministic order.
-func topoOrder(roots []*Analyzer) []*Analyzer {
-	var order []*Analyzer
-	seen := map[*Analyzer]bool{}
-	var visit func(a *Analyzer)
-	visit = func(a *Analyzer) {
+func topoOrder(roots []*checks.Analyzer) []*checks.Analyzer {
+	var order []*checks.Analyzer
+	seen := map[*checks.Analyzer]bool{}
+	var visit func(a *checks.Analyzer)
+	visit = func(a *checks.Analyzer) {
 		if seen[a] {
 			return
 		}
@@ -240,7 +243,7 @@ func topoOrder(roots []*Analyzer) []*Analyzer {
 		}
 		order = append(order, a)
 	}
-	sorted := append([]*Analyzer(nil), roots...)
+	sorted := append([]*checks.Analyzer(nil), roots...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Name < sorted[j].Name })
 	for _, a := range sorted {
 		visit(a)
@@ -255,7 +258,7 @@ func topoOrder(roots []*Analyzer) []*Analyzer {
 // With focus, the findings of ops outside it are dropped as reported,
 // except those a file that does not parse silences (see
 // blameParseErrors: they make the parse error the op's).
-func runAnalyzers(repo *Repo, order []*Analyzer, byKind map[*Analyzer][]*rules.Rule, focus map[string]bool) (map[*Analyzer]any, []analysis.Diagnostic, []error) {
+func runAnalyzers(repo *optable.Repo, order []*checks.Analyzer, byKind map[*checks.Analyzer][]*rules.Rule, focus map[string]bool) (map[*checks.Analyzer]any, []analysis.Diagnostic, []error) {
 	broken := func(d analysis.Diagnostic) bool {
 		if f := repo.Files[d.File]; f != nil && f.Err != nil {
 			return true
@@ -274,18 +277,18 @@ func runAnalyzers(repo *Repo, order []*Analyzer, byKind map[*Analyzer][]*rules.R
 		diags  []analysis.Diagnostic
 		err    error
 	}
-	st := map[*Analyzer]*state{}
+	st := map[*checks.Analyzer]*state{}
 	for _, a := range order {
 		st[a] = &state{done: make(chan struct{})}
 	}
 	var wg sync.WaitGroup
 	for _, a := range order {
 		wg.Add(1)
-		go func(a *Analyzer) {
+		go func(a *checks.Analyzer) {
 			defer wg.Done()
 			s := st[a]
 			defer close(s.done)
-			resultOf := map[*Analyzer]any{}
+			resultOf := map[*checks.Analyzer]any{}
 			for _, r := range a.Requires {
 				rs := st[r]
 				<-rs.done
@@ -296,7 +299,7 @@ func runAnalyzers(repo *Repo, order []*Analyzer, byKind map[*Analyzer][]*rules.R
 				}
 				resultOf[r] = rs.result
 			}
-			pass := &Pass{
+			pass := &checks.Pass{
 				Analyzer: a,
 				Repo:     repo,
 				Rules:    byKind[a],
@@ -328,7 +331,7 @@ func runAnalyzers(repo *Repo, order []*Analyzer, byKind map[*Analyzer][]*rules.R
 		}(a)
 	}
 	wg.Wait()
-	results := map[*Analyzer]any{}
+	results := map[*checks.Analyzer]any{}
 	var diags []analysis.Diagnostic
 	var errs []error
 	for _, a := range order {
@@ -357,7 +360,7 @@ func ruleIDs(list []*rules.Rule) map[string]bool {
 //
 // It also returns, per op, the steps whose findings were dropped because a
 // file they concern does not parse: those steps could not be checked.
-func applyPolicy(repo *Repo, diags []analysis.Diagnostic, cfg *Config, sups *suppressions) ([]analysis.Diagnostic, map[string]map[int]bool) {
+func applyPolicy(repo *optable.Repo, diags []analysis.Diagnostic, cfg *Config, sups *suppressions) ([]analysis.Diagnostic, map[string]map[int]bool) {
 	excludedOps := map[string]bool{}
 	var excludePaths []string
 	var sev map[string]rules.Severity
@@ -432,7 +435,7 @@ func normalizeSpan(d *analysis.Diagnostic) {
 // checks could not see the file -- and the parse-error finding is given to
 // each op whose finding was dropped, so that the op's report shows why
 // (one parse-error finding per such op; none keeps the finding op-less).
-func blameParseErrors(repo *Repo, diags []analysis.Diagnostic) ([]analysis.Diagnostic, map[string]map[int]bool) {
+func blameParseErrors(repo *optable.Repo, diags []analysis.Diagnostic) ([]analysis.Diagnostic, map[string]map[int]bool) {
 	broken := map[string]bool{}
 	for _, f := range repo.Files {
 		if f.Err != nil {
@@ -458,7 +461,7 @@ func blameParseErrors(repo *Repo, diags []analysis.Diagnostic) ([]analysis.Diagn
 	}
 	var kept, parseErrs []analysis.Diagnostic
 	for _, d := range diags {
-		if d.Rule.Kind == ParseErrorAnalyzer.Name {
+		if d.Rule.Kind == checks.ParseErrorAnalyzer.Name {
 			parseErrs = append(parseErrs, d)
 			continue
 		}
@@ -606,7 +609,7 @@ func (o Options) selected() map[string]bool {
 // selectOps returns the ops a check reports on, or nil for all of them.
 // With Files, an op is kept when it owns one of them or has a finding in
 // one of them (a shared file such as cutile/__init__.py).
-func selectOps(t *OpTable, opts Options, diags []analysis.Diagnostic) *opSelection {
+func selectOps(t *optable.OpTable, opts Options, diags []analysis.Diagnostic) *opSelection {
 	if len(opts.Ops) == 0 && opts.Files == nil {
 		return nil
 	}
@@ -651,7 +654,7 @@ func selectOps(t *OpTable, opts Options, diags []analysis.Diagnostic) *opSelecti
 
 // OpFiles returns the files that make up an op: its dispatch file, its
 // implementations' modules, its tests and benchmarks.
-func OpFiles(t *OpTable, op *Op) map[string]bool {
+func OpFiles(t *optable.OpTable, op *optable.Op) map[string]bool {
 	out := map[string]bool{}
 	for _, s := range op.Stubs {
 		if s.File != nil {
@@ -673,7 +676,7 @@ func OpFiles(t *OpTable, op *Op) map[string]bool {
 }
 
 // stepVerdicts computes the status of each step of an op.
-func stepVerdicts(op *Op, diags []analysis.Diagnostic, verify []VerifyCommander, unchecked map[int]bool) OpResult {
+func stepVerdicts(op *optable.Op, diags []analysis.Diagnostic, verify []VerifyCommander, unchecked map[int]bool) OpResult {
 	r := OpResult{Name: op.Name, Op: op}
 	failed := [7]bool{}
 	var reasons [7]string
@@ -722,7 +725,7 @@ func stepVerdicts(op *Op, diags []analysis.Diagnostic, verify []VerifyCommander,
 
 // hasCuTileModule reports whether some module of a cuTile package
 // registers the op (an implementation with a module path).
-func hasCuTileModule(op *Op) bool {
+func hasCuTileModule(op *optable.Op) bool {
 	for _, im := range op.Impls {
 		if im.Module != "" {
 			return true
@@ -753,7 +756,7 @@ func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg 
 		want[o] = true
 	}
 	repo := l.load(want)
-	res, err := l.checkUntilRead(repo, want, func(repo *Repo) (*Result, error) { return Check(repo, cat, cfg, opts) }, nil)
+	res, err := l.checkUntilRead(repo, want, func(repo *optable.Repo) (*Result, error) { return Check(repo, cat, cfg, opts) }, nil)
 	if err != nil || res == nil || res.Table == nil {
 		return res, err
 	}

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -18,7 +20,7 @@ import (
 // scope: Load lists the same paths walking only them as walking the whole
 // tree, on every fixture and on the TileGym tree when present.
 func TestListUnder(t *testing.T) {
-	cat, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
 		t.Fatal(err)
 	}

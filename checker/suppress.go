@@ -5,6 +5,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
 
@@ -16,7 +19,7 @@ import (
 // the suppression comments themselves. The driver computes them (it alone
 // knows which findings a comment silenced); the analyzer only declares
 // the kind.
-var SuppressionAnalyzer = &Analyzer{
+var SuppressionAnalyzer = &checks.Analyzer{
 	Name:         "suppression",
 	Placeholders: []string{"op", "file", "code", "comment", "why"},
 	Doc: `Reports suppression comments that are not what they should be.
@@ -31,14 +34,14 @@ line. The rule's params select the check (check = ...):
   "reason"  an ignore directive without a reason="..." (it suppresses
             nothing until it has one). Placeholder: {comment}.`,
 	Params: func() any { return new(suppressionParams) },
-	Run:    func(*Pass) (any, error) { return nil, nil },
+	Run:    func(*checks.Pass) (any, error) { return nil, nil },
 }
 
 type suppressionParams struct {
 	Check string `toml:"check"` // "unused" or "reason"
 }
 
-func init() { Register(SuppressionAnalyzer) }
+func init() { checks.Register(SuppressionAnalyzer) }
 
 func (p *suppressionParams) Validate() error {
 	if p.Check != "unused" && p.Check != "reason" {
@@ -97,7 +100,7 @@ func ParseIgnore(directive, text string) (codes []string, reason string, ok bool
 			codes = append(codes, strings.ToUpper(c))
 		}
 	}
-	reason, _ = directiveReason(v)
+	reason, _ = optable.DirectiveReason(v)
 	if codes == nil {
 		codes = []string{} // "ignore=" with no code silences nothing
 	}
@@ -107,12 +110,12 @@ func ParseIgnore(directive, text string) (codes []string, reason string, ok bool
 // suppressions holds the suppressing comments of the files a check read,
 // by file and line, and which findings each silenced.
 type suppressions struct {
-	repo      *Repo
+	repo      *optable.Repo
 	directive string
 	byFile    map[string]map[int][]*suppression
 }
 
-func newSuppressions(repo *Repo) *suppressions {
+func newSuppressions(repo *optable.Repo) *suppressions {
 	return &suppressions{repo: repo, directive: layout.LayoutNames(repo.Layout).Directive, byFile: map[string]map[int][]*suppression{}}
 }
 
@@ -159,7 +162,7 @@ type suppressionScope struct {
 	enabled map[string]bool // the enabled rule ids
 	known   map[string]bool // every rule id of the catalog
 	focus   map[string]bool // the ops the check reported on (nil: all)
-	table   *OpTable
+	table   *optable.OpTable
 	failed  bool // an analyzer failed: its findings are missing
 }
 

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
@@ -35,7 +38,7 @@ func steps456Catalog(t *testing.T) *rules.Catalog {
 	}
 	section := "version = 1\n" + s[i+len(begin):j]
 	cat, err := rules.Load([]byte(section), "rules.toml[steps 4-6]", func(kind string) (func() any, bool) {
-		a := Kind(kind)
+		a := checks.Kind(kind)
 		if a == nil {
 			return nil, false
 		}
@@ -49,9 +52,9 @@ func steps456Catalog(t *testing.T) *rules.Catalog {
 
 // run456 runs the op table and the Steps 4-6 kinds over a fixture and
 // returns "file:line: RULE" for every finding, sorted, and the table.
-func run456(t *testing.T, dir string) ([]string, *OpTable, []analysis.Diagnostic) {
+func run456(t *testing.T, dir string) ([]string, *optable.OpTable, []analysis.Diagnostic) {
 	t.Helper()
-	full, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	full, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
 		t.Fatalf("embedded catalog: %v", err)
 	}
@@ -60,7 +63,7 @@ func run456(t *testing.T, dir string) ([]string, *OpTable, []analysis.Diagnostic
 		t.Fatal(err)
 	}
 	cat := steps456Catalog(t)
-	tab := BuildOpTable(repo)
+	tab := optable.BuildOpTable(repo)
 	byKind := map[string][]*rules.Rule{}
 	var kinds []string
 	for _, r := range cat.Rules {
@@ -71,9 +74,9 @@ func run456(t *testing.T, dir string) ([]string, *OpTable, []analysis.Diagnostic
 	}
 	var diags []analysis.Diagnostic
 	for _, k := range kinds {
-		a := Kind(k)
-		pass := &Pass{Analyzer: a, Repo: repo, Rules: byKind[k],
-			ResultOf: map[*Analyzer]any{OpTableAnalyzer: tab},
+		a := checks.Kind(k)
+		pass := &checks.Pass{Analyzer: a, Repo: repo, Rules: byKind[k],
+			ResultOf: map[*checks.Analyzer]any{optable.OpTableAnalyzer: tab},
 			Report:   func(d analysis.Diagnostic) { diags = append(diags, d) }}
 		if _, err := a.Run(pass); err != nil {
 			t.Fatalf("%s: %v", k, err)
@@ -190,7 +193,7 @@ func TestVerifyCommands(t *testing.T) {
 	if rule == nil {
 		t.Fatal("no verify rule")
 	}
-	op := &Op{Name: "softmax", Func: "softmax",
+	op := &optable.Op{Name: "softmax", Func: "softmax",
 		Tests:      []*source.File{{Path: "tests/ops/test_softmax.py"}},
 		Benchmarks: []*source.File{{Path: "tests/benchmark/bench_softmax.py"}, {Path: "tests/benchmark/bench_softmax2.py"}}}
 	got := rule.Params.(VerifyCommander).VerifyCommands(op)
@@ -204,7 +207,7 @@ func TestVerifyCommands(t *testing.T) {
 		t.Errorf("VerifyCommands (-want +got):\n%s", diff)
 	}
 	// No test file: the pytest command is left out, never run on nothing.
-	got = verifyPlanStrings(VerifyPlan(rule, &Op{Name: "x", Func: "x"}))
+	got = verifyPlanStrings(VerifyPlan(rule, &optable.Op{Name: "x", Func: "x"}))
 	if diff := cmp.Diff([]string{"pre-commit run -a"}, got); diff != "" {
 		t.Errorf("VerifyPlan without files (-want +got):\n%s", diff)
 	}

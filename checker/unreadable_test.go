@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/source"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
@@ -21,7 +23,7 @@ func (unreadable) List() ([]string, error) {
 // TestUnreadableDirStopsCheck: an unreadable directory is an error of the
 // check, whole or of one op, not a directory skipped without a word.
 func TestUnreadableDirStopsCheck(t *testing.T) {
-	cat, err := LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package checker
 import (
 	"sort"
 	"testing"
+
+	"github.com/tilegym/tilegym-lint/optable"
 )
 
 func TestMayUse(t *testing.T) {
@@ -48,7 +50,7 @@ func TestMayUseAgainstUsedNames(t *testing.T) {
 	checked := 0
 	for _, f := range corpusFiles(t) {
 		var names []string
-		for n := range usedNamesFact.Of(f) {
+		for n := range optable.UsedNamesFact.Of(f) {
 			names = append(names, n)
 		}
 		sort.Strings(names)

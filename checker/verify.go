@@ -6,13 +6,16 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
 // VerifyAnalyzer implements kind "verify" (S6.1) in static mode.
-var VerifyAnalyzer = &Analyzer{
+var VerifyAnalyzer = &checks.Analyzer{
 	Name:         "verify",
 	Placeholders: []string{"op", "file"},
 	Doc: `Lists the commands that verify an op; static mode runs nothing.
@@ -25,9 +28,9 @@ implement VerifyCommander): {test} is the op's test files, {benchmark} one bench
 file per command, {op} and {func} the op's names. A command whose
 placeholders have no file for the op is left out. A template is words
 separated by spaces, run as an argument vector: no shell reads it.`,
-	Requires: []*Analyzer{OpTableAnalyzer},
+	Requires: []*checks.Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(verifyParams) },
-	Run:      func(*Pass) (any, error) { return nil, nil },
+	Run:      func(*checks.Pass) (any, error) { return nil, nil },
 }
 
 type verifyParams struct {
@@ -39,7 +42,7 @@ type verifyCommandParam struct {
 	Optional bool   `toml:"optional"` // a failure does not fail the step
 }
 
-func init() { Register(VerifyAnalyzer) }
+func init() { checks.Register(VerifyAnalyzer) }
 
 // VerifyCommand is one filled-in verify command for an op: the program and
 // its arguments, never a shell line.
@@ -76,7 +79,7 @@ func shellQuote(w string) string {
 // one command per benchmark file; {op} and {func} in a word become the op's
 // dispatch and function names. It returns nil for a rule of another kind or
 // without params.
-func VerifyPlan(rule *rules.Rule, op *Op) []VerifyCommand {
+func VerifyPlan(rule *rules.Rule, op *optable.Op) []VerifyCommand {
 	if rule == nil || op == nil {
 		return nil
 	}
@@ -87,7 +90,7 @@ func VerifyPlan(rule *rules.Rule, op *Op) []VerifyCommand {
 	return p.plan(op)
 }
 
-func (p *verifyParams) plan(op *Op) []VerifyCommand {
+func (p *verifyParams) plan(op *optable.Op) []VerifyCommand {
 	if op == nil {
 		return nil
 	}
@@ -150,7 +153,7 @@ func filePaths(files []*source.File) []string {
 // rendered for display, an optional command carrying a trailing
 // "  # optional" (a shell comment, so the line can still be pasted into a
 // shell).
-func (p *verifyParams) VerifyCommands(op *Op) []string {
+func (p *verifyParams) VerifyCommands(op *optable.Op) []string {
 	var out []string
 	for _, c := range p.plan(op) {
 		s := c.Cmd()

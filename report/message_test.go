@@ -4,7 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -93,7 +94,7 @@ func TestWrap(t *testing.T) {
 
 func builtinCatalog(t *testing.T) *rules.Catalog {
 	t.Helper()
-	cat, err := checker.LoadBuiltinCatalog()
+	cat, err := checks.LoadBuiltinCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}

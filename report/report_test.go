@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
@@ -22,7 +24,7 @@ import (
 // checkDir is the whole check of a directory with the built-in catalog.
 func checkDir(t *testing.T, dir string) *checker.Result {
 	t.Helper()
-	cat, err := checker.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,14 +6,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/checks"
 )
 
 // sarifOf checks dir whole and returns its SARIF log.
 func sarifOf(t *testing.T, dir string) *sarifLog {
 	t.Helper()
 	res := checkDir(t, dir)
-	cat, err := checker.LoadBuiltinCatalog()
+	cat, err := checks.LoadBuiltinCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func brokenOp(t *testing.T) string {
 // relative location under SRCROOT, a region and the op and step.
 func TestSARIFShape(t *testing.T) {
 	log := sarifOf(t, brokenOp(t))
-	cat, _ := checker.LoadBuiltinCatalog()
+	cat, _ := checks.LoadBuiltinCatalog()
 	if len(log.Runs) != 1 {
 		t.Fatalf("%d runs", len(log.Runs))
 	}

@@ -5,8 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+
 	tilegymlint "github.com/tilegym/tilegym-lint"
-	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -14,7 +15,7 @@ import (
 // that every rule's params are decoded strictly into its kind's struct.
 func loadEmbedded(t *testing.T) *rules.Catalog {
 	t.Helper()
-	cat, err := checker.LoadBuiltinCatalog()
+	cat, err := checks.LoadBuiltinCatalog()
 	if err != nil {
 		t.Fatalf("built-in catalog: %v", err)
 	}
@@ -24,7 +25,7 @@ func loadEmbedded(t *testing.T) *rules.Catalog {
 // TestBuiltinEqualsParsed checks that the catalog loaded from its
 // pre-decoded table is the one loaded by parsing rules.toml.
 func TestBuiltinEqualsParsed(t *testing.T) {
-	parsed, err := checker.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	parsed, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
 		t.Fatalf("rules.toml: %v", err)
 	}

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/source"
 )
@@ -27,7 +29,7 @@ run = "printf %s| {test}"
 [[rule.params.commands]]
 run = "echo {op}"
 `)
-	op := &checker.Op{Name: "-rf", Func: "x", Tests: []*source.File{{Path: name}, {Path: "-t.py"}}}
+	op := &optable.Op{Name: "-rf", Func: "x", Tests: []*source.File{{Path: name}, {Path: "-t.py"}}}
 	plan := checker.VerifyPlan(cat.Rules[0], op)
 	if len(plan) != 2 {
 		t.Fatalf("plan = %+v", plan)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/source"
 
 	tilegymlint "github.com/tilegym/tilegym-lint"
@@ -19,7 +21,7 @@ import (
 // the given [[rule.params.commands]] tables.
 func verifyCatalog(t *testing.T, commands string) *rules.Catalog {
 	t.Helper()
-	cat, err := checker.LoadCatalog([]byte(`version = 1
+	cat, err := checks.LoadCatalog([]byte(`version = 1
 [[rule]]
 id = "TG601"
 step = 6
@@ -56,7 +58,7 @@ run = "test {op} != softmax"
 run = "test 1 -eq not-a-number"
 optional = true
 `)
-	builtin, err := checker.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	builtin, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
@@ -218,13 +221,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 // loadCatalog loads the built-in catalog, or the one --catalog names.
 func loadCatalog(path string) (*rules.Catalog, error) {
 	if path == "" {
-		return checker.LoadBuiltinCatalog()
+		return checks.LoadBuiltinCatalog()
 	}
 	data, err := regfile.Read(path)
 	if err != nil {
 		return nil, err
 	}
-	return checker.LoadCatalog(data, path)
+	return checks.LoadCatalog(data, path)
 }
 
 // target is what the paths name: a root, and the files under it when
@@ -553,7 +556,7 @@ func narrowToFiles(res *checker.Result, files []string) {
 }
 
 // checkOpNames reports an --op that names no op of the checkout.
-func checkOpNames(t *checker.OpTable, names []string) error {
+func checkOpNames(t *optable.OpTable, names []string) error {
 	if t == nil {
 		return nil
 	}

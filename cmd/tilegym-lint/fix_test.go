@@ -10,7 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/fix"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 	"github.com/tilegym/tilegym-lint/report"
@@ -210,7 +211,7 @@ func TestFixableRulesHaveFixFixture(t *testing.T) {
 			fixed[strings.Fields(f)[0]] = true
 		}
 	}
-	cat, err := checker.LoadBuiltinCatalog()
+	cat, err := checks.LoadBuiltinCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/scaffold"
 )
@@ -69,7 +70,7 @@ func TestRunNew(t *testing.T) {
 // TestPlaceholderMarker: the rules of kind "placeholder" look for the
 // marker the scaffold writes.
 func TestPlaceholderMarker(t *testing.T) {
-	cat, err := checker.LoadBuiltinCatalog()
+	cat, err := checks.LoadBuiltinCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}

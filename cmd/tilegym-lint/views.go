@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/optable"
+
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
@@ -176,7 +178,7 @@ func useColor(w io.Writer) bool {
 
 // opNames returns the names --op accepts: every op's dispatch name, and
 // the function name of an unnamespaced op.
-func opNames(t *checker.OpTable) []string {
+func opNames(t *optable.OpTable) []string {
 	seen := map[string]bool{}
 	var names []string
 	for _, op := range t.Ops {

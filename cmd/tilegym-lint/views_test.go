@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/checks"
 )
 
 // brokenCopy is fixtures/good with softmax's import missing from
@@ -178,7 +178,7 @@ func TestCompletion(t *testing.T) {
 		return strings.TrimSpace(string(out))
 	}
 	// The Step 1 rules, completed after "TG1,": every TG10x of the catalog.
-	cat, err := checker.LoadBuiltinCatalog()
+	cat, err := checks.LoadBuiltinCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}

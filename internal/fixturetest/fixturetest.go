@@ -18,6 +18,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
@@ -45,7 +47,7 @@ func Materialize(t testing.TB, name string) string {
 // Catalog is the embedded rule catalog.
 func Catalog(t testing.TB) *rules.Catalog {
 	t.Helper()
-	cat, err := checker.LoadBuiltinCatalog()
+	cat, err := checks.LoadBuiltinCatalog()
 	if err != nil {
 		t.Fatalf("embedded catalog: %v", err)
 	}

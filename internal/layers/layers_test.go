@@ -36,17 +36,19 @@ var allowed = map[string][]string{
 	"layout":                    {},
 	"analysis":                  {"python/ast", "rules"},
 	"rules":                     {"layout", "rules/internal/srcscan"},
-	"checker":                   {"analysis", "internal/regfile", "layout", "python/ast", "python/astutil", "source", "python/parser", "rules"},
-	"report":                    {"checker", "python/ast", "rules"},
+	"optable":                   {"analysis", "layout", "python/ast", "python/astutil", "source"},
+	"checks":                    {"analysis", "layout", "optable", "python/ast", "python/astutil", "rules", "source"},
+	"checker":                   {"analysis", "checks", "optable", "internal/regfile", "layout", "python/ast", "python/astutil", "source", "python/parser", "rules"},
+	"report":                    {"analysis", "checker", "python/ast", "rules"},
 	"fix":                       {"internal/regfile", "python/ast", "python/parser"},
 	"scaffold":                  {"fix", "internal/regfile", "python/ast", "python/parser"},
 	"verify":                    {"checker", "rules"},
 	"internal/layers":           {},
 	"internal/regfile":          {},
 	"internal/fixtureset":       {},
-	"internal/fixturetest":      {"checker", "internal/fixtureset", "report", "rules", "source"},
+	"internal/fixturetest":      {"analysis", "checker", "checks", "internal/fixtureset", "report", "rules", "source"},
 	"tools/fixtureoverlay":      {"internal/fixtureset"},
-	"cmd/tilegym-lint":          {".", "checker", "fix", "internal/regfile", "layout", "source", "python/ast", "python/astdump", "python/parser", "report", "rules", "scaffold", "verify"},
+	"cmd/tilegym-lint":          {".", "analysis", "checker", "checks", "fix", "internal/regfile", "layout", "optable", "python/ast", "python/astdump", "python/parser", "report", "rules", "scaffold", "source", "verify"},
 }
 
 func TestImportGraph(t *testing.T) {

@@ -1,0 +1,302 @@
+package checks
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/optable"
+
+	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// BackendListAnalyzer implements kind "backend-list" (S4.3, S5.3).
+var BackendListAnalyzer = &Analyzer{
+	Name:         "backend-list",
+	Placeholders: []string{"op", "file", "func", "missing", "required", "var"},
+	Doc: `Reports a missing backend list, or one without the required backends.
+
+A test file lists the backends it runs (_backends = ["cutile"]), a benchmark
+the backends it compares (ALL_BACKENDS = [("cutile", "cuTile", ...), ("torch",
+...)]). The rule's variable (one of vars) must be assigned where the rule says: with
+methods globs, in the body of each class holding a matching test method or at
+module level (the class sees both); without, at module level. Its entries are
+read from every assignment, augmented assignment and concatenation of the
+variable: string elements, and the first element of tuple elements;
+conditional elements (x if cond else None) count with their branches. Every
+required entry must be among them.`,
+	Requires: []*Analyzer{optable.OpTableAnalyzer},
+	Params:   func() any { return new(backendListParams) },
+	Run:      runBackendList,
+}
+
+type backendListParams struct {
+	Step int `toml:"step"` // 4 (tests) or 5 (benchmarks)
+	// Vars are the accepted names of the variable, the first one preferred:
+	// ["_backends"], ["ALL_BACKENDS", "ALL_CONFIGS"].
+	Vars []string `toml:"vars"`
+	// Required are the entries it must contain; "a|b" accepts either.
+	Required []string `toml:"required"`
+	// Methods, when set, are globs of the test methods whose classes must
+	// see the variable (class body or module level).
+	Methods []string `toml:"methods"`
+	// Config, when set, are the qualified names of the config constructor
+	// (triton.testing.Benchmark): a file without the variable may list its
+	// backends in a provider function that a config-building function calls
+	// (get_providers()); its backend tuples are read instead.
+	Config []string `toml:"config"`
+}
+
+func init() { Register(BackendListAnalyzer) }
+
+func runBackendList(pass *Pass) (any, error) {
+	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
+	for _, rule := range pass.Rules {
+		p, _ := rule.Params.(*backendListParams)
+		if p == nil || len(p.Vars) == 0 {
+			continue
+		}
+		for _, sf := range stepFiles(pass, tab, p.Step, rule) {
+			x := sf.Index
+			module := ListAssigns(x.Body(), p.Vars)
+			report := func(n ast.Node, missing []string, fixes []analysis.SuggestedFix) {
+				reportAt(pass, rule, sf.Primary.Name, sf.File, n, map[string]string{
+					"var": p.Vars[0], "missing": quoteList(missing), "required": quoteList(firstAlternatives(p.Required)), "func": sf.Primary.Func}, nil, fixes)
+			}
+			// cls, when not nil, is the test class the list is missing from.
+			check := func(assigns []ast.Stmt, anchor ast.Node, cls *ast.ClassDef) {
+				if len(assigns) == 0 {
+					var fixes []analysis.SuggestedFix
+					if cls != nil {
+						fixes = classListFix(sf.File, cls, p.Vars[0], firstAlternatives(p.Required))
+					}
+					report(anchor, firstAlternatives(p.Required), fixes)
+					return
+				}
+				have := map[string]bool{}
+				for _, s := range assigns {
+					for _, e := range BackendEntries(AssignValue(s)) {
+						have[e] = true
+					}
+				}
+				if missing := missingRequired(p.Required, have); len(missing) > 0 {
+					report(assigns[0], missing, nil)
+				}
+			}
+			if len(p.Methods) == 0 {
+				if len(module) == 0 && len(p.Config) > 0 {
+					if prov := x.providerFuncs(p.Config); len(prov) > 0 {
+						have := map[string]bool{}
+						for _, fd := range prov {
+							for _, e := range tupleEntries(fd) {
+								have[e] = true
+							}
+						}
+						if missing := missingRequired(p.Required, have); len(missing) > 0 {
+							report(defNode(prov[0]), missing, nil)
+						}
+						continue
+					}
+				}
+				if len(module) == 0 && p.Step == 5 {
+					module = x.siblingBackendList(pass.Repo, p.Vars)
+				}
+				check(module, x.anchorStmt(), nil)
+				continue
+			}
+			classes := map[*ast.ClassDef]bool{}
+			moduleFuncs := false
+			for _, m := range x.testMethods(p.Methods, sf.Ops) {
+				if m.Class != nil {
+					classes[m.Class] = true
+				} else {
+					moduleFuncs = true
+				}
+			}
+			for _, c := range x.Classes {
+				if !classes[c] {
+					continue
+				}
+				own := ListAssigns(c.Body, p.Vars)
+				if len(own) == 0 {
+					check(module, classNode(c), c)
+				} else {
+					check(append(own, module...), nil, nil)
+				}
+			}
+			if moduleFuncs && len(classes) == 0 {
+				check(module, x.anchorStmt(), nil)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// listAssigns returns the statements of a body (if/try blocks included)
+// that assign or extend one of the variables vs.
+func ListAssigns(body []ast.Stmt, vs []string) []ast.Stmt {
+	var out []ast.Stmt
+	astutil.EachTopLevel(body, func(s ast.Stmt) {
+		for _, t := range assignTargets(s) {
+			for _, v := range vs {
+				if t == v {
+					out = append(out, s)
+					return
+				}
+			}
+		}
+	})
+	return out
+}
+
+// backendEntries returns the backend names an expression lists: string
+// elements of lists and tuples, the first element of tuple elements, both
+// branches of conditional elements, both sides of a concatenation.
+func BackendEntries(e ast.Expr) []string {
+	var out []string
+	var elem func(e ast.Expr)
+	var list func(e ast.Expr)
+	elem = func(e ast.Expr) {
+		switch e := e.(type) {
+		case *ast.Constant:
+			if s, ok := e.Value.(string); ok {
+				out = append(out, s)
+			}
+		case *ast.Tuple:
+			if len(e.Elts) > 0 {
+				if s, ok := astutil.StringValue(e.Elts[0]); ok {
+					out = append(out, s)
+				}
+			}
+		case *ast.IfExp:
+			elem(e.Body)
+			elem(e.Orelse)
+		case *ast.Starred:
+			list(e.Value)
+		}
+	}
+	list = func(e ast.Expr) {
+		switch e := e.(type) {
+		case *ast.List:
+			for _, x := range e.Elts {
+				elem(x)
+			}
+		case *ast.Tuple:
+			for _, x := range e.Elts {
+				elem(x)
+			}
+		case *ast.BinOp:
+			list(e.Left)
+			list(e.Right)
+		case *ast.IfExp:
+			list(e.Body)
+			list(e.Orelse)
+		}
+	}
+	list(e)
+	return out
+}
+
+// quoteList renders ["a", "b"] as `"a", "b"`.
+func quoteList(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = `"` + x + `"`
+	}
+	return strings.Join(q, ", ")
+}
+
+// firstAlternatives keeps the first of each "a|b" alternative.
+func firstAlternatives(xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i], _, _ = strings.Cut(x, "|")
+	}
+	return out
+}
+
+// providerFuncs returns the module-level functions that the functions
+// building a config (a call to one of config) call, which themselves build
+// no config: the providers of the backend lines.
+func (x *PyIndex) providerFuncs(config []string) []*ast.FunctionDef {
+	var out []*ast.FunctionDef
+	seen := map[*ast.FunctionDef]bool{}
+	for _, s := range x.Body() {
+		fd, ok := s.(*ast.FunctionDef)
+		if !ok || len(x.CallsTo(fd, config)) == 0 {
+			continue
+		}
+		for _, h := range x.helpers(FuncScope{Def: fd}) {
+			if !seen[h.Def] && len(x.CallsTo(h.Def, config)) == 0 {
+				seen[h.Def] = true
+				out = append(out, h.Def)
+			}
+		}
+	}
+	return out
+}
+
+// tupleEntries returns the first elements of the tuple literals of a
+// function that start with a string and have more elements: the backend
+// entries ("cutile", "CuTile", ("orange", "-")).
+func tupleEntries(fd *ast.FunctionDef) []string {
+	var out []string
+	ast.Inspect(fd, func(n ast.Node) bool {
+		if t, ok := n.(*ast.Tuple); ok && len(t.Elts) >= 2 {
+			if s, ok := astutil.StringValue(t.Elts[0]); ok {
+				out = append(out, s)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// missingRequired returns the required backends that have no entry: each
+// requirement is a "|"-separated list of alternatives ("torch|pytorch"), and
+// a missing one is named by its first alternative.
+func missingRequired(required []string, have map[string]bool) []string {
+	var missing []string
+	for _, r := range required {
+		alts := strings.Split(r, "|")
+		ok := false
+		for _, alt := range alts {
+			ok = ok || have[alt]
+		}
+		if !ok {
+			missing = append(missing, alts[0])
+		}
+	}
+	return missing
+}
+
+func (p *backendListParams) Validate() error {
+	return errors.Join(validStep(p.Step), needList("vars", p.Vars), needList("required", p.Required))
+}
+
+// siblingBackendList returns the backend list assignments of a sibling
+// benchmark this file takes the list from: it imports the list itself, or
+// a function of the sibling that reads it (from bench_rope import
+// get_supported_backends). Benchmarks only; read statically, never run.
+func (x *PyIndex) siblingBackendList(repo *optable.Repo, vs []string) []ast.Stmt {
+	set := map[string]bool{}
+	for _, v := range vs {
+		set[v] = true
+	}
+	for _, si := range x.siblingImports(repo) {
+		sx := NewPyIndex(si.File)
+		assigns := ListAssigns(sx.Body(), vs)
+		if len(assigns) == 0 {
+			continue
+		}
+		if set[si.Name] {
+			return assigns
+		}
+		if fd := sx.Funcs[si.Name]; fd != nil && mentionsAnyStmt(fd.Body, set) {
+			return assigns
+		}
+	}
+	return nil
+}

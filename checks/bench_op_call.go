@@ -1,0 +1,187 @@
+package checks
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/optable"
+
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// BenchOpCallAnalyzer implements kind "bench-op-call".
+var BenchOpCallAnalyzer = &Analyzer{
+	Name:         "bench-op-call",
+	Placeholders: []string{"op", "file", "call", "func", "keyword", "opcall", "problem"},
+	Doc: `Reports benchmark calls of the op without an explicit backend, and global backend selection.
+
+A benchmark compares backends side by side: each call of the op through the
+public API (tilegym.ops.<op>, aliases resolved) must pass the backend as the
+keyword argument (backend=backend: the benchmark's backend parameter, not a
+literal such as backend="cutile"), and the file must not call any of the
+forbidden functions (set_backend), which change the backend for the whole
+process. Each offending call is reported.`,
+	Requires: []*Analyzer{optable.OpTableAnalyzer},
+	Params:   func() any { return new(benchOpCallParams) },
+	Run:      runBenchOpCall,
+}
+
+type benchOpCallParams struct {
+	Keyword   string   `toml:"keyword"`   // the keyword that selects the backend: "backend"
+	Forbidden []string `toml:"forbidden"` // qualified names of calls not to use: set_backend
+	// Modules are dotted patterns of backend modules: reaching the op's
+	// function through one of them (tilegym.ops.cutile.<op>) bypasses
+	// dispatch and is reported.
+	Modules []string `toml:"modules"`
+}
+
+func init() { Register(BenchOpCallAnalyzer) }
+
+func runBenchOpCall(pass *Pass) (any, error) {
+	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
+	for _, rule := range pass.Rules {
+		p, _ := rule.Params.(*benchOpCallParams)
+		if p == nil {
+			continue
+		}
+		for _, sf := range stepFiles(pass, tab, 5, rule) {
+			x := sf.Index
+			// A file that selects the backend globally gets one finding per
+			// selection; its op calls without the keyword are the same
+			// problem and are not reported again.
+			global := false
+			for _, s := range x.Body() {
+				for _, c := range x.CallsTo(s, p.Forbidden) {
+					global = true
+					reportAt(pass, rule, sf.Primary.Name, sf.File, c, map[string]string{
+						"func": sf.Primary.Func, "call": astutil.DottedName(c.Func), "keyword": p.Keyword,
+						"opcall": x.opSpelling(sf.Primary), "problem": "selects the backend for the whole process"}, nil, nil)
+				}
+			}
+			if global {
+				continue
+			}
+			for _, op := range sf.Ops {
+				for _, n := range x.backendModuleUses(op, p.Modules) {
+					global = true
+					reportAt(pass, rule, op.Name, sf.File, n.node, map[string]string{
+						"func": op.Func, "call": n.name, "keyword": p.Keyword, "opcall": preferredPublicName(op),
+						"problem": "bypasses the dispatcher"}, nil, nil)
+				}
+			}
+			if global {
+				continue
+			}
+			for _, op := range sf.Ops {
+				if !tab.IsAbout(sf.File, op) {
+					continue // a baseline the benchmark times beside its op
+				}
+				names := opPublicNames(op)
+				for _, s := range x.Body() {
+					for _, c := range x.CallsTo(s, names) {
+						problem := "passes no " + p.Keyword
+						if v := astutil.CallArg(c, -1, p.Keyword); v != nil {
+							// The benchmark's backend parameter, not a
+							// fixed backend: a literal times one backend
+							// on every line.
+							lit, ok := v.(*ast.Constant)
+							if !ok {
+								continue
+							}
+							problem = "hard-codes " + p.Keyword + "=" + astutil.ExprString(lit)
+						} else if hasDoubleStar(c) {
+							continue
+						}
+						reportAt(pass, rule, op.Name, sf.File, c, map[string]string{
+							"func": op.Func, "call": astutil.DottedName(c.Func), "keyword": p.Keyword, "opcall": astutil.DottedName(c.Func),
+							"problem": problem}, nil, nil)
+					}
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+type namedNode struct {
+	node ast.Node
+	name string
+}
+
+// backendModuleUses returns the imports of the op's function from a backend
+// module (`from tilegym.ops.cutile import softmax`) and the calls spelled
+// through one (`tilegym.ops.cutile.softmax.softmax(...)`) not already
+// covered by such an import.
+func (x *PyIndex) backendModuleUses(op *optable.Op, modules []string) []namedNode {
+	if len(modules) == 0 {
+		return nil
+	}
+	var out []namedNode
+	imported := map[string]bool{}
+	for _, n := range x.File.Nodes() {
+		switch s := n.(type) {
+		case *ast.ImportFrom:
+			base := astutil.ImportFromModule(astutil.PackagePath(x.File.Path), s)
+			for _, a := range s.Names {
+				if a == nil || a.Name != op.Func {
+					continue
+				}
+				full := astutil.JoinDotted(base, a.Name)
+				if _, bad := DottedUnder(full, modules); bad {
+					local := a.Name
+					if a.Asname != nil {
+						local = *a.Asname
+					}
+					imported[local] = true
+					out = append(out, namedNode{s, full})
+				}
+			}
+		case *ast.Call:
+			d := astutil.DottedName(s.Func)
+			head, _, _ := strings.Cut(d, ".")
+			if d == "" || imported[head] {
+				continue
+			}
+			if q, _ := x.Imports.Resolve(s.Func); q != "" && DottedTail(q) == op.Func {
+				if _, bad := DottedUnder(q, modules); bad {
+					out = append(out, namedNode{s.Func, q})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// opSpelling returns how the file spells a call of the op (its first
+// call), else its first public name.
+func (x *PyIndex) opSpelling(op *optable.Op) string {
+	names := opPublicNames(op)
+	for _, s := range x.Body() {
+		if cs := x.CallsTo(s, names); len(cs) > 0 {
+			if d := astutil.DottedName(cs[0].Func); d != "" {
+				return d
+			}
+		}
+	}
+	return preferredPublicName(op)
+}
+
+// hasDoubleStar reports whether a call passes **kwargs (which may carry the
+// backend).
+func hasDoubleStar(c *ast.Call) bool {
+	for _, k := range c.Keywords {
+		if k != nil && k.Arg == nil {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *benchOpCallParams) Validate() error {
+	if p.Keyword == "" {
+		return errors.New("keyword: want the backend keyword")
+	}
+	return nil
+}

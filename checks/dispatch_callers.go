@@ -1,0 +1,283 @@
+package checks
+
+import (
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/optable"
+
+	"github.com/tilegym/tilegym-lint/source"
+
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
+	"github.com/tilegym/tilegym-lint/layout"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// DispatchCallersAnalyzer implements kind "dispatch-callers" (S1.1).
+var DispatchCallersAnalyzer = &Analyzer{
+	Name:         "dispatch-callers",
+	Placeholders: []string{"op", "file", "name", "dispatch"},
+	Doc: `Reports tests and benchmarks that use a dispatch entry point that does not exist.
+
+A test or benchmark reaches an op through its scope's public API
+(tilegym.ops.<name>, an import from it). When <name> is no op of the scope
+and nothing else the API defines (a function, class, variable or import of
+the dispatch files and the API package's __init__.py, or a sub-module), the
+op's @dispatch stub is missing: removed while its callers remain, or never
+written. One finding per file and name, charged to the op the name would
+be. An API package whose __init__.py is absent or imports * from a module
+that is not in the snapshot is not judged (its names are unknown).`,
+	Requires: []*Analyzer{optable.OpTableAnalyzer},
+	Run:      runDispatchCallers,
+}
+
+func init() { Register(DispatchCallersAnalyzer) }
+
+// apiNames is what one public API module defines; open when unknown.
+type apiNames struct {
+	names map[string]bool
+	open  bool
+}
+
+func runDispatchCallers(pass *Pass) (any, error) {
+	tab := opTableOf(pass)
+	if tab == nil || pass.Repo.Layout == nil {
+		return nil, nil
+	}
+	type binding struct {
+		scope *layout.Scope
+		suite string
+	}
+	// The scope bindings that have ops; per binding, its API modules.
+	var bindings []binding
+	seen := map[binding]bool{}
+	for _, sc := range pass.Repo.Layout.Scopes {
+		if b := (binding{sc, ""}); !scopeHasSuite(sc) && !seen[b] {
+			seen[b] = true
+			bindings = append(bindings, b)
+		}
+	}
+	for _, op := range tab.Ops {
+		b := binding{op.Scope, op.Suite}
+		if op.Scope != nil && !seen[b] {
+			seen[b] = true
+			bindings = append(bindings, b)
+		}
+	}
+	for _, rule := range pass.Rules {
+		for _, b := range bindings {
+			apis := optable.APIModules(b.scope, b.suite)
+			// Longest first: tilegym.ops.ops before tilegym.ops.
+			sort.SliceStable(apis, func(i, j int) bool { return len(apis[i]) > len(apis[j]) })
+			defined := map[string]*apiNames{}
+			for _, api := range apis {
+				defined[api] = definedNames(pass.Repo, api)
+			}
+			var files []*source.File
+			for _, p := range pass.Repo.Paths {
+				f := pass.Repo.Files[p]
+				if f == nil || f.AST == nil || f.AST.Module == nil {
+					continue
+				}
+				if layout.MatchBound(b.scope.Tests, b.suite, p) || layout.MatchBound(b.scope.Benchmarks, b.suite, p) {
+					files = append(files, f)
+				}
+			}
+			for _, f := range files {
+				reported := map[string]bool{}
+				report := func(n ast.Node, api, name string) {
+					op := name
+					if b.suite != "" {
+						op = b.suite + "." + name
+					}
+					// An op without its stub (TG107) has no entry point either.
+					if o := tab.ByName[op]; o != nil && o.Stub != nil || reported[op] || !pass.Wants(op) {
+						return
+					}
+					reported[op] = true
+					reportAt(pass, rule, op, f, n, map[string]string{
+						"name": api + "." + name, "dispatch": firstDispatchFile(b.scope, b.suite)}, nil, nil)
+				}
+				// missing returns the API and the undefined name that a
+				// qualified name q reaches, if any.
+				missing := func(q string) (string, string, bool) {
+					for _, api := range apis {
+						rest, ok := strings.CutPrefix(q, api+".")
+						if !ok {
+							continue
+						}
+						name, _, _ := strings.Cut(rest, ".")
+						d := defined[api]
+						if d.open || d.names[name] {
+							return "", "", false
+						}
+						return api, name, true
+					}
+					return "", "", false
+				}
+				im := f.Imports()
+				pkg := astutil.PackagePath(f.Path)
+				for _, n := range f.Nodes() {
+					s, ok := n.(*ast.ImportFrom)
+					if !ok {
+						continue
+					}
+					mod := astutil.ImportFromModule(pkg, s)
+					for _, a := range s.Names {
+						if a == nil || a.Name == "*" {
+							continue
+						}
+						if api, name, bad := missing(astutil.JoinDotted(mod, a.Name)); bad {
+							report(s, api, name)
+						}
+					}
+				}
+				for _, at := range f.Attributes() {
+					d := astutil.DottedName(at)
+					head, _, _ := strings.Cut(d, ".")
+					bound, ok := im.Local[head]
+					if !ok {
+						continue
+					}
+					q, _ := im.Resolve(at)
+					api, name, bad := missing(q)
+					// A name imported from the API was judged at its import.
+					if bad && len(bound) <= len(api) {
+						report(at, api, name)
+					}
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// definedNames returns the names a public API module defines: for a
+// module file, its top-level names; for a package, those of its
+// __init__.py (with the names of the modules it imports * from) and its
+// sub-modules.
+func definedNames(repo *optable.Repo, api string) *apiNames {
+	out := &apiNames{names: map[string]bool{}}
+	rel := strings.ReplaceAll(api, ".", "/")
+	var file string
+	for _, p := range []string{"src/" + rel + ".py", rel + ".py"} {
+		if repo.HasPath(p) {
+			file = p
+		}
+	}
+	isPkg := false
+	for _, p := range []string{"src/" + rel + "/__init__.py", rel + "/__init__.py"} {
+		if repo.HasPath(p) {
+			file, isPkg = p, true
+		}
+	}
+	if file == "" {
+		out.open = true
+		return out
+	}
+	f := repo.Files[file]
+	if f == nil || f.AST == nil || f.AST.Module == nil {
+		out.open = true
+		return out
+	}
+	addTopLevel(repo, f, out, true)
+	if isPkg {
+		dir := path.Dir(file) + "/"
+		for _, p := range repo.Paths {
+			if rest, ok := strings.CutPrefix(p, dir); ok {
+				first, _, _ := strings.Cut(rest, "/")
+				out.names[strings.TrimSuffix(first, ".py")] = true
+			}
+		}
+	}
+	return out
+}
+
+// addTopLevel adds the names a module binds at top level (in if/try
+// blocks too); star imports add the names of the imported module, once.
+func addTopLevel(repo *optable.Repo, f *source.File, out *apiNames, follow bool) {
+	pkg := astutil.PackagePath(f.Path)
+	astutil.EachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
+		switch s := s.(type) {
+		case *ast.FunctionDef:
+			out.names[s.Name] = true
+		case *ast.AsyncFunctionDef:
+			out.names[s.Name] = true
+		case *ast.ClassDef:
+			out.names[s.Name] = true
+		case *ast.Import:
+			for _, a := range s.Names {
+				if a == nil {
+					continue
+				}
+				n := a.Name
+				if a.Asname != nil {
+					n = *a.Asname
+				}
+				head, _, _ := strings.Cut(n, ".")
+				out.names[head] = true
+			}
+		case *ast.ImportFrom:
+			for _, a := range s.Names {
+				if a == nil {
+					continue
+				}
+				if a.Name == "*" {
+					g := moduleFile(repo, astutil.ImportFromModule(pkg, s))
+					if !follow || g == nil {
+						out.open = true
+						continue
+					}
+					addTopLevel(repo, g, out, false)
+					continue
+				}
+				n := a.Name
+				if a.Asname != nil {
+					n = *a.Asname
+				}
+				out.names[n] = true
+			}
+		default:
+			for _, t := range assignTargets(s) {
+				out.names[t] = true
+			}
+		}
+	})
+}
+
+// moduleFile returns the parsed file of a dotted module, or nil.
+func moduleFile(repo *optable.Repo, mod string) *source.File {
+	rel := strings.ReplaceAll(mod, ".", "/")
+	for _, p := range []string{"src/" + rel + ".py", rel + ".py", "src/" + rel + "/__init__.py", rel + "/__init__.py"} {
+		if f := repo.Files[p]; f != nil && f.AST != nil && f.AST.Module != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// firstDispatchFile names the dispatch file of a scope binding: its first
+// literal dispatch pattern.
+func firstDispatchFile(sc *layout.Scope, suite string) string {
+	for _, d := range sc.Dispatch {
+		if !strings.ContainsAny(d, "*?[") {
+			return layout.ExpandSuite(d, suite)
+		}
+	}
+	return "the dispatch file"
+}
+
+// scopeHasSuite reports whether a scope's patterns bind a suite.
+func scopeHasSuite(sc *layout.Scope) bool {
+	for _, ps := range [][]string{sc.Dispatch, sc.Tests, sc.Benchmarks, {sc.CuTile}} {
+		for _, p := range ps {
+			if strings.Contains(p, "{suite}") {
+				return true
+			}
+		}
+	}
+	return false
+}

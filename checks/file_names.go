@@ -1,0 +1,184 @@
+package checks
+
+import (
+	"path"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/optable"
+
+	"github.com/tilegym/tilegym-lint/source"
+
+	"github.com/tilegym/tilegym-lint/layout"
+
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// The *-name kinds (X.1) check that an op's files carry its name. Name
+// templates use {func} (the op's function name), {module} (the last part of
+// its cuTile module), {suite} and {parent} (the dotted part of the dispatch
+// name between the suite and the function: "gemm" for
+// flashinfer.gemm.masked_bmm). An op without a cuTile module, tests or
+// benchmarks is left to the rules that report the absence.
+
+// fileNameParams are the params of test-file-name and bench-file-name.
+type fileNameParams struct {
+	Names []string `toml:"names"`
+}
+
+func (p *fileNameParams) Validate() error { return needEntries("names", p.Names) }
+
+// opModule is the {module} of an op's name templates: the last part of its
+// cuTile module, else its function name.
+func opModule(op *optable.Op, names *layout.Names) string {
+	if impls := cutileImpls(op, names); len(impls) > 0 {
+		return DottedTail(impls[0].Module)
+	}
+	return op.Func
+}
+
+// servedBy returns the ops each test or benchmark file serves.
+func servedBy(tab *optable.OpTable) map[string][]*optable.Op {
+	serves := map[string][]*optable.Op{}
+	for _, op := range tab.Ops {
+		for _, f := range op.Tests {
+			serves[f.Path] = append(serves[f.Path], op)
+		}
+		for _, f := range op.Benchmarks {
+			serves[f.Path] = append(serves[f.Path], op)
+		}
+	}
+	return serves
+}
+
+// checkFileNames reports, for each op, a file of filesOf(op) when none is
+// named after the op by one of tmpls (test-file-name, bench-file-name).
+func checkFileNames(pass *Pass, tab *optable.OpTable, rule *rules.Rule, tmpls []string, filesOf func(*optable.Op) []*source.File) {
+	names := layout.LayoutNames(pass.Repo.Layout)
+	serves := servedBy(tab)
+	reported := map[string]bool{}
+	for _, op := range tab.Ops {
+		module := opModule(op, names)
+		files := filesOf(op)
+		// A file that only calls the op (a baseline) is not asked to carry
+		// its name, unless the ops it is about have files named after
+		// them already: then it is this op's only home.
+		if about := aboutFiles(tab, op, files); len(about) > 0 || !othersNamed(tab, files, op, tmpls, filesOf, names) {
+			files = about
+		}
+		if len(files) == 0 {
+			continue
+		}
+		want := nameCandidates(tmpls, op, module)
+		ok := false
+		for _, f := range files {
+			if want[strings.TrimSuffix(path.Base(f.Path), ".py")] {
+				ok = true
+			}
+		}
+		if ok {
+			continue
+		}
+		// A file named after another op it serves is that op's file,
+		// shared with this one; a misnamed file is reported once.
+		var f *source.File
+		for _, g := range files {
+			if !namedAfterOther(g, serves[g.Path], op, tmpls, tab, names) && !reported[g.Path] {
+				f = g
+				break
+			}
+		}
+		if f == nil {
+			continue
+		}
+		reported[f.Path] = true
+		exp := path.Dir(f.Path) + "/" + expandName(firstOr(tmpls, "{func}"), op, module) + ".py"
+		reportAt(pass, rule, op.Name, f, nil, map[string]string{"expected": exp, "func": op.Func, "actual": f.Path}, nil, nil)
+	}
+}
+
+// aboutFiles keeps the files that are about op (OpTable.IsAbout).
+func aboutFiles(tab *optable.OpTable, op *optable.Op, files []*source.File) []*source.File {
+	var out []*source.File
+	for _, f := range files {
+		if tab.IsAbout(f, op) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// othersNamed reports whether every op that op's files are about (other
+// than op) has a file of the same kind named after it elsewhere.
+func othersNamed(tab *optable.OpTable, files []*source.File, op *optable.Op, tmpls []string, filesOf func(*optable.Op) []*source.File, names *layout.Names) bool {
+	for _, f := range files {
+		for _, o := range tab.Ops {
+			if o == op || !tab.IsAbout(f, o) || !servesFile(o, f) {
+				continue
+			}
+			want := nameCandidates(tmpls, o, opModule(o, names))
+			named := false
+			for _, g := range filesOf(o) {
+				if g != f && want[strings.TrimSuffix(path.Base(g.Path), ".py")] {
+					named = true
+				}
+			}
+			if !named {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// servesFile reports whether f is one of op's tests or benchmarks.
+func servesFile(op *optable.Op, f *source.File) bool {
+	for _, g := range op.Tests {
+		if g == f {
+			return true
+		}
+	}
+	for _, g := range op.Benchmarks {
+		if g == f {
+			return true
+		}
+	}
+	return false
+}
+
+// namedAfterOther reports whether file f is named after one of the ops it
+// serves other than op.
+func namedAfterOther(f *source.File, ops []*optable.Op, op *optable.Op, tmpls []string, tab *optable.OpTable, names *layout.Names) bool {
+	base := strings.TrimSuffix(path.Base(f.Path), ".py")
+	for _, o := range ops {
+		if o == op {
+			continue
+		}
+		if nameCandidates(tmpls, o, opModule(o, names))[base] {
+			return true
+		}
+	}
+	return false
+}
+
+func expandName(tmpl string, op *optable.Op, module string) string {
+	parent := ""
+	rest := op.Name
+	if op.Suite != "" {
+		rest = strings.TrimPrefix(rest, op.Suite+".")
+	}
+	if i := strings.LastIndexByte(rest, '.'); i >= 0 {
+		parent = strings.ReplaceAll(rest[:i], ".", "_")
+	}
+	return strings.NewReplacer("{func}", op.Func, "{module}", module, "{suite}", op.Suite, "{parent}", parent).Replace(tmpl)
+}
+
+func nameCandidates(tmpls []string, op *optable.Op, module string) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range tmpls {
+		s := expandName(t, op, module)
+		if !strings.Contains(s, "__") && !strings.HasSuffix(s, "_") {
+			out[s] = true
+		}
+	}
+	return out
+}

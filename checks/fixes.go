@@ -1,0 +1,463 @@
+package checks
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/source"
+
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// Suggested fixes shared by the check kinds. Each builder returns nil when
+// the fix would not be mechanical and unambiguous (an unusual layout of the
+// source, a name bound to something else): the finding is then left to a
+// person. Positions are the parser's (line 1-based, column a byte offset).
+
+// srcLines returns the text of each line of src without its line end (a
+// "\n", "\r\n" or lone "\r" ends a line, as for the parser), and without a
+// UTF-8 BOM on line 1.
+func srcLines(src []byte) []string {
+	s := strings.TrimPrefix(string(src), "\xef\xbb\xbf")
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n':
+			out = append(out, s[start:i])
+			start = i + 1
+		case '\r':
+			out = append(out, s[start:i])
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
+
+// eofPos is the position of the end of src: past the last line end (line
+// count+1, column 0) when src ends with one, else the end of the last line.
+func eofPos(src []byte) ast.Pos {
+	lines := srcLines(src)
+	return ast.Pos{Line: len(lines), Col: len(lines[len(lines)-1])}
+}
+
+// leadingSpace returns the indentation of a line.
+func leadingSpace(line string) string {
+	return line[:len(line)-len(strings.TrimLeft(line, " \t"))]
+}
+
+// srcLine returns line n (1-based) of lines, or "".
+func srcLine(lines []string, n int) string {
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	return lines[n-1]
+}
+
+// restIsComment reports whether line holds only blanks and perhaps a
+// comment from byte col on.
+func restIsComment(line string, col int) bool {
+	if col > len(line) {
+		return false
+	}
+	r := strings.TrimLeft(line[col:], " \t")
+	return r == "" || r[0] == '#'
+}
+
+// scanner walks source text by position, skipping blanks, line
+// continuations and comments.
+type scanner struct {
+	lines []string
+	pos   ast.Pos
+}
+
+// skip moves to the next character that is not a blank, a comment or a
+// line end, and returns it (0 at the end of the text).
+func (s *scanner) skip() byte {
+	for s.pos.Line >= 1 && s.pos.Line <= len(s.lines) {
+		l := s.lines[s.pos.Line-1]
+		for s.pos.Col < len(l) {
+			c := l[s.pos.Col]
+			switch c {
+			case ' ', '\t', '\f', '\\':
+				s.pos.Col++
+				continue
+			case '#':
+				s.pos.Col = len(l)
+				continue
+			}
+			return c
+		}
+		s.pos = ast.Pos{Line: s.pos.Line + 1}
+	}
+	return 0
+}
+
+func (s *scanner) next() { s.pos.Col++ }
+
+// lastParamEnd returns where the last element of a parameter list ends
+// (an argument, its default, or "/"), whether a comma follows it, and the
+// position of the closing parenthesis. ok is false when the text after the
+// last element is not what a parameter list ends with.
+func lastParamEnd(lines []string, fd *ast.FunctionDef) (last ast.Pos, comma bool, closing ast.Pos, ok bool) {
+	a := fd.Args
+	var ends []ast.Pos
+	add := func(n ast.Node) {
+		if n != nil {
+			ends = append(ends, n.End())
+		}
+	}
+	for _, x := range a.PosOnlyArgs {
+		add(x)
+	}
+	for _, x := range a.Args {
+		add(x)
+	}
+	if a.Vararg != nil {
+		add(a.Vararg)
+	}
+	for _, x := range a.KwOnlyArgs {
+		add(x)
+	}
+	if a.Kwarg != nil {
+		add(a.Kwarg)
+	}
+	for _, x := range a.Defaults {
+		add(x)
+	}
+	for _, x := range a.KwDefaults {
+		if x != nil {
+			add(x)
+		}
+	}
+	sc := &scanner{lines: lines}
+	if len(ends) == 0 {
+		// No parameter: the list is "(" ")" after the name and any type
+		// parameters.
+		sc.pos = ast.Pos{Line: fd.Pos().Line, Col: fd.Pos().Col + len("def ") + len(fd.Name)}
+		if len(fd.TypeParams) > 0 {
+			sc.pos = fd.TypeParams[len(fd.TypeParams)-1].End()
+			if sc.skip() == ',' {
+				sc.next()
+			}
+			if sc.skip() != ']' {
+				return last, false, closing, false
+			}
+			sc.next()
+		}
+		if sc.skip() != '(' {
+			return last, false, closing, false
+		}
+		sc.next()
+		if sc.skip() != ')' {
+			return last, false, closing, false
+		}
+		return ast.Pos{}, false, sc.pos, true
+	}
+	for _, e := range ends {
+		if last.Before(e) {
+			last = e
+		}
+	}
+	sc.pos = last
+	for {
+		switch sc.skip() {
+		case ',':
+			comma = true
+			sc.next()
+		case '/':
+			sc.next()
+			last, comma = sc.pos, false
+		case ')':
+			return last, comma, sc.pos, true
+		default:
+			return last, false, closing, false
+		}
+	}
+}
+
+// kwargsFix adds "**<name>: Any" as the last parameter of fd, and the
+// import of Any when the file does not bind it.
+func kwargsFix(f *source.File, fd *ast.FunctionDef, name string) []analysis.SuggestedFix {
+	if f == nil || f.AST == nil || fd.Args == nil || fd.Args.Kwarg != nil {
+		return nil
+	}
+	lines := srcLines(f.Src)
+	last, comma, closing, ok := lastParamEnd(lines, fd)
+	if !ok {
+		return nil
+	}
+	param := "**" + name + ": Any"
+	var edits []analysis.TextEdit
+	switch {
+	case last == (ast.Pos{}):
+		edits = append(edits, analysis.TextEdit{File: f.Path, Start: closing, End: closing, NewText: param})
+	case comma && closing.Line > last.Line && strings.TrimSpace(srcLine(lines, closing.Line)[:closing.Col]) == "":
+		// One parameter a line, with a trailing comma: a line of its own.
+		at := ast.Pos{Line: closing.Line}
+		indent := leadingSpace(srcLine(lines, last.Line))
+		edits = append(edits, analysis.TextEdit{File: f.Path, Start: at, End: at, NewText: indent + param + ",\n"})
+	default:
+		edits = append(edits, analysis.TextEdit{File: f.Path, Start: last, End: last, NewText: ", " + param})
+	}
+	switch q, bound := f.Imports().Local["Any"]; {
+	case bound && q != "typing.Any" && q != "typing_extensions.Any":
+		return nil // Any is something else here
+	case !bound:
+		if _, other := astutil.ModuleNames(f.AST)["Any"]; other {
+			return nil
+		}
+		e, ok := typingImportEdit(f, lines, "Any")
+		if !ok {
+			return nil
+		}
+		edits = append(edits, e)
+	}
+	return []analysis.SuggestedFix{{Message: "add " + param + " to def " + fd.Name, Edits: edits}}
+}
+
+// isortKey orders names as isort does by default (order_by_type): CONSTANTS,
+// then Classes, then functions, each case-insensitively.
+func isortKey(name string) string {
+	class := "2"
+	switch {
+	case strings.ToUpper(name) == name:
+		class = "0"
+	case name != "" && name[0] >= 'A' && name[0] <= 'Z':
+		class = "1"
+	}
+	return class + strings.ToLower(name)
+}
+
+// stdlibHeads are standard library modules that commonly open a file's
+// imports; an import of one of them is in the section `typing` joins.
+var stdlibHeads = map[string]bool{
+	"__future__": true, "abc": true, "collections": true, "contextlib": true, "dataclasses": true,
+	"enum": true, "functools": true, "importlib": true, "inspect": true, "itertools": true,
+	"logging": true, "math": true, "os": true, "re": true, "sys": true, "typing": true, "warnings": true,
+}
+
+// typingImportEdit inserts "from typing import <name>" on its own line
+// (TileGym's isort setting is force-single-line): among the file's
+// "from typing import" lines in sorted place, else at the end of the
+// leading standard library imports, else before the first import with a
+// blank line after it.
+func typingImportEdit(f *source.File, lines []string, name string) (analysis.TextEdit, bool) {
+	body := f.AST.Module.Body
+	var typing []*ast.ImportFrom
+	firstImport := -1
+	for i, s := range body {
+		switch s := s.(type) {
+		case *ast.ImportFrom:
+			if s.Level == 0 && s.Module != nil && *s.Module == "typing" {
+				typing = append(typing, s)
+			}
+			if firstImport < 0 && !(s.Module != nil && *s.Module == "__future__") {
+				firstImport = i
+			}
+		case *ast.Import:
+			if firstImport < 0 {
+				firstImport = i
+			}
+		}
+	}
+	stmt := "from typing import " + name + "\n"
+	if len(typing) > 0 {
+		for _, s := range typing {
+			if len(s.Names) > 0 && isortKey(s.Names[0].Name) > isortKey(name) {
+				at := ast.Pos{Line: s.Pos().Line}
+				return analysis.TextEdit{File: f.Path, Start: at, End: at, NewText: stmt}, true
+			}
+		}
+		at := ast.Pos{Line: typing[len(typing)-1].End().Line + 1}
+		if at.Line > len(lines) {
+			return analysis.TextEdit{}, false
+		}
+		return analysis.TextEdit{File: f.Path, Start: at, End: at, NewText: stmt}, true
+	}
+	if firstImport < 0 {
+		return analysis.TextEdit{}, false
+	}
+	head := func(s ast.Stmt) string {
+		switch s := s.(type) {
+		case *ast.Import:
+			if len(s.Names) > 0 {
+				h, _, _ := strings.Cut(s.Names[0].Name, ".")
+				return h
+			}
+		case *ast.ImportFrom:
+			if s.Level == 0 && s.Module != nil {
+				h, _, _ := strings.Cut(*s.Module, ".")
+				return h
+			}
+		}
+		return ""
+	}
+	first := body[firstImport]
+	if !stdlibHeads[head(first)] {
+		at := ast.Pos{Line: first.Pos().Line}
+		return analysis.TextEdit{File: f.Path, Start: at, End: at, NewText: stmt + "\n"}, true
+	}
+	// After the run of standard library imports on consecutive lines.
+	lastStd := first
+	for _, s := range body[firstImport+1:] {
+		if !stdlibHeads[head(s)] || s.Pos().Line != lastStd.End().Line+1 {
+			break
+		}
+		lastStd = s
+	}
+	at := ast.Pos{Line: lastStd.End().Line + 1}
+	if at.Line > len(lines) {
+		return analysis.TextEdit{}, false
+	}
+	return analysis.TextEdit{File: f.Path, Start: at, End: at, NewText: stmt}, true
+}
+
+// localName returns how file f spells the qualified name q: the local name
+// bound to it, else a module alias and the rest (`ct.Constant` for
+// cuda.tile.Constant under `import cuda.tile as ct`), the shortest such.
+func localName(im *astutil.Imports, q string) (string, bool) {
+	var cands []string
+	for local, target := range im.Local {
+		switch {
+		case target == q:
+			cands = append(cands, local)
+		case strings.HasPrefix(q, target+"."):
+			cands = append(cands, local+q[len(target):])
+		}
+	}
+	if len(cands) == 0 {
+		return "", false
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		if len(cands[i]) != len(cands[j]) {
+			return len(cands[i]) < len(cands[j])
+		}
+		return cands[i] < cands[j]
+	})
+	return cands[0], true
+}
+
+// constantFix annotates a kernel parameter as a compile-time int: one with
+// no annotation, or annotated "int".
+func constantFix(f *source.File, im *astutil.Imports, a *ast.Arg, constant []string) []analysis.SuggestedFix {
+	if len(constant) == 0 {
+		return nil
+	}
+	ref, ok := localName(im, constant[0])
+	if !ok {
+		return nil
+	}
+	ann := ref + "[int]"
+	switch t := a.Annotation.(type) {
+	case nil:
+		end := ast.Pos{Line: a.Pos().Line, Col: a.Pos().Col + len(a.Arg)}
+		return []analysis.SuggestedFix{{Message: "annotate " + a.Arg + ": " + ann, Edits: []analysis.TextEdit{{File: f.Path, Start: end, End: end, NewText: ": " + ann}}}}
+	case *ast.Name:
+		if t.Id != "int" {
+			return nil
+		}
+		return []analysis.SuggestedFix{{Message: "annotate " + a.Arg + ": " + ann, Edits: []analysis.TextEdit{{File: f.Path, Start: t.Pos(), End: t.End(), NewText: ann}}}}
+	}
+	return nil
+}
+
+// classListFix adds "<name> = [<entries>]" as the first statement of a
+// class body (after its docstring).
+func classListFix(f *source.File, c *ast.ClassDef, name string, entries []string) []analysis.SuggestedFix {
+	if f == nil || len(c.Body) == 0 || c.Body[0].Pos().Line <= c.Pos().Line {
+		return nil
+	}
+	lines := srcLines(f.Src)
+	first := c.Body[0]
+	line := stmtFirstLine(first)
+	indent := leadingSpace(srcLine(lines, line))
+	if line <= c.Pos().Line || len(indent) != first.Pos().Col {
+		return nil
+	}
+	at := ast.Pos{Line: line}
+	if astutil.Docstring(c.Body) != nil {
+		end := first.End().Line
+		if !restIsComment(srcLine(lines, end), first.End().Col) || len(c.Body) > 1 && c.Body[1].Pos().Line <= end || end+1 > len(lines) {
+			return nil
+		}
+		at = ast.Pos{Line: end + 1}
+	}
+	q := make([]string, len(entries))
+	for i, e := range entries {
+		q[i] = `"` + e + `"`
+	}
+	stmt := name + " = [" + strings.Join(q, ", ") + "]"
+	text := indent + stmt + "\n"
+	next := first
+	if at.Line > line {
+		next = nil // after the docstring
+		if len(c.Body) > 1 {
+			next = c.Body[1]
+		}
+	}
+	switch next.(type) {
+	case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+		if strings.TrimSpace(srcLine(lines, at.Line)) != "" {
+			text += "\n" // a blank line before a method, as ruff format puts it
+		}
+	}
+	return []analysis.SuggestedFix{{Message: "add " + stmt + " to class " + c.Name, Edits: []analysis.TextEdit{{File: f.Path, Start: at, End: at, NewText: text}}}}
+}
+
+// stmtFirstLine is the first line of a statement, its decorators included.
+func stmtFirstLine(s ast.Stmt) int {
+	var decs []ast.Expr
+	switch s := s.(type) {
+	case *ast.FunctionDef:
+		decs = s.DecoratorList
+	case *ast.AsyncFunctionDef:
+		decs = s.DecoratorList
+	case *ast.ClassDef:
+		decs = s.DecoratorList
+	}
+	line := s.Pos().Line
+	for _, d := range decs {
+		if d.Pos().Line < line {
+			line = d.Pos().Line
+		}
+	}
+	return line
+}
+
+// mainGuardAppendFix appends `if __name__ == "__main__":` calling call at
+// the end of the file, after two blank lines.
+func mainGuardAppendFix(f *source.File, call string) []analysis.SuggestedFix {
+	lines := srcLines(f.Src)
+	prefix := ""
+	if l := lines[len(lines)-1]; l != "" {
+		prefix = "\n" // the last line has no line end
+	}
+	blank := 0
+	for i := len(lines) - 2; i >= 0 && strings.TrimSpace(lines[i]) == ""; i-- {
+		blank++
+	}
+	if blank < 2 && len(lines) > 1 {
+		prefix += strings.Repeat("\n", 2-blank)
+	}
+	at := eofPos(f.Src)
+	text := prefix + "if __name__ == \"__main__\":\n    " + call + "\n"
+	return []analysis.SuggestedFix{{Message: "run " + call + " under if __name__ == \"__main__\"", Edits: []analysis.TextEdit{{File: f.Path, Start: at, End: at, NewText: text}}}}
+}
+
+// mainGuardWrapFix puts a one-line module-level statement under
+// `if __name__ == "__main__":`.
+func mainGuardWrapFix(f *source.File, s ast.Stmt) []analysis.SuggestedFix {
+	lines := srcLines(f.Src)
+	if s.Pos().Col != 0 || s.End().Line != s.Pos().Line || !restIsComment(srcLine(lines, s.Pos().Line), s.End().Col) {
+		return nil
+	}
+	at := ast.Pos{Line: s.Pos().Line}
+	return []analysis.SuggestedFix{{Message: "put the run call under if __name__ == \"__main__\"", Edits: []analysis.TextEdit{{File: f.Path, Start: at, End: at, NewText: "if __name__ == \"__main__\":\n    "}}}}
+}

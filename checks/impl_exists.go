@@ -1,0 +1,105 @@
+package checks
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/optable"
+
+	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/layout"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+var ImplExistsAnalyzer = registerOpKind(&Analyzer{
+	Doc: `Checks that every op has a cuTile implementation (S2.1).
+
+The op has a register_impl(..., backend="cutile") site in a module under its
+scope's cuTile package; one finding on the @dispatch decorator naming the
+expected module ("expected", a template such as "{cutile}/{func}.py"); a
+written skip of Step 2 silences it.`,
+	Name:         "impl-exists",
+	Placeholders: []string{"op", "file", "backends", "expected", "func"},
+}, runImplExists)
+
+type implExistsParams struct {
+	Expected string `toml:"expected"` // template of the expected module: "{cutile}/{func}.py"
+}
+
+func runImplExists(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *implExistsParams) {
+	names := layout.LayoutNames(pass.Repo.Layout)
+	for _, op := range tab.Ops {
+		if !pass.Wants(op.Name) || stepSkipped(op, 2) || len(cutileImpls(op, names)) > 0 {
+			continue
+		}
+		f, n := dispatchAnchor(op)
+		exp := expectedModule(pass.Repo, op, p.Expected)
+		var other []string
+		for _, im := range op.Impls {
+			if im.Backend == names.CuTileBackend {
+				other = append(other, im.Backend+" in "+im.File.Path)
+			} else {
+				other = append(other, im.Backend)
+			}
+		}
+		vars := map[string]string{"expected": exp, "func": op.Func, "backends": strings.Join(uniq(other), ", ")}
+		if len(other) == 0 {
+			vars["backends"] = "none"
+		}
+		related := []analysis.Related{{File: exp, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "expected cuTile module"}}
+		// A module of the package that does not parse may register the
+		// op: name it, so that the driver blames the parse error (TG001)
+		// instead of reporting a missing implementation.
+		for _, u := range unparsedUnder(pass.Repo, op) {
+			if u != exp {
+				related = append(related, analysis.Related{File: u, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "does not parse; it may register the op"})
+			}
+		}
+		reportAt(pass, rule, op.Name, f, n, vars, related, nil)
+	}
+}
+
+// unparsedUnder returns the files under the op's cuTile package that did
+// not parse (the op may be registered in one of them).
+func unparsedUnder(repo *optable.Repo, op *optable.Op) []string {
+	if op.Scope == nil {
+		return nil
+	}
+	root := layout.ExpandSuite(op.Scope.CuTile, op.Suite)
+	var out []string
+	for _, p := range repo.Paths {
+		if f := repo.Files[p]; f != nil && f.AST == nil && layout.UnderDir(root, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func uniq(list []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range list {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// expectedModule renders the path of the expected cuTile module of an op:
+// {cutile} is the scope's cuTile root, {func} the op's function name and
+// {suite} its suite.
+func expectedModule(repo *optable.Repo, op *optable.Op, tmpl string) string {
+	if tmpl == "" {
+		tmpl = "{cutile}/{func}.py"
+	}
+	root := ""
+	if op.Scope != nil {
+		root = strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/")
+	}
+	return strings.NewReplacer("{cutile}", root, "{func}", op.Func, "{suite}", op.Suite).Replace(tmpl)
+}

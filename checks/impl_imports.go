@@ -1,0 +1,75 @@
+package checks
+
+import (
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/optable"
+
+	"github.com/tilegym/tilegym-lint/layout"
+
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+var ImplImportsAnalyzer = registerOpKind(&Analyzer{
+	Doc: `Checks the imports of every cuTile module (S2.2).
+
+The module imports each of "modules" (any alias) and takes register_impl
+from one of "register_impl" (default: the layout's register-impl names).
+It reports once per module, for the first op it registers.`,
+	Name:         "impl-imports",
+	Placeholders: []string{"op", "file", "missing"},
+}, runImplImports)
+
+type implImportsParams struct {
+	Modules      []string `toml:"modules"`
+	RegisterImpl []string `toml:"register_impl"`
+}
+
+func (p *implImportsParams) Validate() error { return needEntries("modules", p.Modules) }
+
+func runImplImports(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *implImportsParams) {
+	// register_impl: the rule's names, else the layout's (every spelling
+	// the op table recognizes as register_impl).
+	accepted := p.RegisterImpl
+	if len(accepted) == 0 {
+		accepted = layout.LayoutNames(pass.Repo.Layout).RegisterImpl
+	}
+	for _, m := range wantedModules(pass, tab) {
+		im := m.file.Imports()
+		first := m.impls[0]
+		var missing []string
+		for _, mod := range p.Modules {
+			if !im.Imported(mod) {
+				missing = append(missing, "import "+mod)
+			}
+		}
+		if len(accepted) > 0 {
+			ok := false
+			for _, impl := range m.impls {
+				if im.Is(impl.Call.Func, accepted) {
+					ok = true
+				}
+			}
+			if !ok {
+				missing = append(missing, "take register_impl from "+strings.Join(trimLast(accepted), " or "))
+			}
+		}
+		if len(missing) > 0 {
+			reportAt(pass, rule, first.Op, m.file, first.Call.Func, map[string]string{"missing": strings.Join(missing, " and ")}, nil, nil)
+		}
+	}
+}
+
+// trimLast returns the modules of qualified names ("tilegym.backend" for
+// "tilegym.backend.register_impl").
+func trimLast(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if i := strings.LastIndexByte(n, '.'); i >= 0 {
+			out = append(out, n[:i])
+		} else {
+			out = append(out, n)
+		}
+	}
+	return uniq(out)
+}

@@ -1,0 +1,118 @@
+package checks
+
+import (
+	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/layout"
+	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// ImplOrphanAnalyzer implements kind "impl-orphan" (S2.5).
+var ImplOrphanAnalyzer = &Analyzer{
+	Name:         "impl-orphan",
+	Placeholders: []string{"op", "file", "backend", "dispatch", "func", "hint", "name"},
+	Doc: `Reports register_impl names that no @dispatch stub declares.
+
+An implementation registered under a name that is not a dispatched op is
+never called through the dispatcher: a typo, or an op whose stub is missing.
+The message suggests the nearest dispatched name. Sites in files matching the
+rule's "files" globs only (empty: every file); names in "ignore" are allowed
+(internal helpers registered on purpose).`,
+	Requires: []*Analyzer{optable.OpTableAnalyzer},
+	Params:   func() any { return new(implOrphanParams) },
+	Run:      runImplOrphan,
+}
+
+func init() { Register(ImplOrphanAnalyzer) }
+
+type implOrphanParams struct {
+	Ignore []string `toml:"ignore"`
+	// Stubless, when set, reports instead each op of the table that has
+	// no dispatch stub (an op being added: registered for the cuTile
+	// backend, see addStublessOps), once, at its first cuTile registration.
+	Stubless bool `toml:"stubless"`
+}
+
+func runImplOrphan(pass *Pass) (any, error) {
+	tab := opTableOf(pass)
+	if tab == nil {
+		return nil, nil
+	}
+	// A dispatch file that does not parse hides its stubs: every register_impl
+	// of its ops would look orphaned. Name it in Related so that the driver
+	// blames the parse error (TG001) instead.
+	var brokenDispatch []analysis.Related
+	for _, p := range pass.Repo.Paths {
+		if f := pass.Repo.Files[p]; f != nil && f.AST == nil {
+			if _, ok := layout.DispatchScope(pass.Repo.Layout, p); ok {
+				brokenDispatch = append(brokenDispatch, analysis.Related{File: p, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "does not parse; it may declare the op"})
+			}
+		}
+	}
+	var names []string
+	for _, op := range tab.Ops {
+		names = append(names, op.Name)
+	}
+	for _, rule := range pass.Rules {
+		p, _ := rule.Params.(*implOrphanParams)
+		if p != nil && p.Stubless {
+			reportStubless(pass, tab, rule)
+			continue
+		}
+		ignore := map[string]bool{}
+		if p != nil {
+			for _, n := range p.Ignore {
+				ignore[n] = true
+			}
+		}
+		for _, impl := range tab.Impls {
+			if tab.ByName[impl.Op] != nil || ignore[impl.Op] {
+				continue
+			}
+			if len(rule.Files) > 0 && !layout.MatchBound(rule.Files, "", impl.File.Path) {
+				continue
+			}
+			hint := "declare it with @dispatch(\"" + impl.Op + "\") in the dispatch file, or register it under the dispatched name"
+			if c := optable.Closest(impl.Op, names); c != "" {
+				hint = "did you mean \"" + c + "\"?"
+			}
+			var n ast.Node = impl.Call
+			if a := astutil.CallArg(impl.Call, 0, "name"); a != nil {
+				n = a
+			}
+			reportAt(pass, rule, "", impl.File, n, map[string]string{"name": impl.Op, "backend": impl.Backend, "hint": hint}, brokenDispatch, nil)
+		}
+	}
+	return nil, nil
+}
+
+// reportStubless reports the ops of the table that have no dispatch stub.
+func reportStubless(pass *Pass, tab *optable.OpTable, rule *rules.Rule) {
+	names := layout.LayoutNames(pass.Repo.Layout)
+	for _, op := range tab.Ops {
+		if op.Stub != nil || !pass.Wants(op.Name) || op.Skipped(1) != nil {
+			continue
+		}
+		impls := op.ImplsFor(names.CuTileBackend)
+		if len(impls) == 0 {
+			continue
+		}
+		impl := impls[0]
+		var n ast.Node = impl.Call
+		if a := astutil.CallArg(impl.Call, 0, "name"); a != nil {
+			n = a
+		}
+		reportAt(pass, rule, op.Name, impl.File, n, map[string]string{
+			"backend": impl.Backend, "func": op.Func, "dispatch": dispatchFileOf(op)}, nil, nil)
+	}
+}
+
+// dispatchFileOf names the dispatch file an op's stub belongs in.
+func dispatchFileOf(op *optable.Op) string {
+	if op.Scope == nil {
+		return "the dispatch file"
+	}
+	return firstDispatchFile(op.Scope, op.Suite)
+}

@@ -1,0 +1,132 @@
+package checks
+
+import (
+	"slices"
+
+	"github.com/tilegym/tilegym-lint/optable"
+
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+var ImplOutAnalyzer = registerOpKind(&Analyzer{
+	Doc: `Checks how a registered cuTile function fills its out parameter (S2.7).
+
+When the registered function has the parameter "param", it assigns it under
+"if <param> is None:" and returns it.`,
+	Name:         "impl-out",
+	Placeholders: []string{"op", "file", "func", "param", "problem"},
+}, runImplOut)
+
+type implOutParams struct {
+	Param string `toml:"param"` // the out parameter: "out"
+}
+
+func (p *implOutParams) Validate() error { return needValue("param", p.Param) }
+
+func runImplOut(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *implOutParams) {
+	for _, m := range wantedModules(pass, tab) {
+		for _, impl := range m.impls {
+			if impl.Def == nil {
+				continue
+			}
+			if prob, n := outProblem(impl.Def, p.Param); prob != "" {
+				reportAt(pass, rule, impl.Op, m.file, n, map[string]string{"problem": prob, "param": p.Param, "func": impl.Def.Name}, nil, nil)
+			}
+		}
+	}
+}
+
+// outProblem checks S2.7 for a registered function with an out parameter.
+func outProblem(fd *ast.FunctionDef, param string) (string, ast.Node) {
+	var outArg *ast.Arg
+	for _, prm := range astutil.Params(fd.Args) {
+		if prm.Name == param && prm.Kind != astutil.VarKeyword && prm.Kind != astutil.VarPositional {
+			outArg = prm.Arg
+		}
+	}
+	if outArg == nil {
+		return "", nil
+	}
+	// The None branch: the body of `if out is None:`, the else of `if out is
+	// not None:`; an assignment there allocates (to out or to another name,
+	// e.g. `output = torch.empty(...)`, which then is the result).
+	allocates, returns := false, false
+	results := map[string]bool{param: true}
+	assigned := func(body []ast.Stmt) {
+		for _, s := range body {
+			ast.Inspect(s, func(x ast.Node) bool {
+				if a, ok := x.(*ast.Assign); ok {
+					allocates = true
+					for _, t := range a.Targets {
+						if nm, ok := t.(*ast.Name); ok {
+							results[nm.Id] = true
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	ast.Inspect(fd, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.If:
+			if noneTest(n.Test, param, ast.Is, ast.Eq) {
+				assigned(n.Body)
+			} else if noneTest(n.Test, param, ast.IsNot, ast.NotEq) {
+				assigned(n.Orelse)
+			}
+		case *ast.Assign:
+			// out = out if out is not None else torch.empty_like(x)
+			if ie, ok := n.Value.(*ast.IfExp); ok && noneTest(ie.Test, param, ast.Is, ast.Eq, ast.IsNot, ast.NotEq) {
+				allocates = true
+				for _, t := range n.Targets {
+					if nm, ok := t.(*ast.Name); ok {
+						results[nm.Id] = true
+					}
+				}
+			}
+		case *ast.FunctionDef:
+			return n == fd // nested functions have their own returns
+		}
+		return true
+	})
+	ast.Inspect(fd, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Return:
+			if n.Value != nil {
+				ast.Inspect(n.Value, func(x ast.Node) bool {
+					if nm, ok := x.(*ast.Name); ok && results[nm.Id] {
+						returns = true
+					}
+					return true
+				})
+			}
+		case *ast.FunctionDef:
+			return n == fd
+		}
+		return true
+	})
+	switch {
+	case !allocates && !returns:
+		return "neither allocates it when it is None nor returns it", outArg
+	case !allocates:
+		return "does not allocate it when it is None", outArg
+	case !returns:
+		return "does not return it", outArg
+	}
+	return "", nil
+}
+
+// noneTest reports whether e compares the name with None by one of ops
+// ("out is None", "out == None" for ast.Is, ast.Eq).
+func noneTest(e ast.Expr, name string, ops ...ast.CmpOperator) bool {
+	c, ok := e.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 || len(c.Comparators) != 1 {
+		return false
+	}
+	nm, ok := c.Left.(*ast.Name)
+	return ok && nm.Id == name && slices.Contains(ops, c.Ops[0]) && astutil.IsNoneExpr(c.Comparators[0])
+}

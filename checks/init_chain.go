@@ -1,0 +1,217 @@
+package checks
+
+import (
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/optable"
+
+	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/layout"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// The init-* kinds (S3.1-S3.4) check that each op's cuTile module is
+// registered in its package __init__.py. For an op whose cuTile module is
+// <root>/<a>/<b>/<m>.py, the chain of packages is <root>, <root>/<a>,
+// <root>/<a>/<b>; each package's __init__.py must import the next part
+// ("from . import a", "from .a import ...", "from .a.b import m" all import
+// it). In the scopes listed in "block_scopes" those imports must sit inside
+// the if is_backend_available("cutile"): block; elsewhere (suites) at the
+// top level. "scopes" limits the ops checked to layout scopes (empty: all).
+
+// initParams are the params of the init-* kinds.
+type InitParams struct {
+	Scopes      []string `toml:"scopes"`
+	BlockScopes []string `toml:"block_scopes"`
+}
+
+// initChain is the packages between a cuTile root and a module.
+type initChain struct {
+	dirs    []string        // package directories, root first
+	parts   []string        // module path parts: parts[i] is imported by dirs[i]
+	inits   []*optable.Init // the __init__ of each dir, nil when missing
+	blocked bool            // imports must be inside the backend block
+}
+
+// blockedAt reports whether the imports of init i must sit in the backend
+// block: only the cuTile root's, since a sub-package is imported from
+// inside the root's block and is guarded by it.
+func (c *initChain) blockedAt(i int) bool { return c.blocked && i == 0 }
+
+func (c *initChain) modRel(i int) string { return strings.Join(c.parts[i:], ".") }
+
+func buildChain(tab *optable.OpTable, impl *optable.Impl, op *optable.Op, blockScopes []string) *initChain {
+	root := strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/")
+	parts := strings.Split(impl.Module, ".")
+	c := &initChain{parts: parts, blocked: len(blockScopes) > 0 && inScopes(blockScopes, op.Scope)}
+	byPath := map[string]*optable.Init{}
+	for _, in := range tab.Inits {
+		byPath[in.File.Path] = in
+	}
+	dir := root
+	for i := range parts {
+		c.dirs = append(c.dirs, dir)
+		c.inits = append(c.inits, byPath[dir+"/__init__.py"])
+		dir += "/" + parts[i]
+	}
+	return c
+}
+
+// importsOf returns the module and function imports of an init (only
+// those in the block when blocked).
+func (c *initChain) importsOf(in *optable.Init, blocked bool) []*optable.InitImport {
+	var out []*optable.InitImport
+	for _, list := range [][]*optable.InitImport{in.ModuleImports, in.FuncImports} {
+		for _, x := range list {
+			if !blocked || x.InBlock {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
+// loadsPart reports whether parts[i] is imported: by init i (any import
+// form whose module path starts with it), or by an ancestor init j < i
+// importing a module path that reaches it (`from .experimental import mhc`
+// or `from .experimental.mhc import f` in the root load experimental.mhc).
+// outside says that an import exists only outside the required block.
+func (c *initChain) loadsPart(i int) (ok, outside bool) {
+	for j := i; j >= 0; j-- {
+		in := c.inits[j]
+		if in == nil {
+			continue
+		}
+		want := strings.Join(c.parts[j:i+1], ".")
+		for _, x := range c.importsOf(in, false) {
+			if x.Module == want || strings.HasPrefix(x.Module, want+".") {
+				if !c.blockedAt(j) || x.InBlock {
+					return true, false
+				}
+				outside = true
+			}
+		}
+	}
+	return false, outside
+}
+
+// eachChain calls fn with the cuTile implementations and the init chain
+// of every op of the selected scopes whose Step 3 is not skipped; with
+// wanted, only of the ops the pass wants.
+func eachChain(pass *Pass, tab *optable.OpTable, p *InitParams, wanted bool, fn func(op *optable.Op, impls []*optable.Impl, c *initChain)) {
+	names := layout.LayoutNames(pass.Repo.Layout)
+	for _, op := range tab.Ops {
+		if op.Scope == nil || !inScopes(p.Scopes, op.Scope) || stepSkipped(op, 3) || wanted && !pass.Wants(op.Name) {
+			continue
+		}
+		if impls := cutileImpls(op, names); len(impls) > 0 {
+			fn(op, impls, buildChain(tab, impls[0], op, p.BlockScopes))
+		}
+	}
+}
+
+func (c *initChain) loaded() bool {
+	for i := range c.parts {
+		if ok, _ := c.loadsPart(i); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// funcHome is the index of the __init__ where the function import belongs:
+// the deepest one of the chain that already imports functions or has a
+// backend block, else the root.
+func (c *initChain) funcHome() int {
+	for i := len(c.inits) - 1; i > 0; i-- {
+		in := c.inits[i]
+		if in != nil && (len(in.FuncImports) > 0 || in.Block != nil) {
+			return i
+		}
+	}
+	return 0
+}
+
+func implFuncNames(op *optable.Op, impls []*optable.Impl) map[string]bool {
+	out := map[string]bool{op.Func: true}
+	for _, im := range impls {
+		if im.Def != nil {
+			out[im.Def.Name] = true
+		}
+	}
+	return out
+}
+
+// suggestFunc is the name to import: the registered function's, else the op's.
+func suggestFunc(op *optable.Op, impls []*optable.Impl) string {
+	for _, im := range impls {
+		if im.Def != nil {
+			return im.Def.Name
+		}
+	}
+	return op.Func
+}
+
+func whereLabel(blocked bool, names *layout.Names) string {
+	if blocked {
+		return "the if is_backend_available(\"" + names.CuTileBackend + "\") block"
+	}
+	return "the top level"
+}
+
+// initAnchor is where a finding about an __init__ points: its backend block's
+// `if` test, else its first statement.
+func initAnchor(in *optable.Init, blocked bool) ast.Node {
+	if blocked && in.Block != nil {
+		return in.Block.Test
+	}
+	if in.File.AST != nil && in.File.AST.Module != nil && len(in.File.AST.Module.Body) > 0 {
+		return in.File.AST.Module.Body[0]
+	}
+	return nil
+}
+
+// plainModuleImports returns the `from . import x` statements of an init
+// that count (in the block when blocked), in source order, one per statement.
+func PlainModuleImports(in *optable.Init, blocked bool) []*optable.InitImport {
+	var out []*optable.InitImport
+	var last *ast.ImportFrom
+	for _, x := range in.ModuleImports {
+		if x.Stmt.Module != nil || (blocked && !x.InBlock) {
+			continue
+		}
+		if x.Stmt == last {
+			continue
+		}
+		last = x.Stmt
+		out = append(out, x)
+	}
+	return out
+}
+
+// insertImportFix inserts a statement on its own line after `after` (or
+// before the first module import, or at the start of the block).
+func insertImportFix(in *optable.Init, blocked bool, stmt string, after ast.Stmt) []analysis.SuggestedFix {
+	indent := ""
+	var line int
+	switch {
+	case after != nil:
+		line = after.End().Line + 1
+		indent = strings.Repeat(" ", after.Pos().Col)
+	default:
+		imps := PlainModuleImports(in, blocked)
+		switch {
+		case len(imps) > 0:
+			line = imps[0].Stmt.Pos().Line
+			indent = strings.Repeat(" ", imps[0].Stmt.Pos().Col)
+		case blocked && in.Block != nil && len(in.BlockBody) > 0:
+			line = in.BlockBody[0].Pos().Line
+			indent = strings.Repeat(" ", in.BlockBody[0].Pos().Col)
+		default:
+			return nil
+		}
+	}
+	pos := ast.Pos{Line: line, Col: 0}
+	return []analysis.SuggestedFix{{Message: "add " + stmt, Edits: []analysis.TextEdit{{File: in.File.Path, Start: pos, End: pos, NewText: indent + stmt + "\n"}}}}
+}

@@ -1,0 +1,80 @@
+package checks
+
+import (
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/optable"
+
+	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/layout"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+var InitModuleImportAnalyzer = registerOpKind(&Analyzer{
+	Doc: `Checks that each op's cuTile module is imported through its package chain (S3.1).
+
+Each __init__.py of the chain imports the next part (see the init-* kinds in
+init_chain.go); reported once per module, for the first op registered in it.`,
+	Name:         "init-module-import",
+	Placeholders: []string{"op", "file", "action", "import", "init", "module", "where"},
+}, runInitModuleImport)
+
+func runInitModuleImport(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *InitParams) {
+	names := layout.LayoutNames(pass.Repo.Layout)
+	// A module is reported once, for the first op registered in it: this
+	// sees every op.
+	done := map[string]bool{}
+	eachChain(pass, tab, p, false, func(op *optable.Op, impls []*optable.Impl, c *initChain) {
+		if done[impls[0].File.Path] {
+			return
+		}
+		done[impls[0].File.Path] = true
+		for i := range c.parts {
+			if ok, outside := c.loadsPart(i); !ok {
+				reportInitModule(pass, rule, op, c, i, outside, names)
+				return
+			}
+		}
+	})
+}
+
+func reportInitModule(pass *Pass, rule *rules.Rule, op *optable.Op, c *initChain, i int, outside bool, names *layout.Names) {
+	stmt := "from . import " + c.parts[i]
+	bl := c.blockedAt(i)
+	vars := map[string]string{"import": stmt, "where": whereLabel(bl, names), "module": c.parts[i], "action": "add"}
+	in := c.inits[i]
+	if in == nil {
+		// The package has no __init__.py: anchor on the dispatch decorator.
+		f, n := dispatchAnchor(op)
+		vars["init"] = c.dirs[i] + "/__init__.py"
+		reportAt(pass, rule, op.Name, f, n, vars, []analysis.Related{{File: vars["init"], Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "missing package __init__.py"}}, nil)
+		return
+	}
+	vars["init"] = in.File.Path
+	if outside {
+		vars["action"] = "move"
+	}
+	var fixes []analysis.SuggestedFix
+	if !outside {
+		fixes = insertImportFix(in, bl, stmt, sortedModuleSlot(in, bl, c.parts[i]))
+	}
+	reportAt(pass, rule, op.Name, in.File, initAnchor(in, bl), vars, nil, fixes)
+}
+
+// sortedModuleSlot returns the statement after which `from . import name`
+// belongs in alphabetical order (nil: before the first one).
+func sortedModuleSlot(in *optable.Init, blocked bool, name string) ast.Stmt {
+	imps := PlainModuleImports(in, blocked)
+	var after ast.Stmt
+	for _, x := range imps {
+		if strings.ToLower(x.Name) < strings.ToLower(name) {
+			after = x.Stmt
+		}
+	}
+	if after == nil && len(imps) > 0 {
+		return nil
+	}
+	return after
+}

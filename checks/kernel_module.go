@@ -1,0 +1,167 @@
+package checks
+
+import (
+	"errors"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/optable"
+
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
+	"github.com/tilegym/tilegym-lint/layout"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// KernelModuleAnalyzer implements kind "kernel-module" (S2.1).
+var KernelModuleAnalyzer = &Analyzer{
+	Name:         "kernel-module",
+	Placeholders: []string{"op", "file", "kernels", "state", "fix"},
+	Doc: `Reports a cuTile module that defines kernels but registers no op.
+
+A module under a cuTile package that defines a kernel (a function decorated
+with one of the rule's kernel names) serves an op only through a
+register_impl of its own, or by being imported by another module (a
+kernel library the registering modules call). A module doing neither is an
+unfinished Step 2/3 (the op's entry point is not registered) or scratch code
+that ships. The package's __init__.py importing it does not count: that
+exports it, it does not register an op. Findings of no op (kept, when ops are
+selected, for the files of those ops; in change mode, for changed files).`,
+	Requires: []*Analyzer{optable.OpTableAnalyzer},
+	Params:   func() any { return new(kernelModuleParams) },
+	Run:      runKernelModule,
+}
+
+type kernelModuleParams struct {
+	Kernel []string `toml:"kernel"` // qualified names of the kernel decorator
+}
+
+func init() { Register(KernelModuleAnalyzer) }
+
+func runKernelModule(pass *Pass) (any, error) {
+	tab := opTableOf(pass)
+	if tab == nil || pass.Repo.Layout == nil {
+		return nil, nil
+	}
+	registers := map[string]bool{}
+	for _, im := range tab.Impls {
+		registers[im.File.Path] = true
+	}
+	inits := map[string]bool{} // the cuTile __init__.py files
+	for _, in := range tab.Inits {
+		inits[in.File.Path] = true
+	}
+	// The modules each parsed file of the library imports: not the cuTile
+	// __init__s (they export), nor tests and benchmarks (they use).
+	imported := map[string]bool{}
+	for _, p := range pass.Repo.Paths {
+		f := pass.Repo.Files[p]
+		if f == nil || f.AST == nil || f.AST.Module == nil || inits[p] || layout.StepPath(pass.Repo.Layout, p) {
+			continue
+		}
+		for _, q := range f.Imports().Local {
+			for q != "" {
+				imported[q] = true
+				i := strings.LastIndexByte(q, '.')
+				if i < 0 {
+					break
+				}
+				q = q[:i]
+			}
+		}
+	}
+	for _, rule := range pass.Rules {
+		p, _ := rule.Params.(*kernelModuleParams)
+		if p == nil {
+			continue
+		}
+		for _, fp := range pass.Repo.Paths {
+			f := pass.Repo.Files[fp]
+			if f == nil || f.AST == nil || f.AST.Module == nil || path.Base(fp) == "__init__.py" || registers[fp] {
+				continue
+			}
+			if !inCuTilePackage(pass.Repo.Layout, fp) || imported[astutil.ModulePath(fp)] {
+				continue
+			}
+			if len(rule.Files) > 0 && !layout.MatchBound(rule.Files, "", fp) {
+				continue
+			}
+			im := f.Imports()
+			var kernels []string
+			var first *ast.FunctionDef
+			for _, fd := range astutil.TopLevelFuncs(f.AST) {
+				if _, _, ok := im.Decorator(fd.DecoratorList, p.Kernel); ok {
+					kernels = append(kernels, fd.Name)
+					if first == nil || fd.Pos().Before(first.Pos()) {
+						first = fd
+					}
+				}
+			}
+			if first == nil {
+				continue
+			}
+			sort.Strings(kernels)
+			init, importer := exportingInit(tab, fp)
+			state := "nothing imports it"
+			fix := `register its entry point with @register_impl("<op>", backend="cutile")`
+			if importer {
+				state = init + " exports it, which registers nothing"
+			} else {
+				if init == "" {
+					init = path.Dir(fp) + "/__init__.py"
+				}
+				fix += " and import the module in " + init
+			}
+			reportAt(pass, rule, "", f, defNode(first), map[string]string{
+				"kernels": strings.Join(kernels, ", "), "state": state, "fix": fix}, nil, nil)
+		}
+	}
+	return nil, nil
+}
+
+// inCuTilePackage reports whether p is inside the cuTile package of a
+// layout scope.
+func inCuTilePackage(l *layout.Layout, p string) bool {
+	for _, sc := range l.Scopes {
+		if sc.CuTile == "" {
+			continue
+		}
+		root := strings.TrimSuffix(sc.CuTile, "/")
+		if _, ok := layout.MatchPath(root+"/**", p); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// exportingInit returns the cuTile __init__.py that imports the module
+// file fp (importer true), else the outermost cuTile __init__.py above it,
+// where its import belongs.
+func exportingInit(tab *optable.OpTable, fp string) (string, bool) {
+	outer := ""
+	for _, in := range tab.Inits {
+		dir := path.Dir(in.File.Path)
+		if !layout.UnderDir(dir, fp) {
+			continue
+		}
+		if outer == "" || len(in.File.Path) < len(outer) {
+			outer = in.File.Path
+		}
+		mod := optable.ModuleUnder(dir, fp)
+		for _, ii := range append(append([]*optable.InitImport(nil), in.ModuleImports...), in.FuncImports...) {
+			if ii.Module == mod {
+				return in.File.Path, true
+			}
+		}
+	}
+	return outer, false
+}
+
+func (p *kernelModuleParams) Validate() error {
+	if len(p.Kernel) == 0 {
+		return errors.New("kernel: want the qualified names of the kernel decorator")
+	}
+	return nil
+}

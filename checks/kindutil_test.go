@@ -1,0 +1,78 @@
+package checks
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tilegym/tilegym-lint/optable"
+
+	"github.com/tilegym/tilegym-lint/source"
+
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+func TestParseSkip(t *testing.T) {
+	cases := []struct {
+		text   string
+		ok     bool
+		step   int
+		reason string
+	}{
+		{`# tilegym-lint: skip-step=5 reason="no harness yet"`, true, 5, "no harness yet"},
+		{`# tilegym-lint: skip-step=2 reason='host helper'`, true, 2, "host helper"},
+		{`#tilegym-lint: skip-step = 4 reason = plain words`, true, 4, "plain words"},
+		{`# tilegym-lint: skip-step=5`, true, 5, ""},
+		{`# tilegym-lint: skip-step=x reason="r"`, true, 0, "r"},
+		{`# tilegym-lint: skip-step`, true, 0, ""},
+		{`# noqa: TG301`, false, 0, ""},
+		{`# tilegym-lint: other`, false, 0, ""},
+	}
+	for _, c := range cases {
+		sk, ok := optable.ParseSkip("tilegym-lint:", ast.Comment{Pos: ast.Pos{Line: 3}, Text: c.text})
+		if ok != c.ok || sk.Step != c.step || sk.Reason != c.reason {
+			t.Errorf("ParseSkip(%s) = %+v, %v; want step %d reason %q ok %v", c.text, sk, ok, c.step, c.reason, c.ok)
+		}
+	}
+}
+
+func TestSignatureDrift(t *testing.T) {
+	f := source.ParseFile("x.py", []byte(`def stub(x, dim=-1, out=None, **kwargs): pass
+def same(x, dim=-1, out=None, **kwargs): pass
+def renamed(inp, dim=-1, out=None, **kwargs): pass
+def redefault(x, dim=1, out=None, **kwargs): pass
+def nokw(x, dim=-1, out=None): pass
+def swapped(x, out=None, dim=-1, **kwargs): pass
+def missing(x, **kwargs): pass
+`))
+	fns := astutil.TopLevelFuncs(f.AST)
+	for name, want := range map[string]string{
+		"same":      "",
+		"renamed":   `names parameter 1 "inp" where the dispatch stub has "x"`,
+		"redefault": `defaults "dim" to 1 where the dispatch stub has -1`,
+		"nokw":      "does not take **kwargs",
+		"swapped":   `takes "dim" as parameter 3 where the dispatch stub has it as parameter 2; takes "out" as parameter 2 where the dispatch stub has it as parameter 3`,
+		"missing":   `has no parameter "dim" (it would be swallowed by **kwargs and ignored); has no parameter "out" (it would be swallowed by **kwargs and ignored)`,
+	} {
+		probs, _ := signatureDrift(fns["stub"], fns[name], true, false)
+		if got := strings.Join(probs, "; "); got != want {
+			t.Errorf("%s: %q\n want %q", name, got, want)
+		}
+	}
+	if probs, _ := signatureDrift(fns["stub"], fns["missing"], false, true); len(probs) != 0 {
+		t.Errorf("lenient: %v", probs)
+	}
+}
+
+func TestEditDistanceClosest(t *testing.T) {
+	if d := optable.EditDistance("sofmax", "softmax"); d != 1 {
+		t.Errorf("editDistance = %d", d)
+	}
+	if c := optable.Closest("sofmax", []string{"relu", "softmax", "matmul"}); c != "softmax" {
+		t.Errorf("closest = %q", c)
+	}
+	if c := optable.Closest("completely_different", []string{"relu"}); c != "" {
+		t.Errorf("closest of a far name = %q", c)
+	}
+}

@@ -1,0 +1,42 @@
+package checks
+
+import (
+	"fmt"
+	"strings"
+)
+
+func validStep(step int) error {
+	if step != 4 && step != 5 {
+		return fmt.Errorf("step = %d: want 4 (tests) or 5 (benchmarks)", step)
+	}
+	return nil
+}
+
+func needList(name string, xs []string) error {
+	if err := needEntries(name, xs); err != nil {
+		return err
+	}
+	for _, x := range xs {
+		if strings.TrimSpace(x) == "" {
+			return fmt.Errorf("%s: empty entry", name)
+		}
+	}
+	return nil
+}
+
+// needEntries rejects an empty list (its entries are checked where they are
+// parsed).
+func needEntries(name string, xs []string) error {
+	if len(xs) == 0 {
+		return fmt.Errorf("%s: want at least one entry", name)
+	}
+	return nil
+}
+
+// needValue rejects an empty string.
+func needValue(name, v string) error {
+	if v == "" {
+		return fmt.Errorf("%s: want a value", name)
+	}
+	return nil
+}

@@ -1,0 +1,480 @@
+package checks
+
+// The per-file Python index the test and benchmark kinds share: call
+// matching with import aliases, helper-following, callees.
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/optable"
+
+	"github.com/tilegym/tilegym-lint/source"
+
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// pyIndex is what the kinds look up in one file.
+type PyIndex struct {
+	File    *source.File
+	Imports *astutil.Imports
+	Funcs   map[string]*ast.FunctionDef // module-level functions
+	Classes []*ast.ClassDef             // module-level classes, in order
+}
+
+// newPyIndex returns the index of a file, built once per file and shared by
+// the kinds.
+// newPyIndex returns the file's index, computed once per file.
+func NewPyIndex(f *source.File) *PyIndex { return pyIndexFact.Of(f) }
+
+var pyIndexFact = source.NewFact(buildPyIndex)
+
+func buildPyIndex(f *source.File) *PyIndex {
+	x := &PyIndex{File: f, Imports: f.Imports(), Funcs: astutil.TopLevelFuncs(f.AST)}
+	if f.AST != nil && f.AST.Module != nil {
+		astutil.EachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
+			if c, ok := s.(*ast.ClassDef); ok && c != nil {
+				x.Classes = append(x.Classes, c)
+			}
+		})
+	}
+	return x
+}
+
+// body returns the module body, or nil.
+func (x *PyIndex) Body() []ast.Stmt {
+	if x.File.AST == nil || x.File.AST.Module == nil {
+		return nil
+	}
+	return x.File.AST.Module.Body
+}
+
+// isName reports whether e names one of names: a qualified name after
+// import resolution (see Imports.Is), or, for names written with a
+// "self." prefix, that attribute of self.
+func (x *PyIndex) isName(e ast.Expr, names []string) bool {
+	if x.Imports.Is(e, names) {
+		return true
+	}
+	self := false
+	for _, n := range names {
+		if strings.HasPrefix(n, "self.") {
+			self = true
+		}
+	}
+	if !self {
+		return false
+	}
+	d := astutil.DottedName(e)
+	if d == "" {
+		return false
+	}
+	for _, n := range names {
+		if strings.HasPrefix(n, "self.") && d == n {
+			return true
+		}
+	}
+	return false
+}
+
+// callsTo returns the calls inside n (nested functions and lambdas
+// included) whose callee names one of names, in source order.
+func (x *PyIndex) CallsTo(n ast.Node, names []string) []*ast.Call {
+	var out []*ast.Call
+	if n == nil || len(names) == 0 {
+		return nil
+	}
+	for _, c := range x.File.CallsIn(n) {
+		if x.isName(c.Func, names) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// funcScope is a function together with where helper calls in it resolve:
+// its class (for self.<m> calls) and the module.
+type FuncScope struct {
+	Def   *ast.FunctionDef
+	Class *ast.ClassDef // nil for a module-level function
+}
+
+// helpers returns the functions fn calls one level down: methods of its
+// class called as self.<m>(...) or cls.<m>(...), and module-level
+// functions called by name, each once, in order of first call.
+func (x *PyIndex) helpers(fs FuncScope) []FuncScope {
+	var out []FuncScope
+	seen := map[*ast.FunctionDef]bool{fs.Def: true}
+	for _, c := range x.File.CallsIn(fs.Def) {
+		var def *ast.FunctionDef
+		var cls *ast.ClassDef
+		switch fn := c.Func.(type) {
+		case *ast.Name:
+			def = x.Funcs[fn.Id]
+		case *ast.Attribute:
+			if v, ok := fn.Value.(*ast.Name); ok && (v.Id == "self" || v.Id == "cls") && fs.Class != nil {
+				def = classMethod(fs.Class, fn.Attr)
+				cls = fs.Class
+			}
+		}
+		if def != nil && !seen[def] {
+			seen[def] = true
+			out = append(out, FuncScope{Def: def, Class: cls})
+		}
+	}
+	return out
+}
+
+// firstCallVia returns the first call (in source order of fs) to one of
+// names made in fs or in a helper one level down; for a call inside a
+// helper it returns the call of the helper in fs, so that positions stay
+// comparable in fs.
+func (x *PyIndex) firstCallVia(fs FuncScope, names []string) *ast.Call {
+	direct := x.CallsTo(fs.Def, names)
+	helperHas := map[*ast.FunctionDef]bool{}
+	for _, h := range x.helpers(fs) {
+		if len(x.CallsTo(h.Def, names)) > 0 {
+			helperHas[h.Def] = true
+		}
+	}
+	var best *ast.Call
+	consider := func(c *ast.Call) {
+		if best == nil || c.Pos().Before(best.Pos()) {
+			best = c
+		}
+	}
+	if len(direct) > 0 {
+		consider(direct[0])
+	}
+	if len(helperHas) > 0 {
+		for _, c := range x.File.CallsIn(fs.Def) {
+			if def := x.calledDef(fs, c); def != nil && helperHas[def] {
+				consider(c)
+				break
+			}
+		}
+	}
+	return best
+}
+
+// calledDef returns the function a call in fs calls, when it is a helper
+// (see helpers).
+func (x *PyIndex) calledDef(fs FuncScope, c *ast.Call) *ast.FunctionDef {
+	switch fn := c.Func.(type) {
+	case *ast.Name:
+		return x.Funcs[fn.Id]
+	case *ast.Attribute:
+		if v, ok := fn.Value.(*ast.Name); ok && (v.Id == "self" || v.Id == "cls") && fs.Class != nil {
+			return classMethod(fs.Class, fn.Attr)
+		}
+	}
+	return nil
+}
+
+func classMethod(c *ast.ClassDef, name string) *ast.FunctionDef {
+	var out *ast.FunctionDef
+	astutil.EachTopLevel(c.Body, func(s ast.Stmt) {
+		if fd, ok := s.(*ast.FunctionDef); ok && fd.Name == name {
+			out = fd
+		}
+	})
+	return out
+}
+
+// matchingMethods returns the functions of the file whose names match one
+// of the globs: methods of module-level classes and module-level
+// functions.
+func (x *PyIndex) matchingMethods(globs []string) []FuncScope {
+	var out []FuncScope
+	for _, c := range x.Classes {
+		astutil.EachTopLevel(c.Body, func(s ast.Stmt) {
+			if fd, ok := s.(*ast.FunctionDef); ok && nameMatch(fd.Name, globs) {
+				out = append(out, FuncScope{Def: fd, Class: c})
+			}
+		})
+	}
+	for _, s := range x.Body() {
+		if fd, ok := s.(*ast.FunctionDef); ok && nameMatch(fd.Name, globs) {
+			out = append(out, FuncScope{Def: fd})
+		}
+	}
+	return out
+}
+
+// testMethods returns the test methods the Step 4 rules judge: those whose
+// names match the globs (test_op, test_op_*), or, in a file that has none,
+// every test method (test_* of a module-level class, or a module-level
+// test_* function) that uses one of the ops, itself or in a helper one
+// level down: a test of the op is judged whatever it is called.
+func (x *PyIndex) testMethods(globs []string, ops []*optable.Op) []FuncScope {
+	if out := x.matchingMethods(globs); len(out) > 0 {
+		return out
+	}
+	var names []string
+	for _, op := range ops {
+		names = append(names, opUseNames(op)...)
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	uses := func(fs FuncScope) bool {
+		for _, s := range append([]FuncScope{fs}, x.helpers(fs)...) {
+			if x.mentions(s.Def, names) {
+				return true
+			}
+		}
+		return false
+	}
+	var out []FuncScope
+	for _, fs := range x.matchingMethods([]string{"test_*"}) {
+		if uses(fs) {
+			out = append(out, fs)
+		}
+	}
+	return out
+}
+
+// opUseNames are the qualified names through which a test uses an op: its
+// public dispatch names, and the functions registered for it by its
+// implementations (a test of an op that has no dispatch stub yet imports
+// the backend function).
+func opUseNames(op *optable.Op) []string {
+	out := opPublicNames(op)
+	if op.Stub != nil && op.Stub.Def != nil && op.Stub.Def.Name != op.Func && op.Scope != nil {
+		for _, m := range optable.APIModules(op.Scope, op.Suite) {
+			out = append(out, m+"."+op.Stub.Def.Name)
+		}
+	}
+	return append(out, optable.ImplFuncQNames(op)...)
+}
+
+// mentions reports whether node n names one of the qualified names
+// (imports resolved): called, or passed as a value.
+func (x *PyIndex) mentions(n ast.Node, names []string) bool {
+	found := false
+	ast.Inspect(n, func(c ast.Node) bool {
+		if found {
+			return false
+		}
+		switch e := c.(type) {
+		case *ast.Attribute:
+			if x.Imports.Is(e, names) {
+				found = true
+			}
+		case *ast.Name:
+			if x.Imports.Is(e, names) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// nameMatch matches a name against path.Match globs.
+func nameMatch(name string, globs []string) bool {
+	for _, g := range globs {
+		if ok, err := path.Match(g, name); err == nil && ok {
+			return true
+		}
+	}
+	return false
+}
+
+// reaches reports whether the file itself names or uses the op: it is
+// named after the op's function (test_<func>.py, bench_<func>.py), it
+// mentions the op through the public API (aliases resolved), or it
+// registers an implementation of the op. Files the op table associates
+// only by other means (a wrapper, a grouping module's name) serve the op
+// without being about it, and the per-op rules that ask the file to do
+// something for the op (register its reference) do not apply to them.
+func (x *PyIndex) reaches(op *optable.Op, register []string) bool {
+	stem := strings.TrimSuffix(path.Base(x.File.Path), ".py")
+	if strings.HasSuffix(stem, "_"+op.Func) && !strings.Contains(strings.TrimSuffix(stem, "_"+op.Func), "_") {
+		return true
+	}
+	names := opPublicNames(op)
+	found := false
+	astutil.InspectFile(x.File.AST, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Attribute, *ast.Name:
+			if x.Imports.Is(n.(ast.Expr), names) {
+				found = true
+			}
+			return !found
+		case *ast.ImportFrom:
+			base := astutil.ImportFromModule(astutil.PackagePath(x.File.Path), n)
+			for _, a := range n.Names {
+				if a != nil && slices.Contains(names, astutil.JoinDotted(base, a.Name)) {
+					found = true
+				}
+			}
+		case *ast.Call:
+			if x.isName(n.Func, register) {
+				if s, ok := astutil.StringValue(astutil.CallArg(n, 0, "name")); ok && s == op.Name {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// anchorStmt returns a node to anchor a file-level absence on: the first
+// statement that is not a docstring or an import, else the first
+// statement, else nil (line 1).
+func (x *PyIndex) anchorStmt() ast.Node {
+	body := x.Body()
+	for i, s := range body {
+		switch s.(type) {
+		case *ast.Import, *ast.ImportFrom:
+			continue
+		case *ast.ExprStmt:
+			if i == 0 && astutil.Docstring(body) != nil {
+				continue
+			}
+		}
+		return s
+	}
+	if len(body) > 0 {
+		return body[0]
+	}
+	return nil
+}
+
+// defNode returns a node spanning a function's `def` line only, so that a
+// finding on a function points at its header, not its whole body.
+func defNode(fd *ast.FunctionDef) ast.Node {
+	if fd == nil {
+		return nil
+	}
+	a := &ast.Attrs{Lineno: fd.Lineno, ColOffset: fd.ColOffset, EndLineno: fd.Lineno, EndColOffset: fd.ColOffset + len("def ") + len(fd.Name)}
+	return &ast.Pass{Attrs: *a}
+}
+
+// classNode is defNode for a class.
+func classNode(c *ast.ClassDef) ast.Node {
+	a := &ast.Attrs{Lineno: c.Lineno, ColOffset: c.ColOffset, EndLineno: c.Lineno, EndColOffset: c.ColOffset + len("class ") + len(c.Name)}
+	return &ast.Pass{Attrs: *a}
+}
+
+// factoryBench is a benchmark function built by a module-level factory:
+// def make_bench(configs): @perf_report(configs) def bench_x(...): ...;
+// return bench_x.
+type factoryBench struct {
+	Factory *ast.FunctionDef
+	Bench   *ast.FunctionDef
+}
+
+// factoryBenches returns the functions decorated with one of decorator
+// that a module-level function defines in its body and returns by name.
+func (x *PyIndex) factoryBenches(decorator []string) []factoryBench {
+	var out []factoryBench
+	for _, s := range x.Body() {
+		fd, ok := s.(*ast.FunctionDef)
+		if !ok {
+			continue
+		}
+		for _, inner := range fd.Body {
+			nested, ok := inner.(*ast.FunctionDef)
+			if !ok {
+				continue
+			}
+			if _, _, ok := x.Imports.Decorator(nested.DecoratorList, decorator); ok && returnsName(fd, nested.Name) {
+				out = append(out, factoryBench{Factory: fd, Bench: nested})
+			}
+		}
+	}
+	return out
+}
+
+// returnsName reports whether fd has `return <name>` outside nested
+// functions.
+func returnsName(fd *ast.FunctionDef, name string) bool {
+	found := false
+	for _, s := range fd.Body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
+				return false
+			case *ast.Return:
+				if nm, ok := n.Value.(*ast.Name); ok && nm.Id == name {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// siblingImport is a name imported from another module of the same
+// directory (`from bench_rope import get_supported_backends` in
+// tests/benchmark/bench_rope_backward.py), read statically, never run.
+type siblingImport struct {
+	Local string       // the name bound in this file
+	Name  string       // the name in the sibling
+	File  *source.File // the sibling, parsed
+}
+
+// siblingImportPaths returns the paths of the same-directory modules a file
+// imports from (`from mod import x`, `from .mod import x`), whether or not
+// they exist.
+func SiblingImportPaths(f *source.File) []string {
+	if f == nil || f.AST == nil || f.AST.Module == nil {
+		return nil
+	}
+	dir := ""
+	if i := strings.LastIndexByte(f.Path, '/'); i >= 0 {
+		dir = f.Path[:i+1]
+	}
+	var out []string
+	for _, s := range f.AST.Module.Body {
+		if imp, ok := s.(*ast.ImportFrom); ok && imp.Module != nil && imp.Level <= 1 && !strings.Contains(*imp.Module, ".") {
+			out = append(out, dir+*imp.Module+".py")
+		}
+	}
+	return out
+}
+
+// siblingImports returns the names this file imports from parsed sibling
+// modules of its directory (plain `from mod import x` or `from .mod import
+// x`), in source order.
+func (x *PyIndex) siblingImports(repo *optable.Repo) []siblingImport {
+	if repo == nil {
+		return nil
+	}
+	dir := ""
+	if i := strings.LastIndexByte(x.File.Path, '/'); i >= 0 {
+		dir = x.File.Path[:i+1]
+	}
+	var out []siblingImport
+	for _, s := range x.Body() {
+		imp, ok := s.(*ast.ImportFrom)
+		if !ok || imp.Module == nil || imp.Level > 1 || strings.Contains(*imp.Module, ".") {
+			continue
+		}
+		sib := repo.File(dir + *imp.Module + ".py")
+		if sib == nil || sib == x.File || sib.AST == nil {
+			continue
+		}
+		for _, a := range imp.Names {
+			if a == nil || a.Name == "*" {
+				continue
+			}
+			local := a.Name
+			if a.Asname != nil {
+				local = *a.Asname
+			}
+			out = append(out, siblingImport{Local: local, Name: a.Name, File: sib})
+		}
+	}
+	return out
+}

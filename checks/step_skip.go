@@ -1,0 +1,106 @@
+package checks
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/optable"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// StepSkipAnalyzer implements kind "step-skip" (W1).
+var StepSkipAnalyzer = &Analyzer{
+	Name:         "step-skip",
+	Placeholders: []string{"op", "file", "problem", "step"},
+	Doc: `Checks the written decisions to skip a step.
+
+A skip is a comment "# tilegym-lint: skip-step=N reason=\"...\"" on the lines
+of the op's dispatch stub (or directly above its decorators) or anywhere in
+its cuTile module, or an entry of the configuration's [skip] table. A skip
+must name a step listed in "steps" (Step 1, the dispatch itself, cannot be
+skipped) and give a non-empty reason. The silent omission of a step is
+reported by that step's "exists" rule.`,
+	Requires: []*Analyzer{optable.OpTableAnalyzer},
+	Params:   func() any { return new(stepSkipParams) },
+	Run:      runStepSkip,
+}
+
+func init() { Register(StepSkipAnalyzer) }
+
+type stepSkipParams struct {
+	Steps []int `toml:"steps"`
+}
+
+func runStepSkip(pass *Pass) (any, error) {
+	tab := opTableOf(pass)
+	if tab == nil {
+		return nil, nil
+	}
+	for _, rule := range pass.Rules {
+		p, _ := rule.Params.(*stepSkipParams)
+		allowed := map[int]bool{}
+		var list []string
+		if p != nil {
+			for _, s := range p.Steps {
+				allowed[s] = true
+				list = append(list, strconv.Itoa(s))
+			}
+		}
+		seen := map[string]bool{}
+		for _, op := range tab.Ops {
+			for _, sk := range op.Skips {
+				key := sk.File + ":" + strconv.Itoa(sk.Pos.Line) + ":" + strconv.Itoa(sk.Pos.Col) + ":" + op.Name
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				var prob string
+				switch {
+				case sk.Step == 0:
+					prob = "the skip directive names no step; write skip-step=N with N one of " + strings.Join(list, ", ")
+				case sk.Step == 1:
+					prob = "step 1 (the dispatch stub) cannot be skipped"
+				case !allowed[sk.Step]:
+					prob = "step " + strconv.Itoa(sk.Step) + " is not a step that can be skipped (" + strings.Join(list, ", ") + ")"
+				case sk.Unclosed:
+					prob = "the reason of the skip of step " + strconv.Itoa(sk.Step) + " opens a quote it does not close; write reason=\"...\" with the closing quote"
+				case strings.TrimSpace(sk.Reason) == "":
+					prob = "the skip of step " + strconv.Itoa(sk.Step) + " gives no reason; write reason=\"...\" saying why the step does not apply"
+				default:
+					continue
+				}
+				f := pass.Repo.File(sk.File)
+				var n ast.Node
+				if f != nil && sk.Text != "" {
+					n = commentNode(sk.Pos, len(sk.Text))
+				} else {
+					f, n = dispatchAnchor(op)
+				}
+				reportAt(pass, rule, op.Name, f, n, map[string]string{"problem": prob, "step": strconv.Itoa(sk.Step)}, nil, nil)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// commentNode makes a node spanning a comment.
+func commentNode(pos ast.Pos, length int) ast.Node {
+	n := &ast.Name{Id: "#"}
+	n.Lineno, n.ColOffset = pos.Line, pos.Col
+	n.EndLineno, n.EndColOffset = pos.Line, pos.Col+length
+	return n
+}
+
+func (p *stepSkipParams) Validate() error {
+	if len(p.Steps) == 0 {
+		return fmt.Errorf("steps must list the steps that can be skipped")
+	}
+	for _, s := range p.Steps {
+		if s < 2 || s > 6 {
+			return fmt.Errorf("steps: %d cannot be skipped (2-6)", s)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,41 @@
+package checks
+
+import (
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/optable"
+
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+var StubKwargsAnalyzer = registerOpKind(&Analyzer{
+	Doc: `Checks that every @dispatch stub takes **kwargs (S1.3).
+
+"kwarg_name", when set, also fixes its name.`,
+	Name:         "stub-kwargs",
+	Placeholders: []string{"op", "file", "func", "kwarg"},
+}, runStubKwargs)
+
+type stubKwargsParams struct {
+	KwargName string `toml:"kwarg_name"`
+}
+
+func runStubKwargs(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *stubKwargsParams) {
+	for _, op := range stubbedOps(pass, tab) {
+		st, fd := op.Stub, op.Stub.Def
+		kw := fd.Args.Kwarg
+		vars := map[string]string{"func": fd.Name, "kwarg": kwargLabel(p.KwargName)}
+		if kw == nil {
+			reportAt(pass, rule, op.Name, st.File, defNode(fd), vars, nil, kwargsFix(st.File, fd, strings.TrimPrefix(kwargLabel(p.KwargName), "**")))
+		} else if p.KwargName != "" && kw.Arg != p.KwargName {
+			reportAt(pass, rule, op.Name, st.File, kw, vars, nil, nil)
+		}
+	}
+}
+
+func kwargLabel(name string) string {
+	if name == "" {
+		return "**kwargs"
+	}
+	return "**" + name
+}

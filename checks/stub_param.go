@@ -1,0 +1,153 @@
+package checks
+
+import (
+	"path"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/optable"
+
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+var StubParamAnalyzer = registerOpKind(&Analyzer{
+	Doc: `Checks that every @dispatch stub has a templated parameter (S1.4).
+
+The stub has the parameter "param" with a default of "default" and an
+annotation among "annotations"; stubs whose function name matches "exempt"
+globs or whose return annotation's head is in "exempt_returns" are exempt.`,
+	Name:         "stub-param",
+	Placeholders: []string{"op", "file", "annotation", "default", "param", "problem"},
+}, runStubParam)
+
+type stubParamParams struct {
+	Param         string   `toml:"param"`
+	Default       string   `toml:"default"`
+	Annotations   []string `toml:"annotations"`
+	Exempt        []string `toml:"exempt"`
+	ExemptReturns []string `toml:"exempt_returns"`
+}
+
+func (p *stubParamParams) Validate() error { return needValue("param", p.Param) }
+
+func runStubParam(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *stubParamParams) {
+	for _, op := range stubbedOps(pass, tab) {
+		fd := op.Stub.Def
+		if stubExempt(fd, p) {
+			continue
+		}
+		if prob, node := stubParamProblem(fd, p); prob != "" {
+			reportAt(pass, rule, op.Name, op.Stub.File, node, map[string]string{"problem": prob, "param": p.Param, "default": p.Default, "annotation": firstOr(p.Annotations, "")}, nil, nil)
+		}
+	}
+}
+
+// stubExempt reports whether a stub is exempt from the "param" check.
+func stubExempt(fd *ast.FunctionDef, p *stubParamParams) bool {
+	for _, g := range p.Exempt {
+		if ok, _ := path.Match(g, fd.Name); ok {
+			return true
+		}
+	}
+	if fd.Returns != nil && len(p.ExemptReturns) > 0 {
+		head := annotationHead(fd.Returns)
+		for _, r := range p.ExemptReturns {
+			if head == r || DottedTail(head) == r {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// annotationHead returns the outer name of an annotation, looking through
+// Optional[...] and X | None: "Tuple" for Tuple[int, int], "Callable" for
+// Optional[Callable].
+func annotationHead(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Subscript:
+		h := astutil.DottedName(e.Value)
+		if DottedTail(h) == "Optional" {
+			return annotationHead(e.Slice)
+		}
+		return h
+	case *ast.BinOp:
+		if astutil.IsNoneExpr(e.Right) {
+			return annotationHead(e.Left)
+		}
+		if astutil.IsNoneExpr(e.Left) {
+			return annotationHead(e.Right)
+		}
+		return "|"
+	case *ast.Constant:
+		if s, ok := e.Value.(string); ok {
+			return s
+		}
+	}
+	return astutil.DottedName(e)
+}
+
+// normAnnotation renders an annotation for comparison: string annotations
+// are unquoted, `X | None` and `Union[X, None]` become Optional[X].
+func normAnnotation(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Constant:
+		if s, ok := e.Value.(string); ok {
+			return strings.ReplaceAll(s, " ", "")
+		}
+	case *ast.BinOp:
+		if e.Op == ast.BitOr {
+			if astutil.IsNoneExpr(e.Right) {
+				return "Optional[" + normAnnotation(e.Left) + "]"
+			}
+			if astutil.IsNoneExpr(e.Left) {
+				return "Optional[" + normAnnotation(e.Right) + "]"
+			}
+		}
+	case *ast.Subscript:
+		head := DottedTail(astutil.DottedName(e.Value))
+		if head == "Optional" {
+			return "Optional[" + normAnnotation(e.Slice) + "]"
+		}
+		if head == "Union" {
+			if t, ok := e.Slice.(*ast.Tuple); ok && len(t.Elts) == 2 {
+				if astutil.IsNoneExpr(t.Elts[1]) {
+					return "Optional[" + normAnnotation(t.Elts[0]) + "]"
+				}
+				if astutil.IsNoneExpr(t.Elts[0]) {
+					return "Optional[" + normAnnotation(t.Elts[1]) + "]"
+				}
+			}
+		}
+		return head + "[" + normAnnotation(e.Slice) + "]"
+	}
+	return strings.ReplaceAll(astutil.ExprString(e), " ", "")
+}
+
+// stubParamProblem checks the templated parameter of a stub.
+func stubParamProblem(fd *ast.FunctionDef, p *stubParamParams) (string, ast.Node) {
+	for _, prm := range astutil.Params(fd.Args) {
+		if prm.Name != p.Param || prm.Kind == astutil.VarPositional || prm.Kind == astutil.VarKeyword {
+			continue
+		}
+		if p.Default != "" && (prm.Default == nil || astutil.ExprString(prm.Default) != p.Default) {
+			return "has no default " + p.Default, prm.Arg
+		}
+		if len(p.Annotations) > 0 {
+			if prm.Arg.Annotation == nil {
+				return "has no annotation", prm.Arg
+			}
+			got := normAnnotation(prm.Arg.Annotation)
+			for _, a := range p.Annotations {
+				if strings.ReplaceAll(a, " ", "") == got {
+					return "", nil
+				}
+			}
+			return "is annotated " + astutil.ExprString(prm.Arg.Annotation), prm.Arg
+		}
+		return "", nil
+	}
+	return "is missing", defNode(fd)
+}

@@ -1,0 +1,29 @@
+package checks
+
+import (
+	"strconv"
+
+	"github.com/tilegym/tilegym-lint/optable"
+
+	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+var StubUniqueAnalyzer = registerOpKind(&Analyzer{
+	Doc: `Checks that there is one @dispatch stub per dispatch name (S1.1).
+
+Each further stub is reported, with the first one as a related position.`,
+	Name:         "stub-unique",
+	Placeholders: []string{"op", "file", "first"},
+}, runStubUnique)
+
+func runStubUnique(pass *Pass, tab *optable.OpTable, rule *rules.Rule, _ *noParams) {
+	for _, op := range stubbedOps(pass, tab) {
+		st := op.Stub
+		for _, other := range op.Stubs[1:] {
+			reportAt(pass, rule, op.Name, other.File, other.NameArg, map[string]string{
+				"first": st.File.Path + ":" + strconv.Itoa(st.Def.Pos().Line),
+			}, []analysis.Related{{File: st.File.Path, Pos: st.NameArg.Pos(), End: st.NameArg.End(), Message: "first stub"}}, nil)
+		}
+	}
+}

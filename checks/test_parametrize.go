@@ -1,0 +1,227 @@
+package checks
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/optable"
+
+	"github.com/tilegym/tilegym-lint/python/astutil"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+)
+
+// TestParametrizeAnalyzer implements kind "test-parametrize".
+var TestParametrizeAnalyzer = &Analyzer{
+	Name:         "test-parametrize",
+	Placeholders: []string{"op", "file", "func", "method", "var"},
+	Doc: `Reports test methods not parametrized over the backend list.
+
+Every method matching the rule's methods globs must carry (or its class
+must carry) a @pytest.mark.parametrize decorator whose argument names include one of the
+backend argument names (alone, "backend", or in a multi-name string such as
+"dtype, backend") with values taken from the backend list variable (the
+variable itself, or a name or expression built from it), and must declare that
+argument as a parameter. When the file defines no backend list (reported by
+S4.3) any values are accepted.`,
+	Requires: []*Analyzer{optable.OpTableAnalyzer},
+	Params:   func() any { return new(testParametrizeParams) },
+	Run:      runTestParametrize,
+}
+
+type testParametrizeParams struct {
+	Methods     []string `toml:"methods"`      // globs of test method names
+	Decorator   []string `toml:"decorator"`    // qualified names of the parametrize decorator
+	ArgNames    []string `toml:"arg_names"`    // accepted names of the backend argument
+	BackendsVar string   `toml:"backends_var"` // the backend list variable
+}
+
+func init() { Register(TestParametrizeAnalyzer) }
+
+func runTestParametrize(pass *Pass) (any, error) {
+	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
+	for _, rule := range pass.Rules {
+		p, _ := rule.Params.(*testParametrizeParams)
+		if p == nil {
+			continue
+		}
+		for _, sf := range stepFiles(pass, tab, 4, rule) {
+			x := sf.Index
+			for _, m := range x.testMethods(p.Methods, sf.Ops) {
+				derived := backendDerivedNames(x, m.Class, p.BackendsVar)
+				ok := false
+				decs := m.Def.DecoratorList
+				if m.Class != nil {
+					// A parametrize on the class applies to every method.
+					decs = append(append([]ast.Expr(nil), decs...), m.Class.DecoratorList...)
+				}
+				for _, dec := range decs {
+					c, isCall := dec.(*ast.Call)
+					if !isCall || !x.isName(c.Func, p.Decorator) {
+						continue
+					}
+					arg := ParametrizedArg(c, p.ArgNames)
+					if arg == "" || !hasParam(m.Def, arg) {
+						continue
+					}
+					vals := astutil.CallArg(c, 1, "argvalues")
+					if len(derived) == 0 || mentionsAny(vals, derived) {
+						ok = true
+						break
+					}
+				}
+				if !ok {
+					reportAt(pass, rule, sf.Primary.Name, sf.File, defNode(m.Def), map[string]string{
+						"method": m.Def.Name, "var": p.BackendsVar, "func": sf.Primary.Func}, nil, nil)
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// parametrizedArg returns the first of names among the argument names of a
+// parametrize call ("backend", "dtype, backend", ["dtype", "backend"]).
+func ParametrizedArg(c *ast.Call, names []string) string {
+	e := astutil.CallArg(c, 0, "argnames")
+	var list []string
+	if s, ok := astutil.StringValue(e); ok {
+		for _, part := range strings.Split(s, ",") {
+			list = append(list, strings.TrimSpace(part))
+		}
+	} else if cs, ok := astutil.StringList(e); ok {
+		for _, k := range cs {
+			list = append(list, strings.TrimSpace(k.Value.(string)))
+		}
+	}
+	for _, l := range list {
+		for _, n := range names {
+			if l == n {
+				return l
+			}
+		}
+	}
+	return ""
+}
+
+func hasParam(fd *ast.FunctionDef, name string) bool {
+	for _, p := range astutil.Params(fd.Args) {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// backendDerivedNames returns the backend list variable and the names
+// assigned from expressions that mention it (transitively), in the class
+// body and at module level; nil when the variable is not defined there.
+func backendDerivedNames(x *PyIndex, cls *ast.ClassDef, v string) map[string]bool {
+	if v == "" {
+		return nil
+	}
+	var assigns []ast.Stmt
+	collect := func(body []ast.Stmt) {
+		astutil.EachTopLevel(body, func(s ast.Stmt) {
+			switch s.(type) {
+			case *ast.Assign, *ast.AugAssign, *ast.AnnAssign:
+				assigns = append(assigns, s)
+			}
+		})
+	}
+	collect(x.Body())
+	if cls != nil {
+		collect(cls.Body)
+	}
+	names := map[string]bool{}
+	for _, s := range assigns {
+		for _, t := range assignTargets(s) {
+			if t == v {
+				names[v] = true
+			}
+		}
+	}
+	if !names[v] {
+		return nil
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, s := range assigns {
+			if !mentionsAny(AssignValue(s), names) {
+				continue
+			}
+			for _, t := range assignTargets(s) {
+				if !names[t] {
+					names[t] = true
+					changed = true
+				}
+			}
+		}
+	}
+	return names
+}
+
+func assignTargets(s ast.Stmt) []string {
+	var out []string
+	var bind func(e ast.Expr)
+	bind = func(e ast.Expr) {
+		switch e := e.(type) {
+		case *ast.Name:
+			out = append(out, e.Id)
+		case *ast.Tuple:
+			for _, x := range e.Elts {
+				bind(x)
+			}
+		case *ast.List:
+			for _, x := range e.Elts {
+				bind(x)
+			}
+		}
+	}
+	switch s := s.(type) {
+	case *ast.Assign:
+		for _, t := range s.Targets {
+			bind(t)
+		}
+	case *ast.AugAssign:
+		bind(s.Target)
+	case *ast.AnnAssign:
+		bind(s.Target)
+	}
+	return out
+}
+
+func AssignValue(s ast.Stmt) ast.Expr {
+	switch s := s.(type) {
+	case *ast.Assign:
+		return s.Value
+	case *ast.AugAssign:
+		return s.Value
+	case *ast.AnnAssign:
+		return s.Value
+	}
+	return nil
+}
+
+// mentionsAny reports whether a Name of names occurs in e.
+func mentionsAny(e ast.Expr, names map[string]bool) bool {
+	if e == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok && names[nm.Id] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func (p *testParametrizeParams) Validate() error {
+	var err error
+	if p.BackendsVar == "" {
+		err = errors.New("backends_var: want the backend list variable")
+	}
+	return errors.Join(needList("methods", p.Methods), needList("decorator", p.Decorator), needList("arg_names", p.ArgNames), err)
+}

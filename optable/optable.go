@@ -1,0 +1,137 @@
+package optable
+
+import (
+	"github.com/tilegym/tilegym-lint/layout"
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/source"
+)
+
+// OpTable is the shared index every workflow check reads: per op, its
+// dispatch stub, registered implementations, cuTile __init__ exports, tests
+// and benchmarks. It is the result of the OpTableAnalyzer.
+type OpTable struct {
+	Ops    []*Op          // sorted by Name
+	ByName map[string]*Op // by dispatch name
+	// Impls is every register_impl site found, including those whose name
+	// is not a dispatched op (orphans, see S2.5).
+	Impls []*Impl
+	// Inits is every cuTile package __init__.py in scope.
+	Inits []*Init
+
+	Wrappers map[*Op][]string // the public wrappers of each op (opWrappers)
+	// about holds, for a test or benchmark file serving several ops, the
+	// ops it is about (aboutOps) when they are not all of them.
+	about map[string]map[*Op]bool
+}
+
+// IsAbout reports whether a test or benchmark file is about op, rather than
+// calling it only as a baseline or a helper: naming and reference rules
+// apply to the ops a file is about, and findings on the file are charged to
+// one of them.
+func (t *OpTable) IsAbout(f *source.File, op *Op) bool {
+	if t == nil || f == nil {
+		return true
+	}
+	set, ok := t.about[f.Path]
+	return !ok || set[op]
+}
+
+// Op is one operator: one @dispatch("<name>") stub and everything that
+// belongs to it.
+type Op struct {
+	Name  string        // the dispatch name: "softmax", "liger.jsd", "flashinfer.gemm.masked_bmm"
+	Func  string        // the stub's function name, the last dotted part of Name
+	Scope *layout.Scope // the layout scope the dispatch file belongs to (core, a suite)
+	Suite string        // the suite name bound by the scope ("" for the core scope)
+
+	Stub  *Stub   // the first @dispatch stub for Name
+	Stubs []*Stub // all of them (more than one violates S1.1)
+
+	Impls      []*Impl        // register_impl sites for Name, every backend, sorted by file and line
+	Tests      []*source.File // test files that exercise the op
+	Benchmarks []*source.File // benchmark files that time the op
+	Skips      []Skip         // explicit, written decisions to skip a step (W1)
+}
+
+// Impl returns the op's implementations for a backend.
+func (o *Op) ImplsFor(backend string) []*Impl {
+	var out []*Impl
+	for _, im := range o.Impls {
+		if im.Backend == backend {
+			out = append(out, im)
+		}
+	}
+	return out
+}
+
+// Skipped returns the skip declared for a step, or nil.
+func (o *Op) Skipped(step int) *Skip {
+	for i := range o.Skips {
+		if o.Skips[i].Step == step {
+			return &o.Skips[i]
+		}
+	}
+	return nil
+}
+
+// Stub is a dispatch entry point: a function decorated with @dispatch("<op>").
+type Stub struct {
+	File      *source.File
+	Def       *ast.FunctionDef
+	Decorator *ast.Call // the dispatch(...) call
+	NameArg   *ast.Constant
+}
+
+// Impl is a register_impl("<op>", backend="<b>") site: a decorator on a
+// function, or a call register_impl("<op>", "<b>")(fn).
+type Impl struct {
+	Op      string // the name given to register_impl
+	Backend string
+	File    *source.File
+	Call    *ast.Call        // the register_impl(...) call
+	Def     *ast.FunctionDef // the registered function, when it is defined in File; else nil
+	Module  string           // dotted module path of File relative to its cuTile package root ("softmax", "activation.gelu"); "" outside one
+}
+
+// Init is a cuTile package's __init__.py and what it exports.
+type Init struct {
+	File  *source.File
+	Scope *layout.Scope
+	Suite string
+	// Block is the `if is_backend_available("cutile"):` statement, or nil.
+	Block *ast.If
+	// BlockBody is the guarded part of Block: its body, or its else branch
+	// when the test is negated (`if not is_backend_available("cutile"):`).
+	BlockBody []ast.Stmt
+	// ModuleImports are the `from . import <module>` statements (in Block, or at top level).
+	ModuleImports []*InitImport
+	// FuncImports are the `from .<module> import <name>` statements.
+	FuncImports []*InitImport
+	// All is the `__all__` list entries with their nodes; nil if there is no __all__.
+	All     []*ast.Constant
+	AllNode ast.Node
+	InBlock map[ast.Node]bool // statements that are inside Block
+}
+
+// InitImport is one imported name of an __init__ import statement.
+type InitImport struct {
+	Stmt    *ast.ImportFrom
+	Alias   *ast.Alias
+	Module  string // "softmax" for `from . import softmax` and `from .softmax import f`; "experimental.mhc" for `from .experimental.mhc import f`
+	Name    string // the imported name
+	InBlock bool   // inside the is_backend_available("cutile") block
+}
+
+// Skip is a written decision to skip a step for an op, e.g. the comment
+// `# tilegym-lint: skip-step=5 reason="no benchmark harness for this op yet"`.
+type Skip struct {
+	Step   int
+	Reason string
+	File   string
+	Pos    ast.Pos
+	// Text is the directive comment as written; "" for a configuration skip.
+	Text string
+	// Unclosed says that the written reason opens a quote it does not
+	// close (reason="no harness): a directive cut short or mistyped.
+	Unclosed bool
+}

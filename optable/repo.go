@@ -1,0 +1,25 @@
+package optable
+
+import (
+	"github.com/tilegym/tilegym-lint/layout"
+	"github.com/tilegym/tilegym-lint/source"
+)
+
+// Repo is a snapshot of the checked repository: the Python files that the
+// layout puts in scope, parsed. A snapshot is read from disk or from a git
+// revision (for change mode); analyzers never touch the file system.
+type Repo struct {
+	source.Snapshot
+	Layout *layout.Layout // where dispatch files, cuTile modules, tests and benchmarks live
+	// ConfigSkips are the written skips of the configuration's [skip]
+	// table, by op name; the op table adds them to each Op's Skips.
+	ConfigSkips map[string][]Skip
+
+	// table is the op table of these files when it was built while
+	// loading them (LoadForOps); the optable analyzer then returns it.
+	Table *OpTable
+	// wrappers are the public wrappers of each op by name, when known
+	// (LoadForOps: the interface modules, which define them, are parsed
+	// first and stay the same); the op table then takes them.
+	Wrappers map[string][]string
+}

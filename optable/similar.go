@@ -1,0 +1,38 @@
+package optable
+
+// closest returns the candidate nearest to s by edit distance, if it is
+// near enough to be a plausible typo.
+func Closest(s string, candidates []string) string {
+	best, bestD := "", -1
+	for _, c := range candidates {
+		d := EditDistance(s, c)
+		if bestD < 0 || d < bestD || d == bestD && c < best {
+			best, bestD = c, d
+		}
+	}
+	if bestD < 0 || bestD > max(2, len(s)/5) {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of two strings (bytes).
+func EditDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
