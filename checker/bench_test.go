@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/optable"
 
@@ -35,23 +37,23 @@ func benchTree(b testing.TB) string {
 
 // benchSetup loads the embedded catalog and the tree's configuration (found
 // from dir upwards, as the command line does).
-func benchSetup(b *testing.B, dir string) (*rules.Catalog, *Config, *layout.Layout) {
+func benchSetup(b *testing.B, dir string) (*rules.Catalog, *config.Config, *layout.Layout) {
 	b.Helper()
 	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 	if err != nil {
 		b.Fatal(err)
 	}
-	var cfg *Config
-	p, err := FindConfig(dir)
+	var cfg *config.Config
+	p, err := config.Find(dir)
 	if err != nil {
 		b.Fatal(err)
 	}
 	if p != "" {
-		if cfg, err = LoadConfig(p); err != nil {
+		if cfg, err = config.Load(p); err != nil {
 			b.Fatal(err)
 		}
 	}
-	return cat, cfg, BuildLayout(&cat.Layout, cfg)
+	return cat, cfg, config.BuildLayout(&cat.Layout, cfg)
 }
 
 // benchCheck runs what `tilegym-lint --format json [--op ...] DIR` does

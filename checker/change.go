@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/optable"
 
@@ -411,7 +413,7 @@ func basePreKey(d analysis.Diagnostic, renames map[string]string, moved []string
 // CheckGitChange is GitChange then CheckChange, the working tree listed
 // and read, and the files every check parses (see seed) parsed, while git
 // computes the change. The result is CheckChange's.
-func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Config, lay *layout.Layout, opts Options) (*Result, error) {
+func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts Options) (*Result, error) {
 	if staged {
 		ch, err := GitChange(root, base, staged)
 		if err != nil {
@@ -450,7 +452,7 @@ func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Con
 	ch, err := gitChange(root, base, staged, func() ([]string, error) {
 		ls := <-listed
 		paths := ls.paths
-		for _, name := range ConfigFileNames {
+		for _, name := range config.FileNames {
 			if fi, err := os.Lstat(filepath.Join(root, name)); err == nil && fi.Mode().IsRegular() {
 				paths = append(paths, name)
 			}
@@ -477,14 +479,14 @@ func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *Con
 // op shares alone (dispatch files, __init__s, interface modules, the
 // configuration), only the files of the ops the changed files belong to
 // are parsed and checked (see checkChangeOps); the result is the same.
-func CheckChange(ch *Change, cat *rules.Catalog, cfg *Config, lay *layout.Layout, opts Options) (*Result, error) {
+func CheckChange(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts Options) (*Result, error) {
 	res, _, err := checkChange(ch, cat, cfg, lay, opts, true)
 	return res, err
 }
 
 // checkChange is CheckChange; with byOps false it checks the whole
 // snapshots. It reports whether it checked only the ops of the change.
-func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, lay *layout.Layout, opts Options, byOps bool) (*Result, bool, error) {
+func checkChange(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts Options, byOps bool) (*Result, bool, error) {
 	return checkChangeWith(ch, cat, cfg, lay, opts, byOps, nil)
 }
 
@@ -494,7 +496,7 @@ func checkChange(ch *Change, cat *rules.Catalog, cfg *Config, lay *layout.Layout
 // Checking by ops, the base snapshot is the head's with the change taken
 // back (baseSource); checking whole, as a reference, it is the merge base's
 // tree as git lists it (GitSource).
-func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, lay *layout.Layout, opts Options, byOps bool, hl *lazyLoader) (*Result, bool, error) {
+func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts Options, byOps bool, hl *lazyLoader) (*Result, bool, error) {
 	var head source.Source = &source.DiskSource{Dir: ch.Root}
 	if ch.Staged {
 		gs := &source.GitSource{Dir: ch.Root, Rev: source.IndexRev}
@@ -587,7 +589,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *Config, lay *layout.La
 // It returns the loaders of the two snapshots, every file of which is read,
 // for the whole checks when ok is false. hl, when not nil, is the head's
 // loader, its files read.
-func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *Config, lay *layout.Layout, hl *lazyLoader) (res, baseRes *Result, ok bool, _, bl *lazyLoader, err error) {
+func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, hl *lazyLoader) (res, baseRes *Result, ok bool, _, bl *lazyLoader, err error) {
 	if lay == nil {
 		lay = &layout.Layout{}
 	}
@@ -607,7 +609,7 @@ func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *Con
 	for _, f := range files {
 		base := path.Base(f)
 		_, dispatch := layout.DispatchScope(lay, f)
-		if slices.Contains(ConfigFileNames, base) || (dispatch || base == "__init__.py") && (ch.Whole[f] || ch.Deleted[f]) {
+		if slices.Contains(config.FileNames, base) || (dispatch || base == "__init__.py") && (ch.Whole[f] || ch.Deleted[f]) {
 			whole = true
 		}
 		if dispatch || base == "__init__.py" && layout.InCuTile(lay, f) {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/source"
 )
 
@@ -59,7 +61,7 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 	gitRun(t, dir, "add", ".")
 	gitRun(t, dir, "commit", "-qm", "base")
 	cat := catalog(t)
-	lay := BuildLayout(&cat.Layout, nil)
+	lay := config.BuildLayout(&cat.Layout, nil)
 	for _, sc := range scenarios {
 		gitRun(t, dir, "reset", "-q", "--hard", "HEAD")
 		gitRun(t, dir, "clean", "-qfd")
@@ -443,7 +445,7 @@ func preRepo(t *testing.T, edit func(dir string)) string {
 func changeFindings(t *testing.T, dir, base string, staged bool) []string {
 	t.Helper()
 	cat := catalog(t)
-	res, err := CheckGitChange(dir, base, staged, cat, nil, BuildLayout(&cat.Layout, nil), Options{})
+	res, err := CheckGitChange(dir, base, staged, cat, nil, config.BuildLayout(&cat.Layout, nil), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -562,7 +564,7 @@ func TestChangeDeletesSharedFile(t *testing.T) {
 				base = "HEAD~1"
 			}
 			cat := catalog(t)
-			res, err := CheckGitChange(dir, base, staged, cat, nil, BuildLayout(&cat.Layout, nil), Options{})
+			res, err := CheckGitChange(dir, base, staged, cat, nil, config.BuildLayout(&cat.Layout, nil), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -608,7 +610,7 @@ func TestSubmoduleOpaque(t *testing.T) {
 	sub := preRepo(t, func(dir string) { dropSetUp(t, dir, softmaxTest) })
 	dir := preRepo(t, func(string) {})
 	cat := catalog(t)
-	lay := BuildLayout(&cat.Layout, nil)
+	lay := config.BuildLayout(&cat.Layout, nil)
 	whole := func() string {
 		t.Helper()
 		res, err := CheckSource(&source.DiskSource{Dir: dir}, lay, cat, nil, Options{})
@@ -655,7 +657,7 @@ func TestChangeRemovedStubCallers(t *testing.T) {
 	dir := preRepo(t, func(string) {})
 	replaceInFile(t, dir, opsPy, `@dispatch("silu_and_mul"`, `@_gone("silu_and_mul"`)
 	cat := catalog(t)
-	res, err := CheckGitChange(dir, "HEAD", false, cat, nil, BuildLayout(&cat.Layout, nil), Options{})
+	res, err := CheckGitChange(dir, "HEAD", false, cat, nil, config.BuildLayout(&cat.Layout, nil), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/layout"
 )
 
@@ -14,7 +16,7 @@ import (
 // pass with "0 ops". It returns nil when the result has an op. A change
 // that touches no op, or files that belong to none, legitimately report
 // none: the caller asks only for whole checks.
-func NotACheckout(root string, l *layout.Layout, cfg *Config, res *Result) error {
+func NotACheckout(root string, l *layout.Layout, cfg *config.Config, res *Result) error {
 	// Ops, or findings (a dispatch file that does not parse, registrations
 	// of no op): a checkout, reported as it is.
 	if res != nil && (res.Table != nil && len(res.Table.Ops) > 0 || len(res.Diagnostics) > 0) {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/checks"
 
 	"github.com/tilegym/tilegym-lint/source"
@@ -19,7 +21,7 @@ func TestConfigUnknownOps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, err := Load(&source.DiskSource{Dir: "../fixtures/good"}, BuildLayout(&cat.Layout, nil), nil)
+	repo, err := Load(&source.DiskSource{Dir: "../fixtures/good"}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +47,7 @@ func TestConfigUnknownOps(t *testing.T) {
 		if tc.name == "pyproject" {
 			name = "pyproject.toml"
 		}
-		cfg, err := ParseConfig([]byte(tc.toml), name)
+		cfg, err := config.Parse([]byte(tc.toml), name)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/optable"
 
@@ -60,7 +62,7 @@ func catalog(t *testing.T) *rules.Catalog {
 func checkDir(t *testing.T, dir string, opts Options) *Result {
 	t.Helper()
 	cat := catalog(t)
-	repo, err := Load(&source.DiskSource{Dir: dir}, BuildLayout(&cat.Layout, nil), nil)
+	repo, err := Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,8 +142,8 @@ func TestPolicy(t *testing.T) {
 	copyDir(t, "../fixtures/good", dir)
 	writeFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
 	cat := catalog(t)
-	run := func(cfg *Config) *Result {
-		repo, err := Load(&source.DiskSource{Dir: dir}, BuildLayout(&cat.Layout, cfg), cfg)
+	run := func(cfg *config.Config) *Result {
+		repo, err := Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, cfg), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,16 +162,16 @@ func TestPolicy(t *testing.T) {
 		}
 		return n, sev
 	}
-	if n, _ := count(run(&Config{Disable: []string{"TG001"}}), "TG001"); n != 0 {
+	if n, _ := count(run(&config.Config{Disable: []string{"TG001"}}), "TG001"); n != 0 {
 		t.Errorf("disabled TG001 still reported")
 	}
-	if n, sev := count(run(&Config{Severity: map[string]rules.Severity{"TG001": rules.Warning}}), "TG001"); n != 1 || sev != rules.Warning {
+	if n, sev := count(run(&config.Config{Severity: map[string]rules.Severity{"TG001": rules.Warning}}), "TG001"); n != 1 || sev != rules.Warning {
 		t.Errorf("severity override: n=%d sev=%s", n, sev)
 	}
-	if n, _ := count(run(&Config{Exclude: []string{"tests/ops/test_zz_*.py"}}), "TG001"); n != 0 {
+	if n, _ := count(run(&config.Config{Exclude: []string{"tests/ops/test_zz_*.py"}}), "TG001"); n != 0 {
 		t.Errorf("excluded path still reported")
 	}
-	res := run(&Config{ExcludeOps: []string{"softmax"}})
+	res := run(&config.Config{ExcludeOps: []string{"softmax"}})
 	for _, o := range res.Ops {
 		if o.Name == "softmax" {
 			t.Errorf("excluded op softmax reported")
@@ -195,7 +197,7 @@ func TestPolicy(t *testing.T) {
 
 func mustLoad(t *testing.T, dir string, cat *rules.Catalog) *optable.Repo {
 	t.Helper()
-	repo, err := Load(&source.DiskSource{Dir: dir}, BuildLayout(&cat.Layout, nil), nil)
+	repo, err := Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,14 +219,14 @@ func TestNoqaSuppresses(t *testing.T) {
 	src := &source.MapSource{Files: map[string]string{
 		"src/tilegym/ops/ops.py": "x = 1  # noqa: TG999\ny = 2  # noqa\nz = 3\n",
 	}}
-	repo, err := Load(src, BuildLayout(&cat.Layout, nil), nil)
+	repo, err := Load(src, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var ds []analysis.Diagnostic
 	for _, rule := range []*rules.Rule{r, other} {
 		for line := 1; line <= 3; line++ {
-			ds = append(ds, analysis.Diagnostic{Rule: rule, File: "src/tilegym/ops/ops.py", Pos: posLine(line), End: posLine(line)})
+			ds = append(ds, analysis.Diagnostic{Rule: rule, File: "src/tilegym/ops/ops.py", Pos: config.PosLine(line), End: config.PosLine(line)})
 		}
 	}
 	ds = append(ds, ds[0]) // a duplicate
@@ -266,11 +268,11 @@ tests = ["tests/unit/**/test_*.py"]
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	p, err := FindConfig(sub)
+	p, err := config.Find(sub)
 	if err != nil || p != filepath.Join(root, "pyproject.toml") {
 		t.Fatalf("FindConfig = %q, %v", p, err)
 	}
-	cfg, err := LoadConfig(p)
+	cfg, err := config.Load(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +285,7 @@ tests = ["tests/unit/**/test_*.py"]
 	if err := cfg.Validate(catalog(t)); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
-	l := BuildLayout(&catalog(t).Layout, cfg)
+	l := config.BuildLayout(&catalog(t).Layout, cfg)
 	for _, s := range l.Scopes {
 		if s.Name == "core" {
 			if !cmp.Equal(s.Tests, []string{"tests/unit/**/test_*.py"}) || len(s.Dispatch) == 0 {
@@ -299,13 +301,13 @@ tests = ["tests/unit/**/test_*.py"]
 	// without the table does not count.
 	writeFile(t, root, "src/pyproject.toml", "[tool.black]\nx = 1\n")
 	writeFile(t, root, "src/tilegym/tilegym-lint.toml", "disable = []\n")
-	if p, _ := FindConfig(sub); p != filepath.Join(sub, "tilegym-lint.toml") {
+	if p, _ := config.Find(sub); p != filepath.Join(sub, "tilegym-lint.toml") {
 		t.Errorf("FindConfig = %q", p)
 	}
-	if p, _ := FindConfig(filepath.Join(root, "src")); p != filepath.Join(root, "pyproject.toml") {
+	if p, _ := config.Find(filepath.Join(root, "src")); p != filepath.Join(root, "pyproject.toml") {
 		t.Errorf("FindConfig skipping a pyproject without the table = %q", p)
 	}
-	if p, _ := FindConfig(t.TempDir()); p != "" {
+	if p, _ := config.Find(t.TempDir()); p != "" {
 		// A temporary directory has no configuration above it unless the
 		// machine has one at /tmp or /; accept that.
 		t.Logf("FindConfig in an empty dir found %q", p)
@@ -328,7 +330,7 @@ func TestConfigErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseConfig([]byte(tt.src), tt.file)
+			_, err := config.Parse([]byte(tt.src), tt.file)
 			if err == nil {
 				t.Fatal("ParseConfig succeeded")
 			}
@@ -337,7 +339,7 @@ func TestConfigErrors(t *testing.T) {
 			}
 		})
 	}
-	cfg, err := ParseConfig([]byte("disable = [\"TG999\"]\n[severity]\nTG998 = \"error\"\n"), "c.toml")
+	cfg, err := config.Parse([]byte("disable = [\"TG999\"]\n[severity]\nTG998 = \"error\"\n"), "c.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -434,7 +436,7 @@ func TestChangeMode(t *testing.T) {
 	gitRun(t, dir, "commit", "-qam", "edit")
 
 	cat := catalog(t)
-	lay := BuildLayout(&cat.Layout, nil)
+	lay := config.BuildLayout(&cat.Layout, nil)
 	ch, err := GitChange(dir, "HEAD~1", false)
 	if err != nil {
 		t.Fatal(err)
@@ -674,7 +676,7 @@ func TestChangeModeSubdir(t *testing.T) {
 		t.Errorf("files %v", ch.Files)
 	}
 	cat := catalog(t)
-	res, err := CheckChange(ch, cat, nil, BuildLayout(&cat.Layout, nil), Options{})
+	res, err := CheckChange(ch, cat, nil, config.BuildLayout(&cat.Layout, nil), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/checks"
 
 	"github.com/tilegym/tilegym-lint/source"
@@ -279,7 +281,7 @@ func FuzzCheck(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	lay := checker.BuildLayout(&cat.Layout, nil)
+	lay := config.BuildLayout(&cat.Layout, nil)
 	f.Fuzz(func(t *testing.T, base uint8, data []byte) {
 		if len(data) > 256 {
 			return // 24 mutations read at most 145 bytes

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/google/go-cmp/cmp"
@@ -171,7 +173,7 @@ func workingChange(t *testing.T, dir string) (*Change, *lazyLoader) {
 		t.Fatal(err)
 	}
 	cat := catalog(t)
-	hl, err := newLazyLoader(&source.DiskSource{Dir: dir}, BuildLayout(&cat.Layout, nil), nil)
+	hl, err := newLazyLoader(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/optable"
 
@@ -83,7 +85,7 @@ func (l *lazyLoader) checkUntilRead(repo *optable.Repo, want map[string]bool, ch
 // tests, benchmarks) and the modules those import. docs/performance.md
 // explains the selection. Not found: an op name spelled in register_impl
 // with escapes or implicit concatenation ("soft" "max").
-func LoadForOps(src source.Source, lay *layout.Layout, cfg *Config, ops []string) (*optable.Repo, error) {
+func LoadForOps(src source.Source, lay *layout.Layout, cfg *config.Config, ops []string) (*optable.Repo, error) {
 	l, err := newLazyLoader(src, lay, cfg)
 	if err != nil {
 		return nil, err
@@ -151,7 +153,7 @@ func (l *lazyLoader) opTable() *optable.OpTable {
 }
 
 // newLazyLoader lists and reads the files in scope of a snapshot.
-func newLazyLoader(src source.Source, lay *layout.Layout, cfg *Config) (*lazyLoader, error) {
+func newLazyLoader(src source.Source, lay *layout.Layout, cfg *config.Config) (*lazyLoader, error) {
 	return newLazyLoaderReusing(src, lay, cfg, nil)
 }
 
@@ -159,7 +161,7 @@ func newLazyLoader(src source.Source, lay *layout.Layout, cfg *Config) (*lazyLoa
 // when it has it (the same file of another snapshot, when the same).
 // Without known, the files every check parses (see seed) are parsed as
 // soon as read, by the reading workers.
-func newLazyLoaderReusing(src source.Source, lay *layout.Layout, cfg *Config, known func(path string) ([]byte, bool)) (*lazyLoader, error) {
+func newLazyLoaderReusing(src source.Source, lay *layout.Layout, cfg *config.Config, known func(path string) ([]byte, bool)) (*lazyLoader, error) {
 	repo, err := listRepo(src, lay, cfg)
 	if err != nil {
 		return nil, err

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/checks"
 
 	"github.com/tilegym/tilegym-lint/source"
@@ -42,13 +44,13 @@ func TestCheckOpsLazy(t *testing.T) {
 			cfg := fixtureConfig(t, dir)
 			if dir == tree {
 				cfg = nil
-				if p, err := FindConfig(dir); err == nil && p != "" {
-					if cfg, err = LoadConfig(p); err != nil {
+				if p, err := config.Find(dir); err == nil && p != "" {
+					if cfg, err = config.Load(p); err != nil {
 						t.Fatal(err)
 					}
 				}
 			}
-			lay := BuildLayout(&cat.Layout, cfg)
+			lay := config.BuildLayout(&cat.Layout, cfg)
 			src := &source.DiskSource{Dir: dir}
 			full, err := Load(src, lay, cfg)
 			if err != nil {
@@ -117,7 +119,7 @@ func TestCheckOpsLazyBlame(t *testing.T) {
 		files[p] = string(data)
 	}
 	files["tests/ops/test_softmax.py"] = "def (:\n"
-	cfg, err := ParseConfig([]byte(`
+	cfg, err := config.Parse([]byte(`
 [layout]
 include = ["**/*.py"]
 
@@ -131,7 +133,7 @@ tests = ["tests/unit/**/test_*.py"]
 	if err := cfg.Validate(cat); err != nil {
 		t.Fatal(err)
 	}
-	lay := BuildLayout(&cat.Layout, cfg)
+	lay := config.BuildLayout(&cat.Layout, cfg)
 	ms := &source.MapSource{Dir: "x", Files: files}
 	full, err := Load(ms, lay, cfg)
 	if err != nil {

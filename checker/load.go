@@ -4,6 +4,8 @@ import (
 	"path"
 	"sort"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/optable"
 
@@ -32,7 +34,7 @@ func listInScope(src source.Source, lay *layout.Layout) ([]string, error) {
 // error in File.Err (the parse-error analyzer reports it); only a failure
 // to list or read the snapshot is an error. The result does not depend on
 // the number of workers.
-func Load(src source.Source, lay *layout.Layout, cfg *Config) (*optable.Repo, error) {
+func Load(src source.Source, lay *layout.Layout, cfg *config.Config) (*optable.Repo, error) {
 	repo, err := listRepo(src, lay, cfg)
 	if err != nil {
 		return nil, err
@@ -57,7 +59,7 @@ func Load(src source.Source, lay *layout.Layout, cfg *Config) (*optable.Repo, er
 
 // listRepo returns the repository of a snapshot with its paths in scope
 // listed and no file read yet.
-func listRepo(src source.Source, lay *layout.Layout, cfg *Config) (*optable.Repo, error) {
+func listRepo(src source.Source, lay *layout.Layout, cfg *config.Config) (*optable.Repo, error) {
 	if lay == nil {
 		lay = &layout.Layout{}
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/optable"
 
@@ -172,7 +174,7 @@ func TestInitGuardForms(t *testing.T) {
 // layout gives no directory of its own) at the top.
 func TestExpectedStepPathSubPackage(t *testing.T) {
 	cat := catalog(t)
-	lay := BuildLayout(&cat.Layout, nil)
+	lay := config.BuildLayout(&cat.Layout, nil)
 	var core *layout.Scope
 	for _, sc := range lay.Scopes {
 		if sc.Name == "core" {

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/checks"
 
 	"github.com/tilegym/tilegym-lint/source"
@@ -57,7 +59,7 @@ func TestSwappedFIFO(t *testing.T) {
 		src := &swapSource{disk: source.DiskSource{Dir: dir}, swap: swap}
 		done := make(chan error, 1)
 		go func() {
-			_, err := CheckSource(src, BuildLayout(&cat.Layout, nil), cat, nil, Options{Ops: ops})
+			_, err := CheckSource(src, config.BuildLayout(&cat.Layout, nil), cat, nil, Options{Ops: ops})
 			done <- err
 		}()
 		select {

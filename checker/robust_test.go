@@ -3,6 +3,8 @@ package checker
 import (
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/checks"
 
 	"github.com/tilegym/tilegym-lint/source"
@@ -20,7 +22,7 @@ func TestRobustSteps123(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, err := Load(&source.DiskSource{Dir: "testdata/robust-steps123"}, BuildLayout(&cat.Layout, nil), nil)
+	repo, err := Load(&source.DiskSource{Dir: "testdata/robust-steps123"}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/optable"
 
@@ -119,7 +121,7 @@ type VerifyCommander interface {
 
 // EnabledRules returns the catalog's rules that the configuration does not
 // disable, in catalog order.
-func EnabledRules(cat *rules.Catalog, cfg *Config) []*rules.Rule {
+func EnabledRules(cat *rules.Catalog, cfg *config.Config) []*rules.Rule {
 	disabled := map[string]bool{}
 	if cfg != nil {
 		for _, id := range cfg.Disable {
@@ -139,7 +141,7 @@ func EnabledRules(cat *rules.Catalog, cfg *Config) []*rules.Rule {
 // over a repository, applies the policy of the configuration (severities,
 // excluded ops and paths, # noqa comments) and computes the status of each
 // step of each op.
-func Check(repo *optable.Repo, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
+func Check(repo *optable.Repo, cat *rules.Catalog, cfg *config.Config, opts Options) (*Result, error) {
 	enabled := EnabledRules(cat, cfg)
 	byKind := map[*checks.Analyzer][]*rules.Rule{}
 	var roots []*checks.Analyzer
@@ -360,7 +362,7 @@ func ruleIDs(list []*rules.Rule) map[string]bool {
 //
 // It also returns, per op, the steps whose findings were dropped because a
 // file they concern does not parse: those steps could not be checked.
-func applyPolicy(repo *optable.Repo, diags []analysis.Diagnostic, cfg *Config, sups *suppressions) ([]analysis.Diagnostic, map[string]map[int]bool) {
+func applyPolicy(repo *optable.Repo, diags []analysis.Diagnostic, cfg *config.Config, sups *suppressions) ([]analysis.Diagnostic, map[string]map[int]bool) {
 	excludedOps := map[string]bool{}
 	var excludePaths []string
 	var sev map[string]rules.Severity
@@ -739,7 +741,7 @@ func hasCuTileModule(op *optable.Op) bool {
 // LoadForOps), and then any file a finding is in or names (a file that does
 // not parse would have silenced the finding); the result for those ops is
 // the same as Load then Check.
-func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg *Config, opts Options) (*Result, error) {
+func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg *config.Config, opts Options) (*Result, error) {
 	if len(opts.Ops) == 0 || opts.Files != nil {
 		repo, err := Load(src, lay, cfg)
 		if err != nil {

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/checks"
 
 	"github.com/tilegym/tilegym-lint/source"
@@ -32,7 +34,7 @@ func TestListUnder(t *testing.T) {
 	}
 	for _, dir := range dirs {
 		cfg := fixtureConfig(t, dir)
-		lay := BuildLayout(&cat.Layout, cfg)
+		lay := config.BuildLayout(&cat.Layout, cfg)
 		src := &source.DiskSource{Dir: dir}
 		all, err := src.List()
 		if err != nil {

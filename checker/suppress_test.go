@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/source"
 )
 
@@ -84,8 +86,8 @@ func TestUnusedSuppressionScope(t *testing.T) {
 	}
 	// A disabled rule: its codes are not judged.
 	cat := catalog(t)
-	cfg := &Config{Disable: []string{"TG104"}}
-	repo, err := Load(&source.DiskSource{Dir: dir}, BuildLayout(&cat.Layout, cfg), cfg)
+	cfg := &config.Config{Disable: []string{"TG104"}}
+	repo, err := Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, cfg), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +134,7 @@ func TestUnusedSuppressionChangeMode(t *testing.T) {
 	}
 	writeFile(t, dir, "tests/ops/test_softmax.py", string(data)+"# noqa: TG401\n")
 	cat := catalog(t)
-	res, err := CheckGitChange(dir, "HEAD", false, cat, nil, BuildLayout(&cat.Layout, nil), Options{})
+	res, err := CheckGitChange(dir, "HEAD", false, cat, nil, config.BuildLayout(&cat.Layout, nil), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

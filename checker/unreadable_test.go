@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/checks"
 
 	"github.com/tilegym/tilegym-lint/source"
@@ -27,7 +29,7 @@ func TestUnreadableDirStopsCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lay := BuildLayout(&cat.Layout, nil)
+	lay := config.BuildLayout(&cat.Layout, nil)
 	for _, ops := range [][]string{nil, {"silu_and_mul"}} {
 		_, err := CheckSource(unreadable{&source.DiskSource{Dir: "../fixtures/good"}}, lay, cat, nil, Options{Ops: ops})
 		var ue *source.UnreadableDirError

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/checks"
 
 	"github.com/tilegym/tilegym-lint/source"
@@ -58,17 +60,17 @@ func lint(t *testing.T, root string) *checker.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfgPath, err := checker.FindConfig(root)
+	cfgPath, err := config.Find(root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cfg *checker.Config
+	var cfg *config.Config
 	if cfgPath != "" {
-		if cfg, err = checker.LoadConfig(cfgPath); err != nil {
+		if cfg, err = config.Load(cfgPath); err != nil {
 			t.Fatal(err)
 		}
 	}
-	res, err := checker.CheckSource(&source.DiskSource{Dir: root}, checker.BuildLayout(&cat.Layout, cfg), cat, cfg, checker.Options{})
+	res, err := checker.CheckSource(&source.DiskSource{Dir: root}, config.BuildLayout(&cat.Layout, cfg), cat, cfg, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,10 +8,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tilegym/tilegym-lint/checker"
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/config"
 
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -33,7 +35,7 @@ const killGrace = 2 * time.Second
 // to pass or fail, keeping each command's exit status and the tail of its
 // output. It executes code of the checked repository; static mode never
 // calls it.
-func Run(res *checker.Result, cat *rules.Catalog, cfg *checker.Config, opt Options) {
+func Run(res *checker.Result, cat *rules.Catalog, cfg *config.Config, opt Options) {
 	var step6 []*rules.Rule
 	for _, r := range checker.EnabledRules(cat, cfg) {
 		if r.Step == 6 {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/optable"
 
@@ -248,7 +250,7 @@ func isRoot(dir string) bool {
 	if isDir(filepath.Join(dir, "src", "tilegym")) {
 		return true
 	}
-	for _, name := range checker.ConfigFileNames {
+	for _, name := range config.FileNames {
 		if name == "pyproject.toml" {
 			continue
 		}
@@ -410,13 +412,13 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	}
 	cfgPath := f.config
 	if cfgPath == "" {
-		if cfgPath, err = checker.FindConfig(t.root); err != nil {
+		if cfgPath, err = config.Find(t.root); err != nil {
 			return 0, err
 		}
 	}
-	var cfg *checker.Config
+	var cfg *config.Config
 	if cfgPath != "" {
-		if cfg, err = checker.LoadConfig(cfgPath); err != nil {
+		if cfg, err = config.Load(cfgPath); err != nil {
 			return 0, err
 		}
 		if err := cfg.Validate(cat); err != nil {
@@ -426,7 +428,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	if cfg, err = applySelection(cfg, cat, &f.view); err != nil {
 		return 0, err
 	}
-	layout := checker.BuildLayout(&cat.Layout, cfg)
+	layout := config.BuildLayout(&cat.Layout, cfg)
 	opts := checker.Options{Ops: f.ops, Files: t.files}
 
 	if f.fixes.fix {

@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
@@ -70,7 +72,7 @@ type fixPass struct {
 
 // collectFixes checks the tree and returns the fixes of the findings of
 // fixable rules, with those findings.
-func collectFixes(src source.Source, layout *layout.Layout, cat *rules.Catalog, cfg *checker.Config, opts checker.Options) ([]fix.Fix, fixPass, error) {
+func collectFixes(src source.Source, layout *layout.Layout, cat *rules.Catalog, cfg *config.Config, opts checker.Options) ([]fix.Fix, fixPass, error) {
 	res, err := checker.CheckSource(src, layout, cat, cfg, opts)
 	if err != nil {
 		return nil, fixPass{}, err
@@ -169,7 +171,7 @@ func (o fixOutcome) fileList() []string {
 // runFix applies (or previews) the fixes before the check reports. It
 // returns done (and the exit status) when nothing is left to do: a
 // preview.
-func runFix(f *checkFlags, root string, layout *layout.Layout, cat *rules.Catalog, cfg *checker.Config, opts checker.Options, stdout, stderr io.Writer) (code int, done bool, err error) {
+func runFix(f *checkFlags, root string, layout *layout.Layout, cat *rules.Catalog, cfg *config.Config, opts checker.Options, stdout, stderr io.Writer) (code int, done bool, err error) {
 	if f.fixes.dryRun {
 		return previewFix(root, layout, cat, cfg, opts, stdout)
 	}
@@ -214,7 +216,7 @@ func writeFixSummary(w io.Writer, o fixOutcome, preview bool) {
 // previewFix runs --fix on a copy of the files the check reads and prints
 // the unified diff between the tree and the copy: every pass, as --fix
 // would make them, without writing to the tree.
-func previewFix(root string, layout *layout.Layout, cat *rules.Catalog, cfg *checker.Config, opts checker.Options, stdout io.Writer) (int, bool, error) {
+func previewFix(root string, layout *layout.Layout, cat *rules.Catalog, cfg *config.Config, opts checker.Options, stdout io.Writer) (int, bool, error) {
 	tmp, err := os.MkdirTemp("", "tilegym-lint-fix-*")
 	if err != nil {
 		return 0, true, err

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/optable"
 
 	"github.com/tilegym/tilegym-lint/checker"
@@ -91,7 +93,7 @@ func matchRules(cat *rules.Catalog, sel string) []string {
 // --select selector (when any is given) names it, and no --ignore selector
 // does. It returns the configuration to check with (a new one when cfg is
 // nil and a rule is left out).
-func applySelection(cfg *checker.Config, cat *rules.Catalog, v *viewFlags) (*checker.Config, error) {
+func applySelection(cfg *config.Config, cat *rules.Catalog, v *viewFlags) (*config.Config, error) {
 	if len(v.selected) == 0 && len(v.ignored) == 0 {
 		return cfg, nil
 	}
@@ -121,7 +123,7 @@ func applySelection(cfg *checker.Config, cat *rules.Catalog, v *viewFlags) (*che
 	if err != nil {
 		return nil, err
 	}
-	out := &checker.Config{}
+	out := &config.Config{}
 	if cfg != nil {
 		c := *cfg
 		out = &c

@@ -18,6 +18,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/config"
+
 	"github.com/tilegym/tilegym-lint/checks"
 
 	"github.com/tilegym/tilegym-lint/analysis"
@@ -56,16 +58,16 @@ func Catalog(t testing.TB) *rules.Catalog {
 
 // Config is the configuration of the checkout at dir, looked for in dir
 // only (never above it), or nil.
-func Config(t testing.TB, dir string, cat *rules.Catalog) *checker.Config {
+func Config(t testing.TB, dir string, cat *rules.Catalog) *config.Config {
 	t.Helper()
-	p, err := checker.FindConfig(dir)
+	p, err := config.Find(dir)
 	if err != nil {
 		t.Fatalf("fixture config: %v", err)
 	}
 	if p == "" || filepath.Dir(p) != filepath.Clean(dir) {
 		return nil
 	}
-	cfg, err := checker.LoadConfig(p)
+	cfg, err := config.Load(p)
 	if err != nil {
 		t.Fatalf("fixture config: %v", err)
 	}
@@ -82,7 +84,7 @@ func Check(t testing.TB, dir string) *checker.Result {
 	t.Helper()
 	cat := Catalog(t)
 	cfg := Config(t, dir, cat)
-	res, err := checker.CheckSource(&source.DiskSource{Dir: dir}, checker.BuildLayout(&cat.Layout, cfg), cat, cfg, checker.Options{})
+	res, err := checker.CheckSource(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, cfg), cat, cfg, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,17 +38,18 @@ var allowed = map[string][]string{
 	"rules":                     {"layout", "rules/internal/srcscan"},
 	"optable":                   {"analysis", "layout", "python/ast", "python/astutil", "source"},
 	"checks":                    {"analysis", "layout", "optable", "python/ast", "python/astutil", "rules", "source"},
-	"checker":                   {"analysis", "checks", "optable", "internal/regfile", "layout", "python/ast", "python/astutil", "source", "python/parser", "rules"},
+	"config":                    {"internal/regfile", "layout", "optable", "python/ast", "rules"},
+	"checker":                   {"analysis", "checks", "config", "optable", "internal/regfile", "layout", "python/ast", "python/astutil", "source", "python/parser", "rules"},
 	"report":                    {"analysis", "checker", "python/ast", "rules"},
 	"fix":                       {"internal/regfile", "python/ast", "python/parser"},
 	"scaffold":                  {"fix", "internal/regfile", "python/ast", "python/parser"},
-	"verify":                    {"checker", "rules"},
+	"verify":                    {"checker", "config", "rules"},
 	"internal/layers":           {},
 	"internal/regfile":          {},
 	"internal/fixtureset":       {},
-	"internal/fixturetest":      {"analysis", "checker", "checks", "internal/fixtureset", "report", "rules", "source"},
+	"internal/fixturetest":      {"analysis", "checker", "checks", "config", "internal/fixtureset", "report", "rules", "source"},
 	"tools/fixtureoverlay":      {"internal/fixtureset"},
-	"cmd/tilegym-lint":          {".", "analysis", "checker", "checks", "fix", "internal/regfile", "layout", "optable", "python/ast", "python/astdump", "python/parser", "report", "rules", "scaffold", "source", "verify"},
+	"cmd/tilegym-lint":          {".", "analysis", "checker", "checks", "config", "fix", "internal/regfile", "layout", "optable", "python/ast", "python/astdump", "python/parser", "report", "rules", "scaffold", "source", "verify"},
 }
 
 func TestImportGraph(t *testing.T) {

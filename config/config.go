@@ -1,4 +1,8 @@
-package checker
+// Package config reads a project's configuration of tilegym-lint
+// (pyproject.toml's [tool.tilegym-lint], or tilegym-lint.toml): rules
+// disabled or re-graded, paths and ops excluded, written skips, and
+// overrides of the catalog's layout.
+package config
 
 import (
 	"errors"
@@ -47,13 +51,13 @@ type Config struct {
 // ConfigFileNames are the files FindConfig looks for in each directory, in
 // order of preference; pyproject.toml counts only with a [tool.tilegym-lint]
 // table.
-var ConfigFileNames = []string{"tilegym-lint.toml", ".tilegym-lint.toml", "pyproject.toml"}
+var FileNames = []string{"tilegym-lint.toml", ".tilegym-lint.toml", "pyproject.toml"}
 
 const pyprojectTable = "tilegym-lint"
 
 // FindConfig looks for a configuration file in dir and its parents up to
 // the file system root, and returns its path or "" when there is none.
-func FindConfig(dir string) (string, error) {
+func Find(dir string) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err
@@ -62,7 +66,7 @@ func FindConfig(dir string) (string, error) {
 		abs = filepath.Dir(abs)
 	}
 	for {
-		for _, name := range ConfigFileNames {
+		for _, name := range FileNames {
 			p := filepath.Join(abs, name)
 			data, err := regfile.Read(p)
 			if errors.Is(err, fs.ErrNotExist) {
@@ -71,7 +75,7 @@ func FindConfig(dir string) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			if name == "pyproject.toml" && !hasToolTable(data) {
+			if name == "pyproject.toml" && !HasToolTable(data) {
 				continue
 			}
 			return p, nil
@@ -86,7 +90,7 @@ func FindConfig(dir string) (string, error) {
 
 // hasToolTable reports whether a pyproject.toml configures tilegym-lint.
 // A file that does not parse counts, so that its error is reported.
-func hasToolTable(data []byte) bool {
+func HasToolTable(data []byte) bool {
 	m, _, err := rules.ParseTOML(data, "pyproject.toml")
 	if err != nil {
 		return strings.Contains(string(data), "tool.tilegym-lint")
@@ -97,18 +101,18 @@ func hasToolTable(data []byte) bool {
 }
 
 // LoadConfig reads a configuration file.
-func LoadConfig(path string) (*Config, error) {
+func Load(path string) (*Config, error) {
 	data, err := regfile.Read(path)
 	if err != nil {
 		return nil, err
 	}
-	return ParseConfig(data, path)
+	return Parse(data, path)
 }
 
 // ParseConfig decodes a configuration; a file named pyproject.toml is read
 // from its [tool.tilegym-lint] table. Unknown keys and invalid values are
 // errors that name the file and line.
-func ParseConfig(data []byte, filename string) (*Config, error) {
+func Parse(data []byte, filename string) (*Config, error) {
 	m, kl, err := rules.ParseTOML(data, filename)
 	if err != nil {
 		return nil, err
@@ -201,7 +205,7 @@ func ParseConfig(data []byte, filename string) (*Config, error) {
 				if cfg.Skips == nil {
 					cfg.Skips = map[string][]optable.Skip{}
 				}
-				cfg.Skips[op] = append(cfg.Skips[op], optable.Skip{Step: n, Reason: reason, File: filename, Pos: posLine(kl.Line(k...))})
+				cfg.Skips[op] = append(cfg.Skips[op], optable.Skip{Step: n, Reason: reason, File: filename, Pos: PosLine(kl.Line(k...))})
 			}
 			sort.Slice(cfg.Skips[op], func(i, j int) bool { return cfg.Skips[op][i].Step < cfg.Skips[op][j].Step })
 		}
@@ -242,7 +246,7 @@ func (c *Config) Validate(cat *rules.Catalog) error {
 	return nil
 }
 
-func posLine(l int) (p ast.Pos) {
+func PosLine(l int) (p ast.Pos) {
 	p.Line = l
 	return p
 }
