@@ -736,7 +736,7 @@ func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *con
 	errs := make([]error, 2)
 	both(func(k int, l *lazyLoader) {
 		repo := l.closeOver(related)
-		results[k], errs[k] = l.checkUntilRead(repo, related, check, keep)
+		results[k], errs[k] = checkUntilRead(l, repo, related, check, (*Result).findings, keep)
 	})
 	for _, err := range errs {
 		if err != nil {

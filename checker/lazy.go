@@ -42,11 +42,12 @@ func (l *lazyLoader) load(want map[string]bool) *optable.Repo {
 // accepts, nil for all) is located in or relates to a file not parsed
 // (whose parse error would have dropped the finding, see
 // blameParseErrors), parses those files and checks again.
-func (l *lazyLoader) checkUntilRead(repo *optable.Repo, want map[string]bool, check func(*optable.Repo) (*Result, error), keep func(analysis.Diagnostic) bool) (*Result, error) {
+// The result of check is of any type T; findings returns its findings.
+func checkUntilRead[T any](l *lazyLoader, repo *optable.Repo, want map[string]bool, check func(*optable.Repo) (T, error), findings func(T) []analysis.Diagnostic, keep func(analysis.Diagnostic) bool) (T, error) {
 	for {
 		res, err := check(repo)
 		if err != nil {
-			return nil, err
+			return res, err
 		}
 		var more []int
 		seen := map[int]bool{}
@@ -56,7 +57,7 @@ func (l *lazyLoader) checkUntilRead(repo *optable.Repo, want map[string]bool, ch
 				more = append(more, i)
 			}
 		}
-		for _, d := range res.Diagnostics {
+		for _, d := range findings(res) {
 			if keep != nil && !keep(d) {
 				continue
 			}

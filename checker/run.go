@@ -758,7 +758,7 @@ func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg 
 		want[o] = true
 	}
 	repo := l.load(want)
-	res, err := l.checkUntilRead(repo, want, func(repo *optable.Repo) (*Result, error) { return Check(repo, cat, cfg, opts) }, nil)
+	res, err := checkUntilRead(l, repo, want, func(repo *optable.Repo) (*Result, error) { return Check(repo, cat, cfg, opts) }, (*Result).findings, nil)
 	if err != nil || res == nil || res.Table == nil {
 		return res, err
 	}
@@ -776,3 +776,6 @@ func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg 
 	}
 	return res, nil
 }
+
+// findings returns the result's findings (for checkUntilRead).
+func (r *Result) findings() []analysis.Diagnostic { return r.Diagnostics }
