@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/load"
+
 	"github.com/tilegym/tilegym-lint/config"
 
 	"github.com/tilegym/tilegym-lint/checks"
@@ -228,7 +230,7 @@ func BenchmarkOpTableManyOps(b *testing.B) {
 			dir := manyOpsTree(b, n)
 			cat, cfg, lay := benchSetup(b, dir)
 			_ = cat
-			repo, err := Load(&source.DiskSource{Dir: dir}, lay, cfg)
+			repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, cfg)
 			if err != nil {
 				b.Fatal(err)
 			}

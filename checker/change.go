@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/load"
+
 	"github.com/tilegym/tilegym-lint/config"
 
 	"github.com/tilegym/tilegym-lint/checks"
@@ -423,7 +425,7 @@ func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *con
 		return res, err
 	}
 	type loaded struct {
-		l   *lazyLoader
+		l   *load.Loader
 		err error
 	}
 	head := make(chan loaded, 1)
@@ -434,16 +436,16 @@ func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *con
 	listed := make(chan list, 1)
 	go func() {
 		src := &source.DiskSource{Dir: root}
-		repo, err := listRepo(src, lay, cfg)
+		repo, err := load.ListRepo(src, lay, cfg)
 		if err != nil {
 			listed <- list{nil, err}
 			head <- loaded{nil, err}
 			return
 		}
 		listed <- list{repo.Paths, nil}
-		l, err := readLazyLoader(src, repo, nil)
-		if err == nil && l.seed(nil) {
-			l.opTable() // and the wrappers, which the base shares
+		l, err := load.ReadLoader(src, repo, nil)
+		if err == nil && l.Seed(nil) {
+			l.OpTable() // and the wrappers, which the base shares
 		}
 		head <- loaded{l, err}
 	}()
@@ -496,7 +498,7 @@ func checkChange(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout
 // Checking by ops, the base snapshot is the head's with the change taken
 // back (baseSource); checking whole, as a reference, it is the merge base's
 // tree as git lists it (GitSource).
-func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts Options, byOps bool, hl *lazyLoader) (*Result, bool, error) {
+func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts Options, byOps bool, hl *load.Loader) (*Result, bool, error) {
 	var head source.Source = &source.DiskSource{Dir: ch.Root}
 	if ch.Staged {
 		gs := &source.GitSource{Dir: ch.Root, Rev: source.IndexRev}
@@ -513,20 +515,20 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 		}
 		// The whole snapshots, from the files read: the base's files the
 		// same as the head's are parsed once.
-		for _, l := range []*lazyLoader{hl, bl} {
-			l.parseAll()
-			l.repo.Table, l.repo.Wrappers = nil, nil
+		for _, l := range []*load.Loader{hl, bl} {
+			l.ParseAll()
+			l.Repo.Table, l.Repo.Wrappers = nil, nil
 		}
-		hl.repo.Root = ch.Root
+		hl.Repo.Root = ch.Root
 		// The two checks run together (they share the files the same in
 		// both, whose facts are computed once, guarded).
 		var baseErr error
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			baseRes, baseErr = Check(bl.repo, cat, cfg, Options{})
+			baseRes, baseErr = Check(bl.Repo, cat, cfg, Options{})
 		}()
-		res, err = Check(hl.repo, cat, cfg, Options{})
+		res, err = Check(hl.Repo, cat, cfg, Options{})
 		<-done
 		if err != nil {
 			return nil, false, err
@@ -542,7 +544,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 	}
 	baseSrc := &source.GitSource{Dir: top, Rev: mb, Prefix: strings.TrimSuffix(prefix, "/")}
 	defer baseSrc.Close()
-	headRepo, err := Load(head, lay, cfg)
+	headRepo, err := load.Load(head, lay, cfg)
 	if err != nil {
 		return nil, false, err
 	}
@@ -551,7 +553,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 	if err != nil {
 		return nil, false, err
 	}
-	baseRepo, err := Load(baseSrc, lay, cfg)
+	baseRepo, err := load.Load(baseSrc, lay, cfg)
 	if err != nil {
 		return nil, false, err
 	}
@@ -589,7 +591,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 // It returns the loaders of the two snapshots, every file of which is read,
 // for the whole checks when ok is false. hl, when not nil, is the head's
 // loader, its files read.
-func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, hl *lazyLoader) (res, baseRes *Result, ok bool, _, bl *lazyLoader, err error) {
+func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, hl *load.Loader) (res, baseRes *Result, ok bool, _, bl *load.Loader, err error) {
 	if lay == nil {
 		lay = &layout.Layout{}
 	}
@@ -619,25 +621,25 @@ func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *con
 		}
 	}
 	if hl == nil {
-		if hl, err = newLazyLoader(head, lay, cfg); err != nil {
+		if hl, err = load.NewLoader(head, lay, cfg); err != nil {
 			return nil, nil, false, nil, nil, err
 		}
 	}
 	// The base is the head with the change taken back: a file the change
 	// leaves alone is the head's.
 	base := newBaseSource(ch.Root, hl, ch)
-	bl, err = newLazyLoaderReusing(base, lay, cfg, base.unchanged)
+	bl, err = load.NewLoaderReusing(base, lay, cfg, base.unchanged)
 	if err != nil {
 		return nil, nil, false, nil, nil, err
 	}
-	bl.other = hl // the base's files the same as the head's are parsed once
-	bl.classesFrom(hl)
-	shareParses(hl, bl)
+	bl.Other = hl // the base's files the same as the head's are parsed once
+	bl.ClassesFrom(hl)
+	load.ShareParses(hl, bl)
 	if whole {
 		return nil, nil, false, hl, bl, nil
 	}
 	// Each snapshot on its own goroutine, where they work apart.
-	both := func(fn func(k int, l *lazyLoader)) {
+	both := func(fn func(k int, l *load.Loader)) {
 		done := make(chan struct{})
 		go func() { defer close(done); fn(1, bl) }()
 		fn(0, hl)
@@ -650,25 +652,25 @@ func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *con
 	related := map[string]bool{}
 	api := false
 	for _, f := range files {
-		api = api || hl.apis[astutil.PackagePath(f)] && path.Base(f) != "__init__.py"
+		api = api || hl.APIs[astutil.PackagePath(f)] && path.Base(f) != "__init__.py"
 	}
-	if !hl.seed(nil) {
+	if !hl.Seed(nil) {
 		return nil, nil, false, hl, bl, nil
 	}
 	if !api {
-		hl.opTable()
-		bl.repo.Wrappers = hl.repo.Wrappers
+		hl.OpTable()
+		bl.Repo.Wrappers = hl.Repo.Wrappers
 	}
 	// The base's seed and table when they are needed, the head's table
 	// meanwhile.
 	seeded := true
-	both(func(k int, l *lazyLoader) {
+	both(func(k int, l *load.Loader) {
 		switch {
 		case k == 0:
-			l.opTable()
+			l.OpTable()
 		case api || len(shared) > 0:
-			if seeded = l.seed(nil); seeded {
-				l.opTable()
+			if seeded = l.Seed(nil); seeded {
+				l.OpTable()
 			}
 		}
 	})
@@ -677,13 +679,13 @@ func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *con
 	}
 	// A change that removes a dispatch stub leaves the op's callers in
 	// files it does not change: the snapshots are checked whole.
-	if len(shared) > 0 && len(removedStubs(hl.opTable(), bl.opTable())) > 0 {
+	if len(shared) > 0 && len(removedStubs(hl.OpTable(), bl.OpTable())) > 0 {
 		return nil, nil, false, hl, bl, nil
 	}
 	if api {
-		for _, l := range []*lazyLoader{hl, bl} {
-			for _, op := range l.opTable().Ops {
-				if !slices.Equal(hl.repo.Wrappers[op.Name], bl.repo.Wrappers[op.Name]) {
+		for _, l := range []*load.Loader{hl, bl} {
+			for _, op := range l.OpTable().Ops {
+				if !slices.Equal(hl.Repo.Wrappers[op.Name], bl.Repo.Wrappers[op.Name]) {
 					related[op.Name] = true
 				}
 			}
@@ -702,7 +704,7 @@ func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *con
 	// check.
 	relatedOf := make([]map[string]bool, 2)
 	okOf := make([]bool, 2)
-	both(func(k int, l *lazyLoader) { relatedOf[k], okOf[k] = changeOps(l, own, shared) })
+	both(func(k int, l *load.Loader) { relatedOf[k], okOf[k] = changeOps(l, own, shared) })
 	if !okOf[0] || !okOf[1] {
 		return nil, nil, false, hl, bl, nil
 	}
@@ -714,18 +716,18 @@ func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *con
 	// A registration in a changed file of an op no stub declares is a
 	// finding of no op (TG206), pre-existing if the base registers that
 	// name anywhere: each snapshot parses every file that does.
-	hl.names = undeclared(ch, hl, bl)
-	bl.names = hl.names
+	hl.Names = undeclared(ch, hl, bl)
+	bl.Names = hl.Names
 	// A registration no stub declares may be an op being added (see
 	// addStublessOps), whose files only the whole snapshots show.
-	for name := range hl.names {
-		for _, l := range []*lazyLoader{hl, bl} {
-			if l.opTable().ByName[name] != nil {
+	for name := range hl.Names {
+		for _, l := range []*load.Loader{hl, bl} {
+			if l.OpTable().ByName[name] != nil {
 				return nil, nil, false, hl, bl, nil
 			}
 		}
 	}
-	hl.repo.Root = ch.Root
+	hl.Repo.Root = ch.Root
 	check := func(repo *optable.Repo) (*Result, error) { return Check(repo, cat, cfg, Options{focus: related}) }
 	// Only the findings of the ops of the change count (the others' are
 	// not whole), and those of no op in changed files.
@@ -734,9 +736,9 @@ func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *con
 	}
 	results := make([]*Result, 2)
 	errs := make([]error, 2)
-	both(func(k int, l *lazyLoader) {
-		repo := l.closeOver(related)
-		results[k], errs[k] = checkUntilRead(l, repo, related, check, (*Result).findings, keep)
+	both(func(k int, l *load.Loader) {
+		repo := l.CloseOver(related)
+		results[k], errs[k] = load.CheckUntilRead(l, repo, related, check, (*Result).findings, keep)
 	})
 	for _, err := range errs {
 		if err != nil {
@@ -812,10 +814,10 @@ func vanishedOps(ch *Change, res, baseRes *Result, touched map[string]bool) []Op
 
 // undeclared returns the names that the changed files register in either
 // snapshot and no stub declares.
-func undeclared(ch *Change, loaders ...*lazyLoader) map[string]bool {
+func undeclared(ch *Change, loaders ...*load.Loader) map[string]bool {
 	out := map[string]bool{}
 	for _, l := range loaders {
-		t := l.opTable()
+		t := l.OpTable()
 		for _, im := range t.Impls {
 			if op := t.ByName[im.Op]; (op == nil || op.Stub == nil) && ch.HasFile(im.File.Path) {
 				out[im.Op] = true
@@ -830,13 +832,13 @@ func undeclared(ch *Change, loaders ...*lazyLoader) map[string]bool {
 // changed file, or a changed shared file (see sharedChangeOps), other
 // than by their dispatch stub. ok is false when a changed file or a
 // dispatch file does not parse: the snapshots must be checked whole.
-func changeOps(l *lazyLoader, files, shared []string) (related map[string]bool, ok bool) {
-	if !l.seed(files) {
+func changeOps(l *load.Loader, files, shared []string) (related map[string]bool, ok bool) {
+	if !l.Seed(files) {
 		return nil, false
 	}
 	changed := map[string]bool{}
 	for _, f := range append(files[:len(files):len(files)], shared...) {
-		if file := l.repo.Files[f]; file != nil {
+		if file := l.Repo.Files[f]; file != nil {
 			if file.AST == nil {
 				return nil, false
 			}
@@ -844,7 +846,7 @@ func changeOps(l *lazyLoader, files, shared []string) (related map[string]bool, 
 		}
 	}
 	related = map[string]bool{}
-	tab := l.opTable()
+	tab := l.OpTable()
 	for _, op := range tab.Ops {
 		for f := range OpFiles(tab, op) {
 			if changed[f] && !(op.Stub != nil && op.Stub.File.Path == f) {

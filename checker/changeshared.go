@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/load"
+
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/optable"
 
@@ -52,15 +54,15 @@ import (
 //
 // both runs a function for each snapshot (0 the head, 1 the base), on two
 // goroutines; their seeds are parsed.
-func sharedChangeOps(ch *Change, hl, bl *lazyLoader, files []string, both func(func(k int, l *lazyLoader))) (map[string]bool, bool) {
-	for _, l := range []*lazyLoader{hl, bl} {
+func sharedChangeOps(ch *Change, hl, bl *load.Loader, files []string, both func(func(k int, l *load.Loader))) (map[string]bool, bool) {
+	for _, l := range []*load.Loader{hl, bl} {
 		for _, f := range files {
-			if file := l.repo.Files[f]; file == nil || file.AST == nil {
+			if file := l.Repo.Files[f]; file == nil || file.AST == nil {
 				return nil, false
 			}
 		}
 	}
-	ht, bt := hl.opTable(), bl.opTable()
+	ht, bt := hl.OpTable(), bl.OpTable()
 	ops := map[string]bool{}
 	// The ops the change touches that the seed knows: edited stubs, and
 	// __init__ entries naming an op's function.
@@ -69,8 +71,8 @@ func sharedChangeOps(ch *Change, hl, bl *lazyLoader, files []string, both func(f
 	}
 	words := map[string]map[string]bool{} // __init__ dir -> names its change concerns
 	for _, f := range files {
-		if _, ok := layout.DispatchScope(hl.layout, f); ok {
-			changed, ok := changedStubs(hl.repo.Files[f], bl.repo.Files[f], ht, bt)
+		if _, ok := layout.DispatchScope(hl.Layout, f); ok {
+			changed, ok := changedStubs(hl.Repo.Files[f], bl.Repo.Files[f], ht, bt)
 			if !ok {
 				return nil, false
 			}
@@ -87,7 +89,7 @@ func sharedChangeOps(ch *Change, hl, bl *lazyLoader, files []string, both func(f
 	}
 	if len(words) > 0 {
 		found := make([]map[string]bool, 2)
-		both(func(k int, l *lazyLoader) { found[k] = initChangeOps(l, words) })
+		both(func(k int, l *load.Loader) { found[k] = initChangeOps(l, words) })
 		for _, f := range found {
 			for op := range f {
 				ops[op] = true
@@ -150,7 +152,7 @@ func changedStubs(hf, bf *source.File, ht, bt *optable.OpTable) (map[string]bool
 	for op, t := range hs {
 		if bs[op] == t {
 			for n := range bound {
-				if hasWord([]byte(t), n) {
+				if load.HasWord([]byte(t), n) {
 					out[op] = true
 				}
 			}
@@ -419,10 +421,10 @@ func initEntries(in *optable.Init) map[initEntry]int {
 // initChangeOps parses, in a snapshot, the files under the packages of
 // changed __init__s that can concern their names (see sharedChangeOps),
 // and returns the ops concerned.
-func initChangeOps(l *lazyLoader, words map[string]map[string]bool) map[string]bool {
+func initChangeOps(l *load.Loader, words map[string]map[string]bool) map[string]bool {
 	var todo []int
-	concerns := make([]bool, len(l.repo.Paths))
-	for i, p := range l.repo.Paths {
+	concerns := make([]bool, len(l.Repo.Paths))
+	for i, p := range l.Repo.Paths {
 		for dir, ws := range words {
 			if !layout.UnderDir(dir, p) {
 				continue
@@ -433,30 +435,30 @@ func initChangeOps(l *lazyLoader, words map[string]map[string]bool) map[string]b
 					hit = true
 				}
 			}
-			if !hit && l.registers[i] {
+			if !hit && l.Registers[i] {
 				for w := range ws {
-					if hit = hasWord(l.data[i], w); hit {
+					if hit = load.HasWord(l.Data[i], w); hit {
 						break
 					}
 				}
 				// An identifier with non-ASCII letters may normalize to one.
-				hit = hit || l.nonASCII[i] && len(wordSet(ws).find(l.data[i])) > 0
+				hit = hit || l.NonASCII[i] && len(load.WordSet(ws).Find(l.Data[i])) > 0
 			}
 			if hit {
 				concerns[i] = true
-				if !l.parsed[i] {
+				if !l.Parsed[i] {
 					todo = append(todo, i)
 				}
 			}
 		}
 	}
 	sort.Ints(todo)
-	l.parse(todo)
-	t := l.opTable()
+	l.Parse(todo)
+	t := l.OpTable()
 	out := map[string]bool{}
 	for _, op := range t.Ops {
 		for _, im := range op.Impls {
-			if i, ok := l.index[im.File.Path]; ok && concerns[i] {
+			if i, ok := l.Index[im.File.Path]; ok && concerns[i] {
 				out[op.Name] = true
 			}
 		}

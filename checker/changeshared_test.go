@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/load"
+
 	"github.com/tilegym/tilegym-lint/config"
 
 	"github.com/tilegym/tilegym-lint/optable"
@@ -18,7 +20,7 @@ import (
 func dispatchTable(t *testing.T, src string) (*source.File, *optable.OpTable) {
 	t.Helper()
 	cat := catalog(t)
-	repo, err := Load(&source.MapSource{Dir: "x", Files: map[string]string{opsPy: src}}, config.BuildLayout(&cat.Layout, nil), nil)
+	repo, err := load.Load(&source.MapSource{Dir: "x", Files: map[string]string{opsPy: src}}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +106,7 @@ def b(x, **kwargs):
 func initTable(t *testing.T, src string) *optable.OpTable {
 	t.Helper()
 	cat := catalog(t)
-	repo, err := Load(&source.MapSource{Dir: "x", Files: map[string]string{initPy: src}}, config.BuildLayout(&cat.Layout, nil), nil)
+	repo, err := load.Load(&source.MapSource{Dir: "x", Files: map[string]string{initPy: src}}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +171,7 @@ func TestTouchedOpsInitModule(t *testing.T) {
 		"src/tilegym/suites/demo/ops.py":                "from tilegym.backend import dispatch\n",
 		"src/tilegym/suites/demo/__init__.py":           "",
 	}
-	repo, err := Load(&source.MapSource{Dir: "x", Files: files}, config.BuildLayout(&cat.Layout, nil), nil)
+	repo, err := load.Load(&source.MapSource{Dir: "x", Files: files}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

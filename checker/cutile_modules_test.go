@@ -3,6 +3,8 @@ package checker
 import (
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/load"
+
 	"github.com/tilegym/tilegym-lint/checks"
 
 	"github.com/tilegym/tilegym-lint/analysis"
@@ -12,7 +14,7 @@ import (
 // runKindOnFiles runs one kind with one rule over an in-memory repository.
 func runKindOnFiles(t *testing.T, files map[string]string, a *checks.Analyzer, params any) []analysis.Diagnostic {
 	t.Helper()
-	repo, err := Load(&source.MapSource{Dir: "mem", Files: files}, testLayout(), nil)
+	repo, err := load.Load(&source.MapSource{Dir: "mem", Files: files}, testLayout(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/load"
+
 	"github.com/tilegym/tilegym-lint/config"
 
 	"github.com/tilegym/tilegym-lint/checks"
@@ -62,7 +64,7 @@ func catalog(t *testing.T) *rules.Catalog {
 func checkDir(t *testing.T, dir string, opts Options) *Result {
 	t.Helper()
 	cat := catalog(t)
-	repo, err := Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
+	repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +145,7 @@ func TestPolicy(t *testing.T) {
 	writeFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
 	cat := catalog(t)
 	run := func(cfg *config.Config) *Result {
-		repo, err := Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, cfg), cfg)
+		repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, cfg), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,7 +199,7 @@ func TestPolicy(t *testing.T) {
 
 func mustLoad(t *testing.T, dir string, cat *rules.Catalog) *optable.Repo {
 	t.Helper()
-	repo, err := Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
+	repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +221,7 @@ func TestNoqaSuppresses(t *testing.T) {
 	src := &source.MapSource{Files: map[string]string{
 		"src/tilegym/ops/ops.py": "x = 1  # noqa: TG999\ny = 2  # noqa\nz = 3\n",
 	}}
-	repo, err := Load(src, config.BuildLayout(&cat.Layout, nil), nil)
+	repo, err := load.Load(src, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

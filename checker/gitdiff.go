@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/load"
+
 	"github.com/tilegym/tilegym-lint/source"
 )
 
@@ -320,16 +322,16 @@ func regularMode(mode string) bool {
 // baseSource is the base snapshot of a change: head's files with the change
 // taken back (see the top of this file).
 type baseSource struct {
-	root  string      // the checked root, where git runs
-	head  *lazyLoader // the head snapshot, its files read
+	root  string       // the checked root, where git runs
+	head  *load.Loader // the head snapshot, its files read
 	ch    *Change
 	paths []string
 }
 
-func newBaseSource(root string, head *lazyLoader, ch *Change) *baseSource {
+func newBaseSource(root string, head *load.Loader, ch *Change) *baseSource {
 	b := &baseSource{root: root, head: head, ch: ch}
 	seen := map[string]bool{}
-	for _, p := range head.repo.Paths {
+	for _, p := range head.Repo.Paths {
 		if !ch.Whole[p] && !(ch.diffs[p] != nil && !regularMode(ch.diffs[p].oldMode)) {
 			b.paths = append(b.paths, p)
 			seen[p] = true
@@ -353,7 +355,7 @@ func (b *baseSource) unchanged(p string) ([]byte, bool) {
 	if b.ch.diffs[p] != nil || b.ch.Whole[p] {
 		return nil, false
 	}
-	return b.head.content(p)
+	return b.head.Content(p)
 }
 
 func (b *baseSource) ReadFile(p string) ([]byte, error) {
@@ -367,7 +369,7 @@ func (b *baseSource) ReadFile(p string) ([]byte, error) {
 	var newData []byte
 	if !d.deleted {
 		var ok bool
-		if newData, ok = b.head.content(p); !ok {
+		if newData, ok = b.head.Content(p); !ok {
 			return nil, fmt.Errorf("%s: changed, but not in the head snapshot", p)
 		}
 	}

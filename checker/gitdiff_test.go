@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/load"
+
 	"github.com/tilegym/tilegym-lint/config"
 
 	"github.com/tilegym/tilegym-lint/source"
@@ -106,7 +108,7 @@ func TestRebuildOld(t *testing.T) {
 		if d != nil {
 			var newData []byte
 			if !d.deleted {
-				newData, _ = hl.content(p)
+				newData, _ = hl.Content(p)
 			}
 			if _, ok := d.rebuildOld(newData); !ok {
 				t.Errorf("%s: not rebuilt from the diff", p)
@@ -151,7 +153,7 @@ func TestBaseSourceFallsBackToGit(t *testing.T) {
 	if d == nil {
 		t.Fatal("test_a.py: not in the change")
 	}
-	newData, _ := hl.content("tests/ops/test_a.py")
+	newData, _ := hl.Content("tests/ops/test_a.py")
 	if _, ok := d.rebuildOld(newData); ok {
 		t.Error("rebuilt from converted lines: the blob id check let it through")
 	}
@@ -166,14 +168,14 @@ func TestBaseSourceFallsBackToGit(t *testing.T) {
 
 // workingChange returns the change of dir's working tree against HEAD and
 // the working tree's files, read.
-func workingChange(t *testing.T, dir string) (*Change, *lazyLoader) {
+func workingChange(t *testing.T, dir string) (*Change, *load.Loader) {
 	t.Helper()
 	ch, err := GitChange(dir, "HEAD", false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cat := catalog(t)
-	hl, err := newLazyLoader(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
+	hl, err := load.NewLoader(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/load"
+
 	"github.com/tilegym/tilegym-lint/config"
 
 	"github.com/tilegym/tilegym-lint/checks"
@@ -48,7 +50,7 @@ func TestCheckOpsLazy(t *testing.T) {
 			}
 			lay := config.BuildLayout(&cat.Layout, cfg)
 			src := &source.DiskSource{Dir: dir}
-			full, err := Load(src, lay, cfg)
+			full, err := load.Load(src, lay, cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,7 +133,7 @@ tests = ["tests/unit/**/test_*.py"]
 	}
 	lay := config.BuildLayout(&cat.Layout, cfg)
 	ms := &source.MapSource{Dir: "x", Files: files}
-	full, err := Load(ms, lay, cfg)
+	full, err := load.Load(ms, lay, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/load"
+
 	"github.com/tilegym/tilegym-lint/config"
 
 	"github.com/tilegym/tilegym-lint/checks"
@@ -44,7 +46,7 @@ func testLayout() *layout.Layout {
 
 func loadTestRepo(t *testing.T, dir string) *optable.Repo {
 	t.Helper()
-	repo, err := Load(&source.DiskSource{Dir: dir}, testLayout(), nil)
+	repo, err := load.Load(&source.DiskSource{Dir: dir}, testLayout(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +151,7 @@ func TestInitGuardForms(t *testing.T) {
 		"and":     "import os\nfrom tilegym.backend import is_backend_available\nif is_backend_available(\"cutile\") and not os.environ.get(\"X\"):\n    from . import softmax\n",
 		"negated": "import tilegym.backend as tb\nif not tb.is_backend_available(\"cutile\"):\n    __all__ = []\nelse:\n    from . import softmax\n",
 	} {
-		repo, err := Load(&source.MapSource{Dir: name, Files: map[string]string{
+		repo, err := load.Load(&source.MapSource{Dir: name, Files: map[string]string{
 			"src/tilegym/ops/ops.py":             stub,
 			"src/tilegym/ops/cutile/__init__.py": init,
 			"src/tilegym/ops/cutile/softmax.py":  mod,

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/load"
+
 	"github.com/tilegym/tilegym-lint/config"
 
 	"github.com/tilegym/tilegym-lint/checks"
@@ -65,7 +67,7 @@ func TestPlaceholders(t *testing.T) {
 	leftover := regexp.MustCompile(`\{[A-Za-z_]\w*\}`)
 	for _, dir := range fixtureset.Dirs(t) {
 		for i, cc := range []*rules.Catalog{cat, probe} {
-			repo, err := Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cc.Layout, nil), nil)
+			repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cc.Layout, nil), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

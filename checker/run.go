@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tilegym/tilegym-lint/load"
+
 	"github.com/tilegym/tilegym-lint/config"
 
 	"github.com/tilegym/tilegym-lint/checks"
@@ -170,7 +172,7 @@ func Check(repo *optable.Repo, cat *rules.Catalog, cfg *config.Config, opts Opti
 			repo.Table = optable.BuildOpTable(repo)
 		}
 		focus = map[string]bool{}
-		for _, op := range selectedOps(repo.Table, want) {
+		for _, op := range load.SelectedOps(repo.Table, want) {
 			focus[op.Name] = true
 		}
 	}
@@ -743,13 +745,13 @@ func hasCuTileModule(op *optable.Op) bool {
 // the same as Load then Check.
 func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg *config.Config, opts Options) (*Result, error) {
 	if len(opts.Ops) == 0 || opts.Files != nil {
-		repo, err := Load(src, lay, cfg)
+		repo, err := load.Load(src, lay, cfg)
 		if err != nil {
 			return nil, err
 		}
 		return Check(repo, cat, cfg, opts)
 	}
-	l, err := newLazyLoader(src, lay, cfg)
+	l, err := load.NewLoader(src, lay, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -757,8 +759,8 @@ func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg 
 	for _, o := range opts.Ops {
 		want[o] = true
 	}
-	repo := l.load(want)
-	res, err := checkUntilRead(l, repo, want, func(repo *optable.Repo) (*Result, error) { return Check(repo, cat, cfg, opts) }, (*Result).findings, nil)
+	repo := l.Load(want)
+	res, err := load.CheckUntilRead(l, repo, want, func(repo *optable.Repo) (*Result, error) { return Check(repo, cat, cfg, opts) }, (*Result).findings, nil)
 	if err != nil || res == nil || res.Table == nil {
 		return res, err
 	}
@@ -766,8 +768,8 @@ func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg 
 	// from its registration, which the files read for the stubs do not
 	// show: an --op naming no op read is checked on the whole snapshot.
 	for _, o := range opts.Ops {
-		if res.Table.ByName[o] == nil && len(selectedOps(res.Table, map[string]bool{o: true})) == 0 {
-			repo, err := Load(src, lay, cfg)
+		if res.Table.ByName[o] == nil && len(load.SelectedOps(res.Table, map[string]bool{o: true})) == 0 {
+			repo, err := load.Load(src, lay, cfg)
 			if err != nil {
 				return nil, err
 			}

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/load"
+
 	"github.com/tilegym/tilegym-lint/config"
 
 	"github.com/tilegym/tilegym-lint/checks"
@@ -46,7 +48,7 @@ func TestListUnder(t *testing.T) {
 				want = append(want, p)
 			}
 		}
-		got, err := listInScope(src, lay)
+		got, err := load.ListInScope(src, lay)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/load"
+
 	"github.com/tilegym/tilegym-lint/config"
 
 	"github.com/tilegym/tilegym-lint/source"
@@ -87,7 +89,7 @@ func TestUnusedSuppressionScope(t *testing.T) {
 	// A disabled rule: its codes are not judged.
 	cat := catalog(t)
 	cfg := &config.Config{Disable: []string{"TG104"}}
-	repo, err := Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, cfg), cfg)
+	repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, cfg), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

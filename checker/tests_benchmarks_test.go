@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/load"
+
 	"github.com/tilegym/tilegym-lint/config"
 
 	"github.com/tilegym/tilegym-lint/checks"
@@ -60,7 +62,7 @@ func run456(t *testing.T, dir string) ([]string, *optable.OpTable, []analysis.Di
 	if err != nil {
 		t.Fatalf("embedded catalog: %v", err)
 	}
-	repo, err := Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&full.Layout, nil), nil)
+	repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&full.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/load"
+
 	"github.com/tilegym/tilegym-lint/optable"
 )
 
@@ -37,7 +39,7 @@ func TestMayUse(t *testing.T) {
 		{"softmax_ref = torch.softmax\n", false},
 		{"from . import common\ncommon.softmax\n", false},
 	} {
-		if got := mayUse("tests/ops/test_x.py", []byte(tc.src), []string{q}); got != tc.want {
+		if got := load.MayUse("tests/ops/test_x.py", []byte(tc.src), []string{q}); got != tc.want {
 			t.Errorf("mayUse(%q) = %v, want %v", tc.src, got, tc.want)
 		}
 	}
@@ -56,7 +58,7 @@ func TestMayUseAgainstUsedNames(t *testing.T) {
 		sort.Strings(names)
 		for _, n := range names {
 			checked++
-			if !mayUse(f.Path, f.Src, []string{n}) {
+			if !load.MayUse(f.Path, f.Src, []string{n}) {
 				t.Errorf("%s uses %s; mayUse says it does not", f.Path, n)
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/tilegym/tilegym-lint/optable"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 )
 
 // BackendSelectAnalyzer implements kind "backend-select".
@@ -91,7 +92,7 @@ func shortName(names []string) string {
 	if strings.HasPrefix(n, "self.") {
 		return n
 	}
-	return DottedTail(n)
+	return astutil.DottedTail(n)
 }
 
 // skipsWhenUnavailable reports whether a body (searched recursively) skips

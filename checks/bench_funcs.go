@@ -8,6 +8,7 @@ import (
 	"github.com/tilegym/tilegym-lint/optable"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -116,7 +117,7 @@ func eachBenchFunc(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p benchFu
 func shortNames(names []string) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = DottedTail(n)
+		out[i] = astutil.DottedTail(n)
 	}
 	return out
 }

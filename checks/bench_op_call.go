@@ -144,7 +144,7 @@ func (x *PyIndex) backendModuleUses(op *optable.Op, modules []string) []namedNod
 			if d == "" || imported[head] {
 				continue
 			}
-			if q, _ := x.Imports.Resolve(s.Func); q != "" && DottedTail(q) == op.Func {
+			if q, _ := x.Imports.Resolve(s.Func); q != "" && astutil.DottedTail(q) == op.Func {
 				if _, bad := DottedUnder(q, modules); bad {
 					out = append(out, namedNode{s.Func, q})
 				}

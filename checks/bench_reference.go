@@ -66,7 +66,7 @@ func runBenchReference(pass *Pass) (any, error) {
 			shared := map[string]bool{}
 			for _, op := range sf.Ops {
 				for _, r := range refs[op.Name] {
-					if DottedTail(r.name) == fill(p.Name, op) {
+					if astutil.DottedTail(r.name) == fill(p.Name, op) {
 						shared[r.name] = true
 					}
 				}
@@ -80,7 +80,7 @@ func runBenchReference(pass *Pass) (any, error) {
 					// Registered: under the template's name?
 					var other *namedNode
 					for i, r := range refs[op.Name] {
-						if DottedTail(r.name) == want || shared[r.name] {
+						if astutil.DottedTail(r.name) == want || shared[r.name] {
 							other = nil
 							break
 						}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 
 	"github.com/tilegym/tilegym-lint/source"
 
@@ -31,7 +32,7 @@ func (p *fileNameParams) Validate() error { return needEntries("names", p.Names)
 // cuTile module, else its function name.
 func opModule(op *optable.Op, names *layout.Names) string {
 	if impls := cutileImpls(op, names); len(impls) > 0 {
-		return DottedTail(impls[0].Module)
+		return astutil.DottedTail(impls[0].Module)
 	}
 	return op.Func
 }

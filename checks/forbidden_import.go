@@ -74,7 +74,7 @@ func runForbiddenImport(pass *Pass) (any, error) {
 								local = *a.Asname
 							}
 							badLocal[local] = true
-							report(s, a.Name, DottedTail(a.Name))
+							report(s, a.Name, astutil.DottedTail(a.Name))
 							break
 						}
 					}
@@ -105,7 +105,7 @@ func runForbiddenImport(pass *Pass) (any, error) {
 					if q != "" {
 						if _, bad := DottedUnder(q, p.Modules); bad {
 							i := strings.LastIndexByte(q, '.')
-							report(s.Func, q[:max(i, 0)], DottedTail(q))
+							report(s.Func, q[:max(i, 0)], astutil.DottedTail(q))
 						}
 					}
 				}

@@ -256,7 +256,7 @@ func checkConstantParams(pass *Pass, rule *rules.Rule, p *ImplConstantParams, ar
 						}
 						reported[a] = true
 						reportAt(pass, rule, m.impls[0].Op, m.file, a, map[string]string{
-							"param": nm.Id, "kernel": kd.Name, "use": DottedTail(ca.fn), "constant": firstOr(p.Constant, ""),
+							"param": nm.Id, "kernel": kd.Name, "use": astutil.DottedTail(ca.fn), "constant": firstOr(p.Constant, ""),
 						}, []analysis.Related{{File: m.file.Path, Pos: nm.Pos(), End: nm.End(), Message: "used here as a compile-time value"}}, constantFix(m.file, im, a, p.Constant))
 						return true
 					})

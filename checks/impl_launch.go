@@ -215,7 +215,7 @@ func launchNames(specs []launchSpec, tileModule string) string {
 		if rest, ok := strings.CutPrefix(l.name, tileModule+"."); ok && tileModule != "" && !strings.Contains(rest, ".") {
 			names = append(names, "ct."+rest)
 		} else {
-			names = append(names, DottedTail(l.name))
+			names = append(names, astutil.DottedTail(l.name))
 		}
 	}
 	return strings.Join(names, " or ")

@@ -4,8 +4,6 @@ package checks
 // reporting with related positions, skips and name suggestions.
 
 import (
-	"strings"
-
 	"github.com/tilegym/tilegym-lint/optable"
 
 	"github.com/tilegym/tilegym-lint/analysis"
@@ -97,14 +95,6 @@ func inScopes(scopes []string, sc *layout.Scope) bool {
 		}
 	}
 	return false
-}
-
-// dottedTail returns the last part of a dotted name.
-func DottedTail(s string) string {
-	if i := strings.LastIndexByte(s, '.'); i >= 0 {
-		return s[i+1:]
-	}
-	return s
 }
 
 // opPublicNames returns the qualified names under which an op is reached

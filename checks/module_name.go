@@ -38,7 +38,7 @@ func runModuleName(pass *Pass, tab *optable.OpTable, rule *rules.Rule, _ *noPara
 			continue
 		}
 		for _, im := range cutileImpls(op, names) {
-			if len(perFile[im.File.Path]) > 1 || DottedTail(im.Module) == op.Func {
+			if len(perFile[im.File.Path]) > 1 || astutil.DottedTail(im.Module) == op.Func {
 				continue
 			}
 			want := path.Dir(im.File.Path) + "/" + op.Func + ".py"

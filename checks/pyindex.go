@@ -424,26 +424,6 @@ type siblingImport struct {
 	File  *source.File // the sibling, parsed
 }
 
-// siblingImportPaths returns the paths of the same-directory modules a file
-// imports from (`from mod import x`, `from .mod import x`), whether or not
-// they exist.
-func SiblingImportPaths(f *source.File) []string {
-	if f == nil || f.AST == nil || f.AST.Module == nil {
-		return nil
-	}
-	dir := ""
-	if i := strings.LastIndexByte(f.Path, '/'); i >= 0 {
-		dir = f.Path[:i+1]
-	}
-	var out []string
-	for _, s := range f.AST.Module.Body {
-		if imp, ok := s.(*ast.ImportFrom); ok && imp.Module != nil && imp.Level <= 1 && !strings.Contains(*imp.Module, ".") {
-			out = append(out, dir+*imp.Module+".py")
-		}
-	}
-	return out
-}
-
 // siblingImports returns the names this file imports from parsed sibling
 // modules of its directory (plain `from mod import x` or `from .mod import
 // x`), in source order.

@@ -51,7 +51,7 @@ func stubBodyProblem(fd *ast.FunctionDef, exception string) ast.Node {
 		if c, ok := exc.(*ast.Call); ok {
 			exc = c.Func
 		}
-		if DottedTail(astutil.DottedName(exc)) != exception {
+		if astutil.DottedTail(astutil.DottedName(exc)) != exception {
 			return s
 		}
 	}

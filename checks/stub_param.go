@@ -54,7 +54,7 @@ func stubExempt(fd *ast.FunctionDef, p *stubParamParams) bool {
 	if fd.Returns != nil && len(p.ExemptReturns) > 0 {
 		head := annotationHead(fd.Returns)
 		for _, r := range p.ExemptReturns {
-			if head == r || DottedTail(head) == r {
+			if head == r || astutil.DottedTail(head) == r {
 				return true
 			}
 		}
@@ -69,7 +69,7 @@ func annotationHead(e ast.Expr) string {
 	switch e := e.(type) {
 	case *ast.Subscript:
 		h := astutil.DottedName(e.Value)
-		if DottedTail(h) == "Optional" {
+		if astutil.DottedTail(h) == "Optional" {
 			return annotationHead(e.Slice)
 		}
 		return h
@@ -107,7 +107,7 @@ func normAnnotation(e ast.Expr) string {
 			}
 		}
 	case *ast.Subscript:
-		head := DottedTail(astutil.DottedName(e.Value))
+		head := astutil.DottedTail(astutil.DottedName(e.Value))
 		if head == "Optional" {
 			return "Optional[" + normAnnotation(e.Slice) + "]"
 		}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/load"
+
 	"github.com/tilegym/tilegym-lint/config"
 
 	"github.com/tilegym/tilegym-lint/checks"
@@ -64,7 +66,7 @@ optional = true
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, err := checker.Load(&source.DiskSource{Dir: "../fixtures/good"}, config.BuildLayout(&builtin.Layout, nil), nil)
+	repo, err := load.Load(&source.DiskSource{Dir: "../fixtures/good"}, config.BuildLayout(&builtin.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

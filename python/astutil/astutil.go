@@ -829,3 +829,31 @@ func ChainHead(e ast.Expr) string {
 		}
 	}
 }
+
+// DottedTail returns the last part of a dotted name.
+func DottedTail(s string) string {
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// SiblingImportPaths returns the paths of the same-directory modules the
+// file at path imports from (`from mod import x`, `from .mod import x`), whether or not
+// they exist.
+func SiblingImportPaths(path string, f *ast.File) []string {
+	if f == nil || f.Module == nil {
+		return nil
+	}
+	dir := ""
+	if i := strings.LastIndexByte(path, '/'); i >= 0 {
+		dir = path[:i+1]
+	}
+	var out []string
+	for _, s := range f.Module.Body {
+		if imp, ok := s.(*ast.ImportFrom); ok && imp.Module != nil && imp.Level <= 1 && !strings.Contains(*imp.Module, ".") {
+			out = append(out, dir+*imp.Module+".py")
+		}
+	}
+	return out
+}

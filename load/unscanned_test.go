@@ -1,4 +1,4 @@
-package checker
+package load
 
 import (
 	"testing"
@@ -16,16 +16,16 @@ func TestUnscanned(t *testing.T) {
 	fwd := useTarget{q: "tilegym.ops.softmax_fwd", last: "softmax_fwd"}
 	norm := useTarget{q: "tilegym.ops.layer_norm", last: "layer_norm"}
 	ligerSoftmax := useTarget{q: "tilegym.suites.liger.ops.softmax", last: "softmax"}
-	l := &lazyLoader{}
+	l := &Loader{}
 	first := l.unscanned(&needs{
-		names: wordSet{"softmax": true},
+		names: WordSet{"softmax": true},
 		uses:  []scopeUses{{core, "", []useTarget{softmax, fwd}}},
 	})
 	if len(first.names) != 1 || len(first.uses) != 1 || len(first.uses[0].targets) != 2 {
 		t.Fatalf("first round: %+v", first)
 	}
 	second := l.unscanned(&needs{
-		names: wordSet{"softmax": true, "layer_norm": true},
+		names: WordSet{"softmax": true, "layer_norm": true},
 		uses: []scopeUses{
 			{core, "", []useTarget{softmax, norm}},
 			{suites, "liger", []useTarget{ligerSoftmax}}, // the same word, another scope
@@ -38,7 +38,7 @@ func TestUnscanned(t *testing.T) {
 		cmp.AllowUnexported(scopeUses{}, useTarget{}), cmp.Comparer(func(a, b *layout.Scope) bool { return a == b })); diff != "" {
 		t.Errorf("second round words (-want +got):\n%s", diff)
 	}
-	if third := l.unscanned(&needs{names: wordSet{"softmax": true}}); len(third.names) != 0 {
+	if third := l.unscanned(&needs{names: WordSet{"softmax": true}}); len(third.names) != 0 {
 		t.Errorf("third round names = %v, want none", third.names)
 	}
 }

@@ -1,4 +1,4 @@
-package checker
+package load
 
 import (
 	"bytes"
@@ -31,7 +31,7 @@ import (
 //
 // A test file that says "torch.softmax" is not a test of the op softmax:
 // the lazy loading (closeOver) asks this before parsing such a file.
-func mayUse(p string, src []byte, qs []string) bool {
+func MayUse(p string, src []byte, qs []string) bool {
 	if hasNonASCII(src) {
 		return true
 	}

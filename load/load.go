@@ -1,4 +1,7 @@
-package checker
+// Package load reads a snapshot into a repository model: whole (Load), or,
+// for a check of some ops and for change mode, only the files those ops can
+// need (Loader, LoadForOps), with the op table of what is parsed so far.
+package load
 
 import (
 	"path"
@@ -6,7 +9,6 @@ import (
 
 	"github.com/tilegym/tilegym-lint/config"
 
-	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/optable"
 
 	"github.com/tilegym/tilegym-lint/source"
@@ -20,7 +22,7 @@ import (
 
 // listInScope lists the snapshot's files, only under the layout's
 // directories when the source can do that.
-func listInScope(src source.Source, lay *layout.Layout) ([]string, error) {
+func ListInScope(src source.Source, lay *layout.Layout) ([]string, error) {
 	if dl, ok := src.(source.DirLister); ok {
 		if dirs, ok := lay.ScanDirs(); ok {
 			return dl.ListUnder(dirs)
@@ -35,7 +37,7 @@ func listInScope(src source.Source, lay *layout.Layout) ([]string, error) {
 // to list or read the snapshot is an error. The result does not depend on
 // the number of workers.
 func Load(src source.Source, lay *layout.Layout, cfg *config.Config) (*optable.Repo, error) {
-	repo, err := listRepo(src, lay, cfg)
+	repo, err := ListRepo(src, lay, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -59,11 +61,11 @@ func Load(src source.Source, lay *layout.Layout, cfg *config.Config) (*optable.R
 
 // listRepo returns the repository of a snapshot with its paths in scope
 // listed and no file read yet.
-func listRepo(src source.Source, lay *layout.Layout, cfg *config.Config) (*optable.Repo, error) {
+func ListRepo(src source.Source, lay *layout.Layout, cfg *config.Config) (*optable.Repo, error) {
 	if lay == nil {
 		lay = &layout.Layout{}
 	}
-	all, err := listInScope(src, lay)
+	all, err := ListInScope(src, lay)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +124,7 @@ func registerWords(l *layout.Layout) [][]byte {
 	var out [][]byte
 	seen := map[string]bool{}
 	for _, q := range layout.LayoutNames(l).RegisterImpl {
-		if w := checks.DottedTail(q); !seen[w] {
+		if w := astutil.DottedTail(q); !seen[w] {
 			seen[w] = true
 			out = append(out, []byte(w))
 		}

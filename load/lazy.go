@@ -1,4 +1,4 @@
-package checker
+package load
 
 // A check of some ops (--op) reads every file in scope but parses only the
 // files that can bear on those ops: parsing is most of the cost of a check,
@@ -15,7 +15,6 @@ import (
 
 	"github.com/tilegym/tilegym-lint/config"
 
-	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/optable"
 
 	"github.com/tilegym/tilegym-lint/analysis"
@@ -30,12 +29,12 @@ import (
 
 // load parses what the wanted ops need (everything when a dispatch file
 // does not parse).
-func (l *lazyLoader) load(want map[string]bool) *optable.Repo {
-	if !l.seed(nil) {
-		l.parseAll()
-		return l.repo
+func (l *Loader) Load(want map[string]bool) *optable.Repo {
+	if !l.Seed(nil) {
+		l.ParseAll()
+		return l.Repo
 	}
-	return l.closeOver(want)
+	return l.CloseOver(want)
 }
 
 // checkUntilRead runs check and, while a finding it reports (of those keep
@@ -43,7 +42,7 @@ func (l *lazyLoader) load(want map[string]bool) *optable.Repo {
 // (whose parse error would have dropped the finding, see
 // blameParseErrors), parses those files and checks again.
 // The result of check is of any type T; findings returns its findings.
-func checkUntilRead[T any](l *lazyLoader, repo *optable.Repo, want map[string]bool, check func(*optable.Repo) (T, error), findings func(T) []analysis.Diagnostic, keep func(analysis.Diagnostic) bool) (T, error) {
+func CheckUntilRead[T any](l *Loader, repo *optable.Repo, want map[string]bool, check func(*optable.Repo) (T, error), findings func(T) []analysis.Diagnostic, keep func(analysis.Diagnostic) bool) (T, error) {
 	for {
 		res, err := check(repo)
 		if err != nil {
@@ -52,7 +51,7 @@ func checkUntilRead[T any](l *lazyLoader, repo *optable.Repo, want map[string]bo
 		var more []int
 		seen := map[int]bool{}
 		add := func(p string) {
-			if i, ok := l.index[p]; ok && !l.parsed[i] && !seen[i] {
+			if i, ok := l.Index[p]; ok && !l.Parsed[i] && !seen[i] {
 				seen[i] = true
 				more = append(more, i)
 			}
@@ -70,10 +69,10 @@ func checkUntilRead[T any](l *lazyLoader, repo *optable.Repo, want map[string]bo
 			return res, nil
 		}
 		sort.Ints(more)
-		l.parse(more)
+		l.Parse(more)
 		repo.Table = nil
 		if want != nil {
-			repo = l.closeOver(want)
+			repo = l.CloseOver(want)
 		}
 	}
 }
@@ -87,7 +86,7 @@ func checkUntilRead[T any](l *lazyLoader, repo *optable.Repo, want map[string]bo
 // explains the selection. Not found: an op name spelled in register_impl
 // with escapes or implicit concatenation ("soft" "max").
 func LoadForOps(src source.Source, lay *layout.Layout, cfg *config.Config, ops []string) (*optable.Repo, error) {
-	l, err := newLazyLoader(src, lay, cfg)
+	l, err := NewLoader(src, lay, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -95,30 +94,30 @@ func LoadForOps(src source.Source, lay *layout.Layout, cfg *config.Config, ops [
 	for _, o := range ops {
 		want[o] = true
 	}
-	return l.load(want), nil
+	return l.Load(want), nil
 }
 
 // lazyLoader holds a snapshot whose files are all read and some parsed.
-type lazyLoader struct {
-	repo   *optable.Repo
-	layout *layout.Layout
-	data   [][]byte       // by index in repo.Paths
-	index  map[string]int // path -> index
-	parsed []bool
-	apis   map[string]bool // the API packages of every scope
+type Loader struct {
+	Repo   *optable.Repo
+	Layout *layout.Layout
+	Data   [][]byte       // by index in repo.Paths
+	Index  map[string]int // path -> index
+	Parsed []bool
+	APIs   map[string]bool // the API packages of every scope
 
 	// What each file can be (see closeOver): a test or benchmark of some
 	// scope, a module that registers ops (it spells register_impl: the
 	// last part of the name, as written or imported), one with non-ASCII
 	// text (whose identifiers may normalize to a name). Found as a file
 	// is read, or taken from other for a file the same (classesFrom).
-	step, registers, nonASCII []bool
+	step, Registers, NonASCII []bool
 
 	// same[i]: the file's content is that of the same path in other, whose
 	// parsed file is then shared (a file is a pure function of its path
 	// and content).
 	same  []bool
-	other *lazyLoader
+	Other *Loader
 
 	// mu guards repo.Files against the reads of another loader (whose
 	// other l is), which may parse on another goroutine.
@@ -137,7 +136,7 @@ type lazyLoader struct {
 
 	// names are more names closeOver parses every registration of (the
 	// undeclared ops a change registers, see checkChangeOps).
-	names map[string]bool
+	Names map[string]bool
 
 	// table is the op table of the files parsed, when built since they
 	// were last added to (see opTable).
@@ -145,71 +144,71 @@ type lazyLoader struct {
 }
 
 // opTable returns the op table of the files parsed, built once for them.
-func (l *lazyLoader) opTable() *optable.OpTable {
+func (l *Loader) OpTable() *optable.OpTable {
 	if l.table == nil {
-		l.table = optable.BuildOpTable(l.repo)
-		keepWrappers(l.repo, l.table)
+		l.table = optable.BuildOpTable(l.Repo)
+		keepWrappers(l.Repo, l.table)
 	}
 	return l.table
 }
 
 // newLazyLoader lists and reads the files in scope of a snapshot.
-func newLazyLoader(src source.Source, lay *layout.Layout, cfg *config.Config) (*lazyLoader, error) {
-	return newLazyLoaderReusing(src, lay, cfg, nil)
+func NewLoader(src source.Source, lay *layout.Layout, cfg *config.Config) (*Loader, error) {
+	return NewLoaderReusing(src, lay, cfg, nil)
 }
 
 // newLazyLoaderReusing is newLazyLoader taking a file's content from known
 // when it has it (the same file of another snapshot, when the same).
 // Without known, the files every check parses (see seed) are parsed as
 // soon as read, by the reading workers.
-func newLazyLoaderReusing(src source.Source, lay *layout.Layout, cfg *config.Config, known func(path string) ([]byte, bool)) (*lazyLoader, error) {
-	repo, err := listRepo(src, lay, cfg)
+func NewLoaderReusing(src source.Source, lay *layout.Layout, cfg *config.Config, known func(path string) ([]byte, bool)) (*Loader, error) {
+	repo, err := ListRepo(src, lay, cfg)
 	if err != nil {
 		return nil, err
 	}
-	return readLazyLoader(src, repo, known)
+	return ReadLoader(src, repo, known)
 }
 
 // readLazyLoader is newLazyLoaderReusing with the snapshot listed (listRepo).
-func readLazyLoader(src source.Source, repo *optable.Repo, known func(path string) ([]byte, bool)) (*lazyLoader, error) {
+func ReadLoader(src source.Source, repo *optable.Repo, known func(path string) ([]byte, bool)) (*Loader, error) {
 	n := len(repo.Paths)
-	l := &lazyLoader{repo: repo, layout: repo.Layout, data: make([][]byte, n), parsed: make([]bool, n), apis: map[string]bool{}, index: map[string]int{}}
+	l := &Loader{Repo: repo, Layout: repo.Layout, Data: make([][]byte, n), Parsed: make([]bool, n), APIs: map[string]bool{}, Index: map[string]int{}}
 	for i, p := range repo.Paths {
-		l.index[p] = i
+		l.Index[p] = i
 	}
 	// The API packages of every scope (of each suite with a dispatch file).
 	for _, p := range repo.Paths {
-		if sm, ok := layout.DispatchScope(l.layout, p); ok {
+		if sm, ok := layout.DispatchScope(l.Layout, p); ok {
 			for _, m := range optable.APIModules(sm.Scope, sm.Suite) {
-				l.apis[m] = true
+				l.APIs[m] = true
 			}
 		}
 	}
 	errs := make([]error, n)
 	l.same = make([]bool, n)
-	l.step, l.registers, l.nonASCII = make([]bool, n), make([]bool, n), make([]bool, n)
-	register := registerWords(l.layout)
+	l.step, l.Registers, l.NonASCII = make([]bool, n), make([]bool, n), make([]bool, n)
+	register := registerWords(l.Layout)
 	var early []*source.File
 	if known == nil {
 		early = make([]*source.File, n)
-		l.warm = warmer(l.layout, repo.Paths)
+		l.warm = warmer(l.Layout, repo.Paths)
 	}
 	source.ForEach(n, func(i int) {
 		if known != nil {
 			if data, ok := known(repo.Paths[i]); ok {
-				l.data[i] = data
+				l.Data[i] = data
 				l.same[i] = true
 				return
 			}
 		}
-		l.data[i], errs[i] = src.ReadFile(repo.Paths[i])
+		l.Data[i], errs[i] = src.ReadFile(repo.Paths[i])
 		if errs[i] == nil {
-			l.step[i] = layout.StepPath(l.layout, repo.Paths[i])
-			l.nonASCII[i] = hasNonASCII(l.data[i])
-			l.registers[i] = l.nonASCII[i] || containsAny(l.data[i], register)
+			l.step[i] = layout.StepPath(l.Layout, repo.Paths[i])
+			l.NonASCII[i] = hasNonASCII(l.Data[i])
+			l.Registers[i] = l.NonASCII[i] || containsAny(l.Data[i], register)
 		}
 		if early != nil && errs[i] == nil && l.isSeed(repo.Paths[i]) {
-			early[i] = source.ParseFile(repo.Paths[i], l.data[i])
+			early[i] = source.ParseFile(repo.Paths[i], l.Data[i])
 			l.warm(early[i])
 		}
 	})
@@ -221,7 +220,7 @@ func readLazyLoader(src source.Source, repo *optable.Repo, known func(path strin
 	for i, f := range early {
 		if f != nil {
 			repo.Files[repo.Paths[i]] = f
-			l.parsed[i] = true
+			l.Parsed[i] = true
 		}
 	}
 	return l, nil
@@ -229,54 +228,54 @@ func readLazyLoader(src source.Source, repo *optable.Repo, known func(path strin
 
 // classesFrom takes what each file the same as other's can be (see
 // lazyLoader.step) from other.
-func (l *lazyLoader) classesFrom(other *lazyLoader) {
-	for i, p := range l.repo.Paths {
-		if j, ok := other.index[p]; ok && l.same[i] {
-			l.step[i], l.registers[i], l.nonASCII[i] = other.step[j], other.registers[j], other.nonASCII[j]
+func (l *Loader) ClassesFrom(other *Loader) {
+	for i, p := range l.Repo.Paths {
+		if j, ok := other.Index[p]; ok && l.same[i] {
+			l.step[i], l.Registers[i], l.NonASCII[i] = other.step[j], other.Registers[j], other.NonASCII[j]
 		}
 	}
 }
 
 // isSeed reports whether seed parses a file in any case: a dispatch file,
 // a cuTile __init__.py, a module of an API package.
-func (l *lazyLoader) isSeed(p string) bool {
-	if _, ok := layout.DispatchScope(l.layout, p); ok {
+func (l *Loader) isSeed(p string) bool {
+	if _, ok := layout.DispatchScope(l.Layout, p); ok {
 		return true
 	}
-	return path.Base(p) == "__init__.py" && layout.InCuTile(l.layout, p) || l.apis[astutil.PackagePath(p)]
+	return path.Base(p) == "__init__.py" && layout.InCuTile(l.Layout, p) || l.APIs[astutil.PackagePath(p)]
 }
 
 // parse parses the files at these indexes.
-func (l *lazyLoader) parse(idx []int) {
+func (l *Loader) Parse(idx []int) {
 	files := make([]*source.File, len(idx))
 	if l.warm == nil {
-		l.warm = warmer(l.layout, l.repo.Paths)
+		l.warm = warmer(l.Layout, l.Repo.Paths)
 	}
 	warm := l.warm
 	source.ForEach(len(idx), func(k int) {
 		i := idx[k]
-		p := l.repo.Paths[i]
-		if l.shared != nil && (l.other == nil || l.same[i]) {
+		p := l.Repo.Paths[i]
+		if l.shared != nil && (l.Other == nil || l.same[i]) {
 			files[k] = l.shared.get(p, func() *source.File {
-				f := source.ParseFile(p, l.data[i])
+				f := source.ParseFile(p, l.Data[i])
 				warm(f)
 				return f
 			})
 			return
 		}
-		if l.same[i] && l.other != nil {
-			if f := l.other.file(p); f != nil {
+		if l.same[i] && l.Other != nil {
+			if f := l.Other.file(p); f != nil {
 				files[k] = f
 				return
 			}
 		}
-		files[k] = source.ParseFile(p, l.data[i])
+		files[k] = source.ParseFile(p, l.Data[i])
 		warm(files[k])
 	})
 	l.mu.Lock()
 	for k, i := range idx {
-		l.repo.Files[l.repo.Paths[i]] = files[k]
-		l.parsed[i] = true
+		l.Repo.Files[l.Repo.Paths[i]] = files[k]
+		l.Parsed[i] = true
 	}
 	if len(idx) > 0 {
 		l.table = nil
@@ -298,9 +297,9 @@ type sharedParse struct {
 
 // shareParses makes head and base (whose other is head) share their parses,
 // starting with the files head has parsed.
-func shareParses(head, base *lazyLoader) {
+func ShareParses(head, base *Loader) {
 	s := &sharedParses{m: map[string]*sharedParse{}}
-	for p, f := range head.repo.Files {
+	for p, f := range head.Repo.Files {
 		e := &sharedParse{f: f}
 		e.once.Do(func() {})
 		s.m[p] = e
@@ -323,47 +322,47 @@ func (s *sharedParses) get(p string, parse func() *source.File) *source.File {
 
 // file returns a parsed file, or nil; safe while l parses on another
 // goroutine.
-func (l *lazyLoader) file(p string) *source.File {
+func (l *Loader) file(p string) *source.File {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.repo.Files[p]
+	return l.Repo.Files[p]
 }
 
 // parseAll parses every file not parsed yet.
-func (l *lazyLoader) parseAll() {
+func (l *Loader) ParseAll() {
 	var rest []int
-	for i := range l.repo.Paths {
-		if !l.parsed[i] {
+	for i := range l.Repo.Paths {
+		if !l.Parsed[i] {
 			rest = append(rest, i)
 		}
 	}
-	l.parse(rest)
+	l.Parse(rest)
 }
 
 // seed parses the files every check needs (the dispatch files, the cuTile
 // __init__s, the interface modules of the API packages) and extra files,
 // those not parsed yet. It reports false when a dispatch file does not
 // parse.
-func (l *lazyLoader) seed(extra []string) bool {
+func (l *Loader) Seed(extra []string) bool {
 	ex := map[string]bool{}
 	for _, p := range extra {
 		ex[p] = true
 	}
 	var seed []int
-	for i, p := range l.repo.Paths {
+	for i, p := range l.Repo.Paths {
 		if l.isSeed(p) || ex[p] {
 			seed = append(seed, i)
 		}
 	}
 	var todo []int
 	for _, i := range seed {
-		if !l.parsed[i] {
+		if !l.Parsed[i] {
 			todo = append(todo, i)
 		}
 	}
-	l.parse(todo)
+	l.Parse(todo)
 	for _, i := range seed {
-		if _, ok := layout.DispatchScope(l.layout, l.repo.Paths[i]); ok && l.repo.Files[l.repo.Paths[i]].AST == nil {
+		if _, ok := layout.DispatchScope(l.Layout, l.Repo.Paths[i]); ok && l.Repo.Files[l.Repo.Paths[i]].AST == nil {
 			return false
 		}
 	}
@@ -385,14 +384,14 @@ func keepWrappers(repo *optable.Repo, tab *optable.OpTable) {
 
 // closeOver parses, round by round, the files the wanted ops need (see
 // LoadForOps) and returns the repository.
-func (l *lazyLoader) closeOver(want map[string]bool) *optable.Repo {
-	repo, lay, data, parsed := l.repo, l.layout, l.data, l.parsed
+func (l *Loader) CloseOver(want map[string]bool) *optable.Repo {
+	repo, lay, data, parsed := l.Repo, l.Layout, l.Data, l.Parsed
 	n := len(repo.Paths)
-	step, registers, nonASCII := l.step, l.registers, l.nonASCII
+	step, registers, nonASCII := l.step, l.Registers, l.NonASCII
 	for round := 0; ; round++ {
-		tab := l.opTable()
+		tab := l.OpTable()
 		need := opsNeeds(tab, lay, want)
-		for name := range l.names {
+		for name := range l.Names {
 			need.names[name] = true
 		}
 		// The names looked for before are in no file still unparsed (each
@@ -429,7 +428,7 @@ func (l *lazyLoader) closeOver(want map[string]bool) *optable.Repo {
 			repo.Table = tab // of the files parsed, all of them
 			return repo
 		}
-		l.parse(more)
+		l.Parse(more)
 		// The modules imported by the cuTile modules just parsed that may
 		// register a related op (and their parents): the next round would
 		// need them if they do (see opsNeeds). Parsed now, they save a
@@ -454,7 +453,7 @@ func (l *lazyLoader) closeOver(want map[string]bool) *optable.Repo {
 		for _, i := range more {
 			p := repo.Paths[i]
 			if f := repo.Files[p]; f.AST != nil && step[i] {
-				for _, sp := range checks.SiblingImportPaths(f) {
+				for _, sp := range astutil.SiblingImportPaths(f.Path, f.AST) {
 					sibs[sp] = true
 				}
 			}
@@ -466,7 +465,7 @@ func (l *lazyLoader) closeOver(want map[string]bool) *optable.Repo {
 					spec = append(spec, i)
 				}
 			}
-			l.parse(spec)
+			l.Parse(spec)
 		}
 	}
 }
@@ -475,11 +474,11 @@ func (l *lazyLoader) closeOver(want map[string]bool) *optable.Repo {
 // benchmarks) that the loader has not looked for in its unparsed files
 // yet, and records them as looked for: the caller parses every file that
 // has one.
-func (l *lazyLoader) unscanned(need *needs) *needs {
+func (l *Loader) unscanned(need *needs) *needs {
 	if l.scanned == nil {
 		l.scanned = map[scanKey]bool{}
 	}
-	fresh := &needs{names: wordSet{}}
+	fresh := &needs{names: WordSet{}}
 	for name := range need.names {
 		if k := (scanKey{word: name}); !l.scanned[k] {
 			l.scanned[k] = true
@@ -514,7 +513,7 @@ type scanKey struct {
 // benchmark files named after one or that may use one (see step), and the
 // files of some modules and directories.
 type needs struct {
-	names   wordSet         // the names of the related ops
+	names   WordSet         // the names of the related ops
 	uses    []scopeUses     // the names through which files use them, by scope
 	modules map[string]bool // dotted modules whose files are needed
 	dirs    []string        // directories all of whose files are needed
@@ -547,14 +546,14 @@ func (nd *needs) step(p string, src []byte, nonASCII bool) bool {
 		if !isTest && !layout.MatchBound(sw.scope.Benchmarks, sw.suite, p) {
 			continue
 		}
-		var found wordSet
+		var found WordSet
 		if nonASCII {
-			ws := wordSet{}
+			ws := WordSet{}
 			for _, t := range sw.targets {
 				ws[t.last] = true
 			}
-			found = wordSet{}
-			for _, w := range ws.find(src) {
+			found = WordSet{}
+			for _, w := range ws.Find(src) {
 				found[w] = true
 			}
 		}
@@ -563,11 +562,11 @@ func (nd *needs) step(p string, src []byte, nonASCII bool) bool {
 			if strings.Contains(p, t.last) {
 				return true
 			}
-			if (isTest || !t.testsOnly) && (hasWord(src, t.last) || found[t.last]) {
+			if (isTest || !t.testsOnly) && (HasWord(src, t.last) || found[t.last]) {
 				qs = append(qs, t.q)
 			}
 		}
-		if len(qs) > 0 && mayUse(p, src, qs) {
+		if len(qs) > 0 && MayUse(p, src, qs) {
 			return true
 		}
 	}
@@ -592,13 +591,13 @@ func (nd *needs) path(p string) bool {
 // opsNeeds computes, from the op table of the files parsed so far, what
 // else the selected ops need (see LoadForOps).
 func opsNeeds(tab *optable.OpTable, lay *layout.Layout, want map[string]bool) *needs {
-	nd := &needs{names: wordSet{}, modules: map[string]bool{}}
+	nd := &needs{names: WordSet{}, modules: map[string]bool{}}
 	type key struct {
 		scope *layout.Scope
 		suite string
 	}
 	byScope := map[key]int{} // index in nd.uses
-	selected := selectedOps(tab, want)
+	selected := SelectedOps(tab, want)
 	// The files of the selected ops (not their dispatch file, which every
 	// op of the scope shares), and the ops that share one of them.
 	shared := map[string]bool{}
@@ -680,7 +679,7 @@ func opsNeeds(tab *optable.OpTable, lay *layout.Layout, want map[string]bool) *n
 }
 
 // selectedOps returns the ops of the table that want names.
-func selectedOps(tab *optable.OpTable, want map[string]bool) []*optable.Op {
+func SelectedOps(tab *optable.OpTable, want map[string]bool) []*optable.Op {
 	var out []*optable.Op
 	for _, op := range tab.Ops {
 		if want[op.Name] || op.Suite == "" && want[op.Func] {
@@ -695,7 +694,7 @@ func selectedOps(tab *optable.OpTable, want map[string]bool) []*optable.Op {
 func missingCuTile(tab *optable.OpTable, lay *layout.Layout, want map[string]bool) []string {
 	names := layout.LayoutNames(lay)
 	var dirs []string
-	for _, op := range selectedOps(tab, want) {
+	for _, op := range SelectedOps(tab, want) {
 		if len(op.ImplsFor(names.CuTileBackend)) == 0 && op.Scope != nil && op.Scope.CuTile != "" {
 			dirs = append(dirs, strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/"))
 		}
@@ -719,16 +718,16 @@ func useTargets(tab *optable.OpTable, op *optable.Op) []useTarget {
 		}
 	}
 	for _, w := range tab.Wrappers[op] {
-		out = append(out, useTarget{q: w, last: checks.DottedTail(w), testsOnly: true})
+		out = append(out, useTarget{q: w, last: astutil.DottedTail(w), testsOnly: true})
 	}
 	for _, q := range optable.ImplFuncQNames(op) {
-		out = append(out, useTarget{q: q, last: checks.DottedTail(q)})
+		out = append(out, useTarget{q: q, last: astutil.DottedTail(q)})
 	}
 	return out
 }
 
 // any reports whether one of words is in the set.
-func (ws wordSet) any(words []string) bool {
+func (ws WordSet) any(words []string) bool {
 	for _, w := range words {
 		if ws[w] {
 			return true
@@ -738,7 +737,7 @@ func (ws wordSet) any(words []string) bool {
 }
 
 // wordSet is a set of Python identifiers looked up in source text.
-type wordSet map[string]bool
+type WordSet map[string]bool
 
 // wordByte[c]: c is a letter, digit, underscore or non-ASCII byte.
 var wordByte = func() (t [256]bool) {
@@ -752,7 +751,7 @@ var wordByte = func() (t [256]bool) {
 // whole word (a maximal run of letters, digits, underscores and non-ASCII
 // bytes), or, in a run with non-ASCII bytes, anywhere in its NFKC normal
 // form (the form the parser gives identifiers).
-func (ws wordSet) find(src []byte) []string {
+func (ws WordSet) Find(src []byte) []string {
 	if len(ws) == 0 {
 		return nil
 	}
@@ -812,7 +811,7 @@ func containsAny(src []byte, subs [][]byte) bool {
 
 // hasWord reports whether src has w as a whole word: not preceded or
 // followed by a letter, digit, underscore or non-ASCII byte.
-func hasWord(src []byte, w string) bool {
+func HasWord(src []byte, w string) bool {
 	return !eachWord(src, w, func(int) bool { return false })
 }
 
@@ -851,10 +850,10 @@ func hasNonASCII(src []byte) bool {
 }
 
 // content returns the content of a file of the snapshot, read.
-func (l *lazyLoader) content(path string) ([]byte, bool) {
-	i, ok := l.index[path]
+func (l *Loader) Content(path string) ([]byte, bool) {
+	i, ok := l.Index[path]
 	if !ok {
 		return nil, false
 	}
-	return l.data[i], true
+	return l.Data[i], true
 }
