@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+
 	"github.com/tilegym/tilegym-lint/load"
 
 	"github.com/tilegym/tilegym-lint/config"
@@ -21,21 +23,6 @@ import (
 	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/rules"
 )
-
-// benchTree returns the TileGym tree the benchmarks check:
-// $TILEGYM_LINT_BENCH_TREE, default /work/tilegym. The benchmark is skipped
-// when it does not exist.
-func benchTree(b testing.TB) string {
-	b.Helper()
-	dir := os.Getenv("TILEGYM_LINT_BENCH_TREE")
-	if dir == "" {
-		dir = "/work/tilegym"
-	}
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		b.Skipf("no TileGym tree at %s (set TILEGYM_LINT_BENCH_TREE)", dir)
-	}
-	return dir
-}
 
 // benchSetup loads the embedded catalog and the tree's configuration (found
 // from dir upwards, as the command line does).
@@ -86,7 +73,7 @@ func benchCheck(b *testing.B, dir string, ops []string) {
 
 // BenchmarkCheck is a whole check of a TileGym tree.
 func BenchmarkCheck(b *testing.B) {
-	benchCheck(b, benchTree(b), nil)
+	benchCheck(b, testrepo.BenchTree(b), nil)
 }
 
 // BenchmarkCheckOp is the check of one op (--op softmax) of a TileGym tree.
@@ -95,7 +82,7 @@ func BenchmarkCheckOp(b *testing.B) {
 	if op == "" {
 		op = "softmax"
 	}
-	benchCheck(b, benchTree(b), []string{op})
+	benchCheck(b, testrepo.BenchTree(b), []string{op})
 }
 
 // BenchmarkCheckFixture is a whole check of fixtures/good: it always runs.
@@ -116,14 +103,14 @@ func benchChange(b *testing.B, src string, edit func(dir string)) {
 		b.Skip("no git")
 	}
 	dir := b.TempDir()
-	copyDir(b, src, dir)
-	gitRun(b, dir, "init", "-q")
-	gitRun(b, dir, "add", ".")
-	gitRun(b, dir, "commit", "-qm", "base")
+	testrepo.CopyDir(b, src, dir)
+	testrepo.GitRun(b, dir, "init", "-q")
+	testrepo.GitRun(b, dir, "add", ".")
+	testrepo.GitRun(b, dir, "commit", "-qm", "base")
 	edit(dir)
 	// Refresh the index's stat data (else every file written in the same
 	// second as the index is hashed again by each git diff).
-	gitRun(b, dir, "status", "--porcelain")
+	testrepo.GitRun(b, dir, "status", "--porcelain")
 	cat, cfg, lay := benchSetup(b, dir)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -148,24 +135,24 @@ func benchChange(b *testing.B, src string, edit func(dir string)) {
 // editOpModule edits softmax's cuTile module and test: change mode checks
 // that op alone.
 func editOpModule(b *testing.B, dir string) {
-	appendFile(b, dir, "src/tilegym/ops/cutile/softmax.py", "\n# edit\n")
-	appendFile(b, dir, "tests/ops/test_softmax.py", "\n# edit\n")
+	testrepo.AppendFile(b, dir, "src/tilegym/ops/cutile/softmax.py", "\n# edit\n")
+	testrepo.AppendFile(b, dir, "tests/ops/test_softmax.py", "\n# edit\n")
 }
 
 // editShared edits the files every op shares (the dispatch file and the
 // cuTile __init__) with a comment: no op is concerned.
 func editShared(b *testing.B, dir string) {
-	appendFile(b, dir, "src/tilegym/ops/ops.py", "\n# edit\n")
-	appendFile(b, dir, "src/tilegym/ops/cutile/__init__.py", "\n# edit\n")
+	testrepo.AppendFile(b, dir, "src/tilegym/ops/ops.py", "\n# edit\n")
+	testrepo.AppendFile(b, dir, "src/tilegym/ops/cutile/__init__.py", "\n# edit\n")
 }
 
 // editAddOp adds an op to a TileGym tree as a pull request does: a copy of
 // softmax named softmax2 (stub, cuTile module and its import, test,
 // benchmark).
 func editAddOp(b *testing.B, dir string) {
-	cloneOp(b, dir, "src/tilegym/ops/ops.py", "softmax", "softmax2",
+	testrepo.CloneOp(b, dir, "src/tilegym/ops/ops.py", "softmax", "softmax2",
 		"src/tilegym/ops/cutile/softmax.py", "tests/ops/test_softmax.py", "tests/benchmark/bench_softmax.py")
-	replaceInFile(b, dir, "src/tilegym/ops/cutile/__init__.py", "    from . import softmax\n", "    from . import softmax\n    from . import softmax2\n")
+	testrepo.ReplaceInFile(b, dir, "src/tilegym/ops/cutile/__init__.py", "    from . import softmax\n", "    from . import softmax\n    from . import softmax2\n")
 }
 
 // BenchmarkCheckChangeFixture: change mode on fixtures/good with one op's
@@ -183,19 +170,19 @@ func BenchmarkCheckChangeFixtureShared(b *testing.B) {
 // BenchmarkCheckChange: change mode on a copy of a TileGym tree with
 // softmax's module and test edited.
 func BenchmarkCheckChange(b *testing.B) {
-	benchChange(b, benchTree(b), func(dir string) { editOpModule(b, dir) })
+	benchChange(b, testrepo.BenchTree(b), func(dir string) { editOpModule(b, dir) })
 }
 
 // BenchmarkCheckChangeShared: change mode on a copy of a TileGym tree with
 // ops.py and the cuTile __init__ edited (a comment each).
 func BenchmarkCheckChangeShared(b *testing.B) {
-	benchChange(b, benchTree(b), func(dir string) { editShared(b, dir) })
+	benchChange(b, testrepo.BenchTree(b), func(dir string) { editShared(b, dir) })
 }
 
 // BenchmarkCheckChangeAddOp: change mode on a copy of a TileGym tree with
 // an op added (see editAddOp).
 func BenchmarkCheckChangeAddOp(b *testing.B) {
-	benchChange(b, benchTree(b), func(dir string) { editAddOp(b, dir) })
+	benchChange(b, testrepo.BenchTree(b), func(dir string) { editAddOp(b, dir) })
 }
 
 // manyOpsTree writes a TileGym-shaped tree with n ops in one ops.py, each
@@ -210,13 +197,13 @@ func manyOpsTree(b *testing.B, n int) string {
 		name := fmt.Sprintf("op%05d", i)
 		fmt.Fprintf(&ops, "\n\n@dispatch(%q)\ndef %s(x, out=None, **kwargs):\n    raise NotImplementedError\n", name, name)
 		fmt.Fprintf(&init, "    from . import %s\n", name)
-		writeFile(b, dir, "src/tilegym/ops/cutile/"+name+".py", "from tilegym.backend import register_impl\n\n\n@register_impl(\""+name+"\", backend=\"cutile\")\ndef "+name+"(x, out=None, **kwargs):\n    return x\n")
-		writeFile(b, dir, "tests/ops/test_"+name+".py", "import tilegym\n\n\nclass Test_X:\n    def test_op(self):\n        tilegym.ops."+name+"(1)\n")
-		writeFile(b, dir, "tests/benchmark/bench_"+name+".py", "import tilegym\n\n\ndef bench_"+name+"(backend):\n    return tilegym.ops."+name+"(1, backend=backend)\n")
+		testrepo.WriteFile(b, dir, "src/tilegym/ops/cutile/"+name+".py", "from tilegym.backend import register_impl\n\n\n@register_impl(\""+name+"\", backend=\"cutile\")\ndef "+name+"(x, out=None, **kwargs):\n    return x\n")
+		testrepo.WriteFile(b, dir, "tests/ops/test_"+name+".py", "import tilegym\n\n\nclass Test_X:\n    def test_op(self):\n        tilegym.ops."+name+"(1)\n")
+		testrepo.WriteFile(b, dir, "tests/benchmark/bench_"+name+".py", "import tilegym\n\n\ndef bench_"+name+"(backend):\n    return tilegym.ops."+name+"(1, backend=backend)\n")
 	}
-	writeFile(b, dir, "src/tilegym/ops/ops.py", ops.String())
-	writeFile(b, dir, "src/tilegym/ops/__init__.py", "from .ops import *\n")
-	writeFile(b, dir, "src/tilegym/ops/cutile/__init__.py", init.String())
+	testrepo.WriteFile(b, dir, "src/tilegym/ops/ops.py", ops.String())
+	testrepo.WriteFile(b, dir, "src/tilegym/ops/__init__.py", "from .ops import *\n")
+	testrepo.WriteFile(b, dir, "src/tilegym/ops/cutile/__init__.py", init.String())
 	return dir
 }
 

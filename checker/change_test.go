@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+
 	"github.com/tilegym/tilegym-lint/config"
 
 	"github.com/tilegym/tilegym-lint/source"
@@ -26,28 +28,6 @@ type changeScenario struct {
 	random bool // generated: either path, any ops (the reports must be equal)
 }
 
-func appendFile(t testing.TB, dir, rel, text string) {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, dir, rel, string(data)+text)
-}
-
-func replaceInFile(t testing.TB, dir, rel, old, new string) {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := strings.Replace(string(data), old, new, 1)
-	if s == string(data) {
-		t.Fatalf("%s: %q not found", rel, old)
-	}
-	writeFile(t, dir, rel, s)
-}
-
 // runChangeScenarios checks, for each scenario, that the change mode's
 // report when only the ops of the change are checked equals its report
 // when the whole snapshots are.
@@ -56,15 +36,15 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 		t.Skip("no git")
 	}
 	dir := t.TempDir()
-	copyDir(t, src, dir)
-	gitRun(t, dir, "init", "-q")
-	gitRun(t, dir, "add", ".")
-	gitRun(t, dir, "commit", "-qm", "base")
-	cat := catalog(t)
+	testrepo.CopyDir(t, src, dir)
+	testrepo.GitRun(t, dir, "init", "-q")
+	testrepo.GitRun(t, dir, "add", ".")
+	testrepo.GitRun(t, dir, "commit", "-qm", "base")
+	cat := testrepo.Catalog(t)
 	lay := config.BuildLayout(&cat.Layout, nil)
 	for _, sc := range scenarios {
-		gitRun(t, dir, "reset", "-q", "--hard", "HEAD")
-		gitRun(t, dir, "clean", "-qfd")
+		testrepo.GitRun(t, dir, "reset", "-q", "--hard", "HEAD")
+		testrepo.GitRun(t, dir, "clean", "-qfd")
 		sc.edit(t, dir)
 		ch, err := GitChange(dir, "HEAD", sc.staged)
 		if err != nil {
@@ -110,94 +90,94 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 func TestChangeByOps(t *testing.T) {
 	const softmax = "src/tilegym/ops/cutile/softmax.py"
 	runChangeScenarios(t, "../fixtures/good", []changeScenario{
-		{name: "edit module", byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, softmax, "\n# edit\n") }},
+		{name: "edit module", byOps: true, edit: func(t *testing.T, dir string) { testrepo.AppendFile(t, dir, softmax, "\n# edit\n") }},
 		{name: "drop registration", quiet: true, byOps: false, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, softmax, `@register_impl("softmax", backend="cutile")`, "")
+			testrepo.ReplaceInFile(t, dir, softmax, `@register_impl("softmax", backend="cutile")`, "")
 		}},
-		{name: "edit test", byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, "tests/ops/test_softmax.py", "\n# edit\n") }},
-		{name: "delete benchmark", byOps: true, edit: func(t *testing.T, dir string) { gitRun(t, dir, "rm", "-q", "tests/benchmark/bench_relu.py") }},
+		{name: "edit test", byOps: true, edit: func(t *testing.T, dir string) { testrepo.AppendFile(t, dir, "tests/ops/test_softmax.py", "\n# edit\n") }},
+		{name: "delete benchmark", byOps: true, edit: func(t *testing.T, dir string) { testrepo.GitRun(t, dir, "rm", "-q", "tests/benchmark/bench_relu.py") }},
 		{name: "new test", byOps: true, edit: func(t *testing.T, dir string) {
-			writeFile(t, dir, "tests/ops/test_more_softmax.py", "from tilegym.ops import softmax\n\n\ndef test_x():\n    softmax(1)\n")
+			testrepo.WriteFile(t, dir, "tests/ops/test_more_softmax.py", "from tilegym.ops import softmax\n\n\ndef test_x():\n    softmax(1)\n")
 		}},
 		{name: "rename module", byOps: true, edit: func(t *testing.T, dir string) {
-			gitRun(t, dir, "mv", softmax, "src/tilegym/ops/cutile/softmax2.py")
+			testrepo.GitRun(t, dir, "mv", softmax, "src/tilegym/ops/cutile/softmax2.py")
 		}},
 		{name: "move test", byOps: true, edit: func(t *testing.T, dir string) {
-			gitRun(t, dir, "mv", "tests/ops/test_softmax.py", "tests/ops/activation/test_softmax.py")
+			testrepo.GitRun(t, dir, "mv", "tests/ops/test_softmax.py", "tests/ops/activation/test_softmax.py")
 		}},
 		{name: "staged", staged: true, byOps: true, edit: func(t *testing.T, dir string) {
-			appendFile(t, dir, "tests/ops/test_silu_and_mul.py", "\n# edit\n")
-			gitRun(t, dir, "add", "tests/ops/test_silu_and_mul.py")
-			appendFile(t, dir, softmax, "\n# unstaged\n")
+			testrepo.AppendFile(t, dir, "tests/ops/test_silu_and_mul.py", "\n# edit\n")
+			testrepo.GitRun(t, dir, "add", "tests/ops/test_silu_and_mul.py")
+			testrepo.AppendFile(t, dir, softmax, "\n# unstaged\n")
 		}},
-		{name: "readme", quiet: true, byOps: true, edit: func(t *testing.T, dir string) { writeFile(t, dir, "README.md", "# changed\n") }},
-		{name: "broken test", byOps: false, edit: func(t *testing.T, dir string) { writeFile(t, dir, "tests/ops/test_softmax.py", "def (:\n") }},
-		{name: "dispatch file comment", quiet: true, byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, opsPy, "\n# edit\n") }},
-		{name: "cutile init comment", quiet: true, byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, initPy, "\n# edit\n") }},
+		{name: "readme", quiet: true, byOps: true, edit: func(t *testing.T, dir string) { testrepo.WriteFile(t, dir, "README.md", "# changed\n") }},
+		{name: "broken test", byOps: false, edit: func(t *testing.T, dir string) { testrepo.WriteFile(t, dir, "tests/ops/test_softmax.py", "def (:\n") }},
+		{name: "dispatch file comment", quiet: true, byOps: true, edit: func(t *testing.T, dir string) { testrepo.AppendFile(t, dir, opsPy, "\n# edit\n") }},
+		{name: "cutile init comment", quiet: true, byOps: true, edit: func(t *testing.T, dir string) { testrepo.AppendFile(t, dir, initPy, "\n# edit\n") }},
 		{name: "add op", byOps: true, edit: func(t *testing.T, dir string) { addOp(t, dir, "gelu_and_mul", true) }},
 		{name: "add op, no export", byOps: true, edit: func(t *testing.T, dir string) { addOp(t, dir, "gelu_and_mul", false) }},
 		{name: "add op, staged", staged: true, byOps: true, edit: func(t *testing.T, dir string) {
 			addOp(t, dir, "gelu_and_mul", true)
-			gitRun(t, dir, "add", ".")
-			appendFile(t, dir, initPy, "\n# unstaged\n")
+			testrepo.GitRun(t, dir, "add", ".")
+			testrepo.AppendFile(t, dir, initPy, "\n# unstaged\n")
 		}},
-		{name: "add stub", byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, opsPy, stubOf("gelu_and_mul")) }},
+		{name: "add stub", byOps: true, edit: func(t *testing.T, dir string) { testrepo.AppendFile(t, dir, opsPy, stubOf("gelu_and_mul")) }},
 		{name: "edit stub", byOps: true, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, opsPy, "SiLU of the first half", "SiLU of the first half of input")
+			testrepo.ReplaceInFile(t, dir, opsPy, "SiLU of the first half", "SiLU of the first half of input")
 		}},
 		{name: "break stub", byOps: true, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, opsPy, "def silu_and_mul(input: torch.Tensor, out", "def silu_and_mul(input: torch.Tensor, outs")
+			testrepo.ReplaceInFile(t, dir, opsPy, "def silu_and_mul(input: torch.Tensor, out", "def silu_and_mul(input: torch.Tensor, outs")
 		}},
 		{name: "remove stub", byOps: false, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, opsPy, `@dispatch("silu_and_mul"`, `@_gone("silu_and_mul"`)
+			testrepo.ReplaceInFile(t, dir, opsPy, `@dispatch("silu_and_mul"`, `@_gone("silu_and_mul"`)
 		}},
 		{name: "skip comment above a stub", byOps: true, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, opsPy, "\n@dispatch(\"silu_and_mul\"", "\n# tilegym-lint: skip-step=5 reason=\"no harness\"\n@dispatch(\"silu_and_mul\"")
+			testrepo.ReplaceInFile(t, dir, opsPy, "\n@dispatch(\"silu_and_mul\"", "\n# tilegym-lint: skip-step=5 reason=\"no harness\"\n@dispatch(\"silu_and_mul\"")
 		}},
 		{name: "dispatch file import", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, opsPy, "import torch\n", "import torch\nimport os\n")
+			testrepo.ReplaceInFile(t, dir, opsPy, "import torch\n", "import torch\nimport os\n")
 		}},
 		{name: "dispatch file import a stub uses", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, opsPy, "from typing import Optional\n", "from collections import OrderedDict as Optional\n")
+			testrepo.ReplaceInFile(t, dir, opsPy, "from typing import Optional\n", "from collections import OrderedDict as Optional\n")
 		}},
 		{name: "dispatch file call", quiet: true, byOps: false, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, opsPy, "import torch\n", "import torch\ntorch.manual_seed(0)\n")
+			testrepo.ReplaceInFile(t, dir, opsPy, "import torch\n", "import torch\ntorch.manual_seed(0)\n")
 		}},
 		{name: "dispatch file imports moved", quiet: true, byOps: false, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, opsPy, "from typing import Any\nfrom typing import Optional\n", "from typing import Optional\nfrom typing import Any\n")
+			testrepo.ReplaceInFile(t, dir, opsPy, "from typing import Any\nfrom typing import Optional\n", "from typing import Optional\nfrom typing import Any\n")
 		}},
 		{name: "unexport", byOps: true, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, initPy, "    from . import softmax\n", "")
+			testrepo.ReplaceInFile(t, dir, initPy, "    from . import softmax\n", "")
 		}},
 		{name: "drop from __all__", byOps: true, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, initPy, "        \"softmax\",\n", "")
+			testrepo.ReplaceInFile(t, dir, initPy, "        \"softmax\",\n", "")
 		}},
 		{name: "misorder", byOps: true, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, initPy, "    from . import silu_and_mul\n    from . import softmax\n", "    from . import softmax\n    from . import silu_and_mul\n")
+			testrepo.ReplaceInFile(t, dir, initPy, "    from . import silu_and_mul\n    from . import softmax\n", "    from . import softmax\n    from . import silu_and_mul\n")
 		}},
 		{name: "sub-package init", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
-			appendFile(t, dir, "src/tilegym/ops/cutile/activation/__init__.py", "\n# edit\n")
+			testrepo.AppendFile(t, dir, "src/tilegym/ops/cutile/activation/__init__.py", "\n# edit\n")
 		}},
 		{name: "sub-package init entry", byOps: true, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, "src/tilegym/ops/cutile/activation/__init__.py", "from . import relu", "from . import relu  # the module")
+			testrepo.ReplaceInFile(t, dir, "src/tilegym/ops/cutile/activation/__init__.py", "from . import relu", "from . import relu  # the module")
 		}},
 		{name: "init noqa", byOps: false, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, initPy, "    from . import softmax\n", "    from . import softmax  # noqa: TG302\n")
+			testrepo.ReplaceInFile(t, dir, initPy, "    from . import softmax\n", "    from . import softmax  # noqa: TG302\n")
 		}},
 		{name: "init shape", byOps: false, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, initPy, "    from .softmax import softmax\n", "")
-			replaceInFile(t, dir, initPy, "    from .silu_and_mul import silu_and_mul\n", "")
+			testrepo.ReplaceInFile(t, dir, initPy, "    from .softmax import softmax\n", "")
+			testrepo.ReplaceInFile(t, dir, initPy, "    from .silu_and_mul import silu_and_mul\n", "")
 		}},
-		{name: "delete cutile init", byOps: false, edit: func(t *testing.T, dir string) { gitRun(t, dir, "rm", "-q", initPy) }},
-		{name: "delete dispatch file", byOps: false, edit: func(t *testing.T, dir string) { gitRun(t, dir, "rm", "-q", opsPy) }},
-		{name: "delete dispatch file, staged", staged: true, byOps: false, edit: func(t *testing.T, dir string) { gitRun(t, dir, "rm", "-q", opsPy) }},
+		{name: "delete cutile init", byOps: false, edit: func(t *testing.T, dir string) { testrepo.GitRun(t, dir, "rm", "-q", initPy) }},
+		{name: "delete dispatch file", byOps: false, edit: func(t *testing.T, dir string) { testrepo.GitRun(t, dir, "rm", "-q", opsPy) }},
+		{name: "delete dispatch file, staged", staged: true, byOps: false, edit: func(t *testing.T, dir string) { testrepo.GitRun(t, dir, "rm", "-q", opsPy) }},
 		{name: "new init", quiet: true, byOps: false, edit: func(t *testing.T, dir string) {
-			writeFile(t, dir, "src/tilegym/ops/cutile/experimental/__init__.py", "")
+			testrepo.WriteFile(t, dir, "src/tilegym/ops/cutile/experimental/__init__.py", "")
 		}},
 		{name: "orphan registration", byOps: false, edit: func(t *testing.T, dir string) {
-			appendFile(t, dir, softmax, "\n\n@register_impl(\"softmax_v2\", backend=\"cutile\")\ndef softmax_v2(x, **kwargs):\n    return x\n")
+			testrepo.AppendFile(t, dir, softmax, "\n\n@register_impl(\"softmax_v2\", backend=\"cutile\")\ndef softmax_v2(x, **kwargs):\n    return x\n")
 		}},
-		{name: "other init", quiet: true, byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, "tests/ops/__init__.py", "\n# edit\n") }},
+		{name: "other init", quiet: true, byOps: true, edit: func(t *testing.T, dir string) { testrepo.AppendFile(t, dir, "tests/ops/__init__.py", "\n# edit\n") }},
 	})
 }
 
@@ -220,7 +200,7 @@ func stubOf(name string) string {
 // benchmark.
 func addOp(t *testing.T, dir, name string, export bool) {
 	t.Helper()
-	appendFile(t, dir, opsPy, stubOf(name))
+	testrepo.AppendFile(t, dir, opsPy, stubOf(name))
 	for _, f := range [][2]string{
 		{"src/tilegym/ops/cutile/silu_and_mul.py", "src/tilegym/ops/cutile/" + name + ".py"},
 		{"tests/ops/test_silu_and_mul.py", "tests/ops/test_" + name + ".py"},
@@ -230,12 +210,12 @@ func addOp(t *testing.T, dir, name string, export bool) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		writeFile(t, dir, f[1], strings.ReplaceAll(string(data), "silu_and_mul", name))
+		testrepo.WriteFile(t, dir, f[1], strings.ReplaceAll(string(data), "silu_and_mul", name))
 	}
-	replaceInFile(t, dir, initPy, "    from . import activation\n", "    from . import activation\n    from . import "+name+"\n")
+	testrepo.ReplaceInFile(t, dir, initPy, "    from . import activation\n", "    from . import activation\n    from . import "+name+"\n")
 	if export {
-		replaceInFile(t, dir, initPy, "    from .silu_and_mul import", "    from ."+name+" import "+name+"\n    from .silu_and_mul import")
-		replaceInFile(t, dir, initPy, "    __all__ = [\n", "    __all__ = [\n        \""+name+"\",\n")
+		testrepo.ReplaceInFile(t, dir, initPy, "    from .silu_and_mul import", "    from ."+name+" import "+name+"\n    from .silu_and_mul import")
+		testrepo.ReplaceInFile(t, dir, initPy, "    __all__ = [\n", "    __all__ = [\n        \""+name+"\",\n")
 	}
 }
 
@@ -244,7 +224,7 @@ func addOp(t *testing.T, dir, name string, export bool) {
 // ops checked alone equals the whole checks'.
 func TestChangeByOpsRandom(t *testing.T) {
 	n := 120
-	if testing.Short() || raceEnabled {
+	if testing.Short() || testrepo.RaceEnabled {
 		n = 25
 	}
 	runChangeScenarios(t, "../fixtures/good", randomScenarios(n, 1, []string{opsPy, initPy, "src/tilegym/ops/cutile/activation/__init__.py",
@@ -299,7 +279,7 @@ func randomScenarios(n int, seed int64, files []string) []changeScenario {
 					indent := lines[a][:len(lines[a])-len(strings.TrimLeft(lines[a], " "))]
 					lines = append(lines[:a], append([]string{indent + e.line}, lines[a:]...)...)
 				}
-				writeFile(t, dir, e.file, strings.Join(lines, "\n"))
+				testrepo.WriteFile(t, dir, e.file, strings.Join(lines, "\n"))
 			}
 		}})
 	}
@@ -310,10 +290,10 @@ func randomScenarios(n int, seed int64, files []string) []changeScenario {
 // (benchTree), skipping under -short or the race detector (the fixtures
 // exercise the same concurrency).
 func changeTree(t *testing.T) string {
-	if testing.Short() || raceEnabled {
+	if testing.Short() || testrepo.RaceEnabled {
 		t.Skip("short, or under the race detector")
 	}
-	return benchTree(t)
+	return testrepo.BenchTree(t)
 }
 
 // TestChangeByOpsTileGym: change mode on a copy of the TileGym tree, when
@@ -322,82 +302,54 @@ func TestChangeByOpsTileGym(t *testing.T) {
 	tree := changeTree(t)
 	runChangeScenarios(t, tree, []changeScenario{
 		{name: "edit module and test", byOps: true, edit: func(t *testing.T, dir string) {
-			appendFile(t, dir, "src/tilegym/ops/cutile/softmax.py", "\n# edit\n")
-			appendFile(t, dir, "tests/ops/test_softmax.py", "\n# edit\n")
+			testrepo.AppendFile(t, dir, "src/tilegym/ops/cutile/softmax.py", "\n# edit\n")
+			testrepo.AppendFile(t, dir, "tests/ops/test_softmax.py", "\n# edit\n")
 		}},
 		{name: "drop registration", byOps: true, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, "src/tilegym/ops/cutile/rms_norm.py", "@register_impl(", "@_no_register(")
+			testrepo.ReplaceInFile(t, dir, "src/tilegym/ops/cutile/rms_norm.py", "@register_impl(", "@_no_register(")
 		}},
-		{name: "delete benchmark", byOps: true, edit: func(t *testing.T, dir string) { gitRun(t, dir, "rm", "-q", "tests/benchmark/bench_softmax.py") }},
-		{name: "edit suite test", byOps: true, edit: func(t *testing.T, dir string) { appendFile(t, dir, "tests/suites/liger/test_softmax.py", "\n# edit\n") }},
+		{name: "delete benchmark", byOps: true, edit: func(t *testing.T, dir string) {
+			testrepo.GitRun(t, dir, "rm", "-q", "tests/benchmark/bench_softmax.py")
+		}},
+		{name: "edit suite test", byOps: true, edit: func(t *testing.T, dir string) {
+			testrepo.AppendFile(t, dir, "tests/suites/liger/test_softmax.py", "\n# edit\n")
+		}},
 		{name: "dispatch and init comments", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
-			appendFile(t, dir, opsPy, "\n# edit\n")
-			appendFile(t, dir, initPy, "\n# edit\n")
+			testrepo.AppendFile(t, dir, opsPy, "\n# edit\n")
+			testrepo.AppendFile(t, dir, initPy, "\n# edit\n")
 		}},
 		{name: "unexport softmax", byOps: true, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, initPy, "    from . import softmax\n", "")
+			testrepo.ReplaceInFile(t, dir, initPy, "    from . import softmax\n", "")
 		}},
 		{name: "edit a stub", byOps: true, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, opsPy, "def softmax(", "def softmax_(")
+			testrepo.ReplaceInFile(t, dir, opsPy, "def softmax(", "def softmax_(")
 		}},
 		{name: "dispatch file import", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, opsPy, "import torch\n", "import torch\nimport os\n")
+			testrepo.ReplaceInFile(t, dir, opsPy, "import torch\n", "import torch\nimport os\n")
 		}},
 		{name: "add op", byOps: true, edit: func(t *testing.T, dir string) {
-			cloneOp(t, dir, opsPy, "softmax", "softmax2", "src/tilegym/ops/cutile/softmax.py", "tests/ops/test_softmax.py", "tests/benchmark/bench_softmax.py")
-			replaceInFile(t, dir, initPy, "    from . import softmax\n", "    from . import softmax\n    from . import softmax2\n")
+			testrepo.CloneOp(t, dir, opsPy, "softmax", "softmax2", "src/tilegym/ops/cutile/softmax.py", "tests/ops/test_softmax.py", "tests/benchmark/bench_softmax.py")
+			testrepo.ReplaceInFile(t, dir, initPy, "    from . import softmax\n", "    from . import softmax\n    from . import softmax2\n")
 		}},
 		{name: "add suite op", byOps: true, edit: func(t *testing.T, dir string) {
 			const liger = "src/tilegym/suites/liger/"
-			cloneOp(t, dir, liger+"ops.py", "dyt", "dyt2", liger+"cutile/dyt.py", "tests/suites/liger/test_dyt.py")
-			replaceInFile(t, dir, liger+"cutile/__init__.py", "from . import dyt  # noqa: F401\n", "from . import dyt  # noqa: F401\nfrom . import dyt2  # noqa: F401\n")
-			replaceInFile(t, dir, liger+"cutile/__init__.py", "    \"dyt\",\n", "    \"dyt\",\n    \"dyt2\",\n")
-			replaceInFile(t, dir, liger+"__init__.py", "from .ops import dyt\n", "from .ops import dyt\nfrom .ops import dyt2\n")
+			testrepo.CloneOp(t, dir, liger+"ops.py", "dyt", "dyt2", liger+"cutile/dyt.py", "tests/suites/liger/test_dyt.py")
+			testrepo.ReplaceInFile(t, dir, liger+"cutile/__init__.py", "from . import dyt  # noqa: F401\n", "from . import dyt  # noqa: F401\nfrom . import dyt2  # noqa: F401\n")
+			testrepo.ReplaceInFile(t, dir, liger+"cutile/__init__.py", "    \"dyt\",\n", "    \"dyt\",\n    \"dyt2\",\n")
+			testrepo.ReplaceInFile(t, dir, liger+"__init__.py", "from .ops import dyt\n", "from .ops import dyt\nfrom .ops import dyt2\n")
 		}},
 		{name: "edit a module with an orphan registration", byOps: false, edit: func(t *testing.T, dir string) {
-			appendFile(t, dir, "src/tilegym/ops/cutile/attention.py", "\n# edit\n")
+			testrepo.AppendFile(t, dir, "src/tilegym/ops/cutile/attention.py", "\n# edit\n")
 		}},
 		{name: "register an orphan elsewhere too", byOps: false, edit: func(t *testing.T, dir string) {
 			// In a file before attention.py: the whole check's first
 			// such finding is pre-existing.
-			appendFile(t, dir, "src/tilegym/ops/cutile/activation/gelu.py", "\n\n@register_impl(\"fmha_backward\", backend=\"cutile\")\ndef more(q, **kwargs):\n    return q\n")
+			testrepo.AppendFile(t, dir, "src/tilegym/ops/cutile/activation/gelu.py", "\n\n@register_impl(\"fmha_backward\", backend=\"cutile\")\ndef more(q, **kwargs):\n    return q\n")
 		}},
 		{name: "edit an interface module", quiet: true, byOps: true, edit: func(t *testing.T, dir string) {
-			replaceInFile(t, dir, "src/tilegym/ops/attn_interface.py", "def fmha_interface(", "def fmha_interface2(")
+			testrepo.ReplaceInFile(t, dir, "src/tilegym/ops/attn_interface.py", "def fmha_interface(", "def fmha_interface2(")
 		}},
 	})
-}
-
-// cloneOp adds to a TileGym tree a copy of an op under another name, as a
-// pull request adding an op would: its stub appended to the dispatch file,
-// and a copy of each of its files with the name replaced.
-func cloneOp(t testing.TB, dir, dispatchFile, name, newName string, files ...string) {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, dispatchFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := string(data)
-	i := strings.Index(src, "\""+name+"\"")
-	if i < 0 {
-		i = strings.Index(src, "."+name+"\"")
-	}
-	start := strings.LastIndex(src[:max(i, 0)], "@dispatch(")
-	if i < 0 || start < 0 {
-		t.Fatalf("%s: no stub of %s", dispatchFile, name)
-	}
-	end := strings.Index(src[start:], "\n\n\n")
-	if end < 0 {
-		end = len(src) - start
-	}
-	appendFile(t, dir, dispatchFile, "\n\n"+strings.ReplaceAll(src[start:start+end], name, newName)+"\n")
-	for _, f := range files {
-		data, err := os.ReadFile(filepath.Join(dir, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		writeFile(t, dir, strings.Replace(f, name, newName, 1), strings.ReplaceAll(string(data), name, newName))
-	}
 }
 
 // TestChangeByOpsRandomTileGym: random line edits of TileGym's shared
@@ -424,27 +376,11 @@ func TestGitBlobID(t *testing.T) {
 	}
 }
 
-// preRepo makes a git repository of fixtures/good whose base commit has
-// edit applied, and returns it.
-func preRepo(t *testing.T, edit func(dir string)) string {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	dir := t.TempDir()
-	copyDir(t, "../fixtures/good", dir)
-	gitRun(t, dir, "init", "-q")
-	edit(dir)
-	gitRun(t, dir, "add", ".")
-	gitRun(t, dir, "commit", "-qm", "base")
-	return dir
-}
-
 // changeFindings runs change mode and returns its findings as
 // "file rule [pre]" lines, sorted.
 func changeFindings(t *testing.T, dir, base string, staged bool) []string {
 	t.Helper()
-	cat := catalog(t)
+	cat := testrepo.Catalog(t)
 	res, err := CheckGitChange(dir, base, staged, cat, nil, config.BuildLayout(&cat.Layout, nil), Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -466,29 +402,29 @@ const softmaxTest = "tests/ops/test_softmax.py"
 // dropSetUp makes test_softmax.py fail TG405 (test_op does not call
 // self.setUp()).
 func dropSetUp(t *testing.T, dir, file string) {
-	replaceInFile(t, dir, file, "        self.setUp()\n", "")
+	testrepo.ReplaceInFile(t, dir, file, "        self.setUp()\n", "")
 }
 
 // TestChangePreExistingByFile (C3): a new file repeating an old file's
 // defect, while the change fixes the old file, has a new finding, not a
 // pre-existing one (findings are matched by file too).
 func TestChangePreExistingByFile(t *testing.T) {
-	dir := preRepo(t, func(dir string) { dropSetUp(t, dir, softmaxTest) })
+	dir := testrepo.PreRepo(t, func(dir string) { dropSetUp(t, dir, softmaxTest) })
 	data, err := os.ReadFile(filepath.Join(dir, softmaxTest))
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, dir, "tests/ops/test_softmax_more.py", string(data))
+	testrepo.WriteFile(t, dir, "tests/ops/test_softmax_more.py", string(data))
 	fixed, err := os.ReadFile(filepath.Join("../fixtures/good", softmaxTest))
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, dir, softmaxTest, string(fixed))
+	testrepo.WriteFile(t, dir, softmaxTest, string(fixed))
 	want := []string{"tests/ops/test_softmax_more.py TG405"}
 	if got := changeFindings(t, dir, "HEAD", false); !slices.Equal(got, want) {
 		t.Errorf("working tree: %q, want %q", got, want)
 	}
-	gitRun(t, dir, "add", ".")
+	testrepo.GitRun(t, dir, "add", ".")
 	if got := changeFindings(t, dir, "HEAD", true); !slices.Equal(got, want) {
 		t.Errorf("staged: %q, want %q", got, want)
 	}
@@ -501,7 +437,7 @@ func TestChangePreExistingByFile(t *testing.T) {
 // tree, staged, committed, and through a rename with edits.
 func TestChangePreExistingMoved(t *testing.T) {
 	const misnamed = "tests/ops/test_softmax_cases.py"
-	dir := preRepo(t, func(dir string) {
+	dir := testrepo.PreRepo(t, func(dir string) {
 		dropSetUp(t, dir, softmaxTest)
 		// TG004: its message names the file and its directory.
 		if err := os.Rename(filepath.Join(dir, softmaxTest), filepath.Join(dir, misnamed)); err != nil {
@@ -515,9 +451,9 @@ func TestChangePreExistingMoved(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, "tests/ops/experimental"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	gitRun(t, dir, "mv", misnamed, moved)
-	appendFile(t, dir, moved, "\n# moved\n")
-	gitRun(t, dir, "add", moved)
+	testrepo.GitRun(t, dir, "mv", misnamed, moved)
+	testrepo.AppendFile(t, dir, moved, "\n# moved\n")
+	testrepo.GitRun(t, dir, "add", moved)
 	want := []string{moved + " TG004 pre", moved + " TG405 pre"}
 	if got := changeFindings(t, dir, "HEAD", false); !slices.Equal(got, want) {
 		t.Errorf("working tree: %q, want %q", got, want)
@@ -525,7 +461,7 @@ func TestChangePreExistingMoved(t *testing.T) {
 	if got := changeFindings(t, dir, "HEAD", true); !slices.Equal(got, want) {
 		t.Errorf("staged: %q, want %q", got, want)
 	}
-	gitRun(t, dir, "commit", "-qm", "move")
+	testrepo.GitRun(t, dir, "commit", "-qm", "move")
 	if got := changeFindings(t, dir, "HEAD~1", false); !slices.Equal(got, want) {
 		t.Errorf("committed: %q, want %q", got, want)
 	}
@@ -552,18 +488,18 @@ func TestChangeDeletesSharedFile(t *testing.T) {
 	} {
 		for _, mode := range []string{"working tree", "staged", "committed"} {
 			name := tc.file + ", " + mode
-			dir := preRepo(t, func(string) {})
+			dir := testrepo.PreRepo(t, func(string) {})
 			args := []string{"rm", "-q", tc.file}
-			gitRun(t, dir, append(args, tc.removed...)...)
+			testrepo.GitRun(t, dir, append(args, tc.removed...)...)
 			base, staged := "HEAD", mode == "staged"
 			if mode == "working tree" {
-				gitRun(t, dir, "reset", "-q")
+				testrepo.GitRun(t, dir, "reset", "-q")
 			}
 			if mode == "committed" {
-				gitRun(t, dir, "commit", "-qm", "delete")
+				testrepo.GitRun(t, dir, "commit", "-qm", "delete")
 				base = "HEAD~1"
 			}
-			cat := catalog(t)
+			cat := testrepo.Catalog(t)
 			res, err := CheckGitChange(dir, base, staged, cat, nil, config.BuildLayout(&cat.Layout, nil), Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -607,9 +543,9 @@ func TestSubmoduleOpaque(t *testing.T) {
 		t.Skip("no git")
 	}
 	const subPath = "src/tilegym/third_party/tilegym"
-	sub := preRepo(t, func(dir string) { dropSetUp(t, dir, softmaxTest) })
-	dir := preRepo(t, func(string) {})
-	cat := catalog(t)
+	sub := testrepo.PreRepo(t, func(dir string) { dropSetUp(t, dir, softmaxTest) })
+	dir := testrepo.PreRepo(t, func(string) {})
+	cat := testrepo.Catalog(t)
 	lay := config.BuildLayout(&cat.Layout, nil)
 	whole := func() string {
 		t.Helper()
@@ -620,8 +556,8 @@ func TestSubmoduleOpaque(t *testing.T) {
 		return dump(res, false)
 	}
 	want := whole()
-	gitRun(t, dir, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, subPath)
-	gitRun(t, dir, "commit", "-qm", "vendor")
+	testrepo.GitRun(t, dir, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, subPath)
+	testrepo.GitRun(t, dir, "commit", "-qm", "vendor")
 	if _, err := os.Stat(filepath.Join(dir, subPath, softmaxTest)); err != nil {
 		t.Fatal("submodule not checked out:", err)
 	}
@@ -629,8 +565,8 @@ func TestSubmoduleOpaque(t *testing.T) {
 		t.Errorf("whole check with a submodule:\n got: %s\nwant: %s", got, want)
 	}
 	// A nested repository that is not (yet) a submodule: the same.
-	copyDir(t, sub, filepath.Join(dir, "tests/ops/vendored"))
-	gitRun(t, filepath.Join(dir, "tests/ops/vendored"), "init", "-q")
+	testrepo.CopyDir(t, sub, filepath.Join(dir, "tests/ops/vendored"))
+	testrepo.GitRun(t, filepath.Join(dir, "tests/ops/vendored"), "init", "-q")
 	if got := whole(); got != want {
 		t.Errorf("whole check with a nested repository:\n got: %s\nwant: %s", got, want)
 	}
@@ -638,12 +574,12 @@ func TestSubmoduleOpaque(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Change mode: an edit inside the submodule, then a new commit of it.
-	appendFile(t, filepath.Join(dir, subPath), "tests/ops/test_softmax.py", "\n# edit\n")
+	testrepo.AppendFile(t, filepath.Join(dir, subPath), "tests/ops/test_softmax.py", "\n# edit\n")
 	if got := changeFindings(t, dir, "HEAD", false); len(got) != 0 {
 		t.Errorf("edit in the submodule: %q, want nothing", got)
 	}
-	gitRun(t, filepath.Join(dir, subPath), "commit", "-qam", "edit")
-	gitRun(t, dir, "add", subPath)
+	testrepo.GitRun(t, filepath.Join(dir, subPath), "commit", "-qam", "edit")
+	testrepo.GitRun(t, dir, "add", subPath)
 	for _, staged := range []bool{false, true} {
 		if got := changeFindings(t, dir, "HEAD", staged); len(got) != 0 {
 			t.Errorf("submodule bump (staged %v): %q, want nothing", staged, got)
@@ -654,9 +590,9 @@ func TestSubmoduleOpaque(t *testing.T) {
 // TestChangeRemovedStubCallers: a change that removes a dispatch stub and
 // nothing else reports the op's callers, in files it did not change (M9).
 func TestChangeRemovedStubCallers(t *testing.T) {
-	dir := preRepo(t, func(string) {})
-	replaceInFile(t, dir, opsPy, `@dispatch("silu_and_mul"`, `@_gone("silu_and_mul"`)
-	cat := catalog(t)
+	dir := testrepo.PreRepo(t, func(string) {})
+	testrepo.ReplaceInFile(t, dir, opsPy, `@dispatch("silu_and_mul"`, `@_gone("silu_and_mul"`)
+	cat := testrepo.Catalog(t)
 	res, err := CheckGitChange(dir, "HEAD", false, cat, nil, config.BuildLayout(&cat.Layout, nil), Options{})
 	if err != nil {
 		t.Fatal(err)

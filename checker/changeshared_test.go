@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+
 	"github.com/tilegym/tilegym-lint/load"
 
 	"github.com/tilegym/tilegym-lint/config"
@@ -19,7 +21,7 @@ import (
 // dispatchTable loads a dispatch file alone and returns it with its table.
 func dispatchTable(t *testing.T, src string) (*source.File, *optable.OpTable) {
 	t.Helper()
-	cat := catalog(t)
+	cat := testrepo.Catalog(t)
 	repo, err := load.Load(&source.MapSource{Dir: "x", Files: map[string]string{opsPy: src}}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -105,7 +107,7 @@ def b(x, **kwargs):
 // initTable loads a cuTile __init__.py alone and returns its table.
 func initTable(t *testing.T, src string) *optable.OpTable {
 	t.Helper()
-	cat := catalog(t)
+	cat := testrepo.Catalog(t)
 	repo, err := load.Load(&source.MapSource{Dir: "x", Files: map[string]string{initPy: src}}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -160,7 +162,7 @@ if is_backend_available("cutile"):
 // TestTouchedOpsInitModule: a touched __init__ entry names an op's module
 // relative to its package, and only the ops of that cuTile package.
 func TestTouchedOpsInitModule(t *testing.T) {
-	cat := catalog(t)
+	cat := testrepo.Catalog(t)
 	files := map[string]string{
 		opsPy:                                "from tilegym.backend import dispatch\n\n\n@dispatch(\"relu2\")\ndef relu2(x, **kwargs):\n    raise NotImplementedError\n",
 		"src/tilegym/ops/cutile/__init__.py": "from tilegym.backend import is_backend_available\n\nif is_backend_available(\"cutile\"):\n    from . import activation\n",

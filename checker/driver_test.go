@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+
 	"github.com/tilegym/tilegym-lint/load"
 
 	"github.com/tilegym/tilegym-lint/config"
@@ -21,49 +23,12 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// copyDir copies a directory tree (regular files only).
-func copyDir(t testing.TB, src, dst string) {
-	t.Helper()
-	list, err := (&source.DiskSource{Dir: src}).List()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range list {
-		data, err := os.ReadFile(filepath.Join(src, p))
-		if err != nil {
-			t.Fatal(err)
-		}
-		writeFile(t, dst, p, string(data))
-	}
-}
-
-func writeFile(t testing.TB, root, rel, content string) {
-	t.Helper()
-	p := filepath.Join(root, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func catalog(t *testing.T) *rules.Catalog {
-	t.Helper()
-	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
-	if err != nil {
-		t.Fatalf("embedded catalog: %v", err)
-	}
-	return cat
-}
-
 func checkDir(t *testing.T, dir string, opts Options) *Result {
 	t.Helper()
-	cat := catalog(t)
+	cat := testrepo.Catalog(t)
 	repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -114,8 +79,8 @@ func TestParseNoqa(t *testing.T) {
 // error, the run goes on, and the other ops still pass.
 func TestParseErrorFinding(t *testing.T) {
 	dir := t.TempDir()
-	copyDir(t, "../fixtures/good", dir)
-	writeFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
+	testrepo.CopyDir(t, "../fixtures/good", dir)
+	testrepo.WriteFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
 	res := checkDir(t, dir, Options{})
 	var tg001 []analysis.Diagnostic
 	for _, d := range res.Diagnostics {
@@ -141,9 +106,9 @@ func TestParseErrorFinding(t *testing.T) {
 // TestPolicy: disabling, severity overrides, excluded ops and # noqa.
 func TestPolicy(t *testing.T) {
 	dir := t.TempDir()
-	copyDir(t, "../fixtures/good", dir)
-	writeFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
-	cat := catalog(t)
+	testrepo.CopyDir(t, "../fixtures/good", dir)
+	testrepo.WriteFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
+	cat := testrepo.Catalog(t)
 	run := func(cfg *config.Config) *Result {
 		repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, cfg), cfg)
 		if err != nil {
@@ -215,7 +180,7 @@ func opNames(res *Result) []string {
 }
 
 func TestNoqaSuppresses(t *testing.T) {
-	cat := catalog(t)
+	cat := testrepo.Catalog(t)
 	r := &rules.Rule{ID: "TG999", Severity: rules.Error, Message: "{op}: m"}
 	other := &rules.Rule{ID: "TG998", Severity: rules.Error, Message: "{op}: m"}
 	src := &source.MapSource{Files: map[string]string{
@@ -245,7 +210,7 @@ func TestNoqaSuppresses(t *testing.T) {
 
 func TestConfig(t *testing.T) {
 	root := t.TempDir()
-	writeFile(t, root, "pyproject.toml", `[project]
+	testrepo.WriteFile(t, root, "pyproject.toml", `[project]
 name = "x"
 
 [tool.ruff]
@@ -284,10 +249,10 @@ tests = ["tests/unit/**/test_*.py"]
 	if s := cfg.Skips["liger.jsd"]; len(s) != 1 || s[0].Step != 5 || s[0].Reason != "no benchmark harness yet" || s[0].Pos.Line != 16 {
 		t.Errorf("skips = %+v", cfg.Skips)
 	}
-	if err := cfg.Validate(catalog(t)); err != nil {
+	if err := cfg.Validate(testrepo.Catalog(t)); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
-	l := config.BuildLayout(&catalog(t).Layout, cfg)
+	l := config.BuildLayout(&testrepo.Catalog(t).Layout, cfg)
 	for _, s := range l.Scopes {
 		if s.Name == "core" {
 			if !cmp.Equal(s.Tests, []string{"tests/unit/**/test_*.py"}) || len(s.Dispatch) == 0 {
@@ -301,8 +266,8 @@ tests = ["tests/unit/**/test_*.py"]
 
 	// A tilegym-lint.toml in a nearer directory wins; a pyproject.toml
 	// without the table does not count.
-	writeFile(t, root, "src/pyproject.toml", "[tool.black]\nx = 1\n")
-	writeFile(t, root, "src/tilegym/tilegym-lint.toml", "disable = []\n")
+	testrepo.WriteFile(t, root, "src/pyproject.toml", "[tool.black]\nx = 1\n")
+	testrepo.WriteFile(t, root, "src/tilegym/tilegym-lint.toml", "disable = []\n")
 	if p, _ := config.Find(sub); p != filepath.Join(sub, "tilegym-lint.toml") {
 		t.Errorf("FindConfig = %q", p)
 	}
@@ -345,22 +310,10 @@ func TestConfigErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = cfg.Validate(catalog(t))
+	err = cfg.Validate(testrepo.Catalog(t))
 	if err == nil || !strings.Contains(err.Error(), `c.toml:1: disable: unknown rule "TG999"`) || !strings.Contains(err.Error(), `c.toml:3: severity: unknown rule "TG998"`) {
 		t.Errorf("Validate = %v", err)
 	}
-}
-
-func gitRun(t testing.TB, dir string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
-		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return string(out)
 }
 
 func TestGitSource(t *testing.T) {
@@ -368,11 +321,11 @@ func TestGitSource(t *testing.T) {
 		t.Skip("no git")
 	}
 	dir := t.TempDir()
-	copyDir(t, "../fixtures/good", dir)
-	gitRun(t, dir, "init", "-q")
-	gitRun(t, dir, "add", ".")
-	gitRun(t, dir, "commit", "-qm", "a")
-	writeFile(t, dir, "src/tilegym/ops/ops.py", "# changed on disk only\n")
+	testrepo.CopyDir(t, "../fixtures/good", dir)
+	testrepo.GitRun(t, dir, "init", "-q")
+	testrepo.GitRun(t, dir, "add", ".")
+	testrepo.GitRun(t, dir, "commit", "-qm", "a")
+	testrepo.WriteFile(t, dir, "src/tilegym/ops/ops.py", "# changed on disk only\n")
 	gs := &source.GitSource{Dir: dir, Rev: "HEAD"}
 	defer gs.Close()
 	disk := &source.DiskSource{Dir: dir}
@@ -398,7 +351,7 @@ func TestGitSource(t *testing.T) {
 		t.Error("reading a missing file succeeded")
 	}
 	// The index, and a subdirectory prefix.
-	gitRun(t, dir, "add", "src/tilegym/ops/ops.py")
+	testrepo.GitRun(t, dir, "add", "src/tilegym/ops/ops.py")
 	idx := &source.GitSource{Dir: dir, Rev: source.IndexRev, Prefix: "src/tilegym"}
 	defer idx.Close()
 	data, err := idx.ReadFile("ops/ops.py")
@@ -418,11 +371,11 @@ func TestChangeMode(t *testing.T) {
 		t.Skip("no git")
 	}
 	dir := t.TempDir()
-	copyDir(t, "../fixtures/good", dir)
-	writeFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
-	gitRun(t, dir, "init", "-q")
-	gitRun(t, dir, "add", ".")
-	gitRun(t, dir, "commit", "-qm", "base")
+	testrepo.CopyDir(t, "../fixtures/good", dir)
+	testrepo.WriteFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
+	testrepo.GitRun(t, dir, "init", "-q")
+	testrepo.GitRun(t, dir, "add", ".")
+	testrepo.GitRun(t, dir, "commit", "-qm", "base")
 	// Commit 2: break the softmax stub (drop **kwargs), touch the broken
 	// file (still broken: its finding is pre-existing).
 	ops, err := os.ReadFile(filepath.Join(dir, "src/tilegym/ops/ops.py"))
@@ -433,11 +386,11 @@ func TestChangeMode(t *testing.T) {
 	if broken == string(ops) {
 		t.Fatal("fixture changed: cannot find the softmax stub's **kwargs")
 	}
-	writeFile(t, dir, "src/tilegym/ops/ops.py", broken)
-	writeFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy+"# more\n")
-	gitRun(t, dir, "commit", "-qam", "edit")
+	testrepo.WriteFile(t, dir, "src/tilegym/ops/ops.py", broken)
+	testrepo.WriteFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy+"# more\n")
+	testrepo.GitRun(t, dir, "commit", "-qam", "edit")
 
-	cat := catalog(t)
+	cat := testrepo.Catalog(t)
 	lay := config.BuildLayout(&cat.Layout, nil)
 	ch, err := GitChange(dir, "HEAD~1", false)
 	if err != nil {
@@ -479,7 +432,7 @@ func TestChangeMode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, dir, "tests/ops/test_silu_and_mul.py", string(data)+"\n# edited\n")
+	testrepo.WriteFile(t, dir, "tests/ops/test_silu_and_mul.py", string(data)+"\n# edited\n")
 	ch, err = GitChange(dir, "HEAD~1", false)
 	if err != nil {
 		t.Fatal(err)
@@ -493,7 +446,7 @@ func TestChangeMode(t *testing.T) {
 	}
 
 	// Deleting relu's benchmark touches relu, whose files are known from the base.
-	gitRun(t, dir, "rm", "-q", "tests/benchmark/bench_relu.py")
+	testrepo.GitRun(t, dir, "rm", "-q", "tests/benchmark/bench_relu.py")
 	ch, err = GitChange(dir, "HEAD~1", false)
 	if err != nil {
 		t.Fatal(err)
@@ -508,12 +461,12 @@ func TestChangeMode(t *testing.T) {
 	if got := opNames(res); !cmp.Equal(got, []string{"relu", "silu_and_mul", "softmax"}) {
 		t.Errorf("with a deleted benchmark: ops = %v", got)
 	}
-	gitRun(t, dir, "reset", "-q", "HEAD", "--", "tests/benchmark/bench_relu.py")
-	gitRun(t, dir, "checkout", "-q", "--", "tests/benchmark/bench_relu.py")
+	testrepo.GitRun(t, dir, "reset", "-q", "HEAD", "--", "tests/benchmark/bench_relu.py")
+	testrepo.GitRun(t, dir, "checkout", "-q", "--", "tests/benchmark/bench_relu.py")
 
 	// Staged: only what is in the index, against HEAD.
-	gitRun(t, dir, "add", "tests/ops/test_silu_and_mul.py")
-	writeFile(t, dir, "tests/ops/test_softmax.py", "# unstaged edit\n")
+	testrepo.GitRun(t, dir, "add", "tests/ops/test_silu_and_mul.py")
+	testrepo.WriteFile(t, dir, "tests/ops/test_softmax.py", "# unstaged edit\n")
 	ch, err = GitChange(dir, "", true)
 	if err != nil {
 		t.Fatal(err)
@@ -546,7 +499,7 @@ func TestGitChangeErrors(t *testing.T) {
 func TestDiskSourceSkips(t *testing.T) {
 	dir := t.TempDir()
 	for _, p := range []string{"a.py", "sub/b.py", ".git/x.py", ".hidden/y.py", "node_modules/z.py", "sub/__pycache__/c.py"} {
-		writeFile(t, dir, p, "x = 1\n")
+		testrepo.WriteFile(t, dir, p, "x = 1\n")
 	}
 	if err := os.Symlink(filepath.Join(dir, "a.py"), filepath.Join(dir, "link.py")); err != nil {
 		t.Skip("no symlinks")
@@ -580,7 +533,7 @@ func TestDiskSourceSkips(t *testing.T) {
 // the file.
 func TestFilesModeSharedFile(t *testing.T) {
 	dir := t.TempDir()
-	copyDir(t, "../fixtures/good", dir)
+	testrepo.CopyDir(t, "../fixtures/good", dir)
 	init := filepath.Join(dir, "src/tilegym/ops/cutile/__init__.py")
 	data, err := os.ReadFile(init)
 	if err != nil {
@@ -590,7 +543,7 @@ func TestFilesModeSharedFile(t *testing.T) {
 	if edited == string(data) {
 		t.Fatal("fixture changed: no \"softmax\" entry in __all__")
 	}
-	writeFile(t, dir, "src/tilegym/ops/cutile/__init__.py", edited)
+	testrepo.WriteFile(t, dir, "src/tilegym/ops/cutile/__init__.py", edited)
 	full := checkDir(t, dir, Options{})
 	inInit := false
 	for _, d := range full.Diagnostics {
@@ -612,13 +565,13 @@ func TestFilesModeSharedFile(t *testing.T) {
 // could not see in that file.
 func TestParseErrorNoCascade(t *testing.T) {
 	dir := t.TempDir()
-	copyDir(t, "../fixtures/good", dir)
+	testrepo.CopyDir(t, "../fixtures/good", dir)
 	mod := "src/tilegym/ops/cutile/softmax.py"
 	data, err := os.ReadFile(filepath.Join(dir, mod))
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, dir, mod, string(data)+"\ndef broken(:\n")
+	testrepo.WriteFile(t, dir, mod, string(data)+"\ndef broken(:\n")
 	res := checkDir(t, dir, Options{})
 	var parseErrs int
 	for _, d := range res.Diagnostics {
@@ -659,17 +612,17 @@ func TestChangeModeSubdir(t *testing.T) {
 	}
 	top := t.TempDir()
 	root := filepath.Join(top, "sub", "checkout")
-	copyDir(t, "../fixtures/good", root)
-	writeFile(t, top, "other/x.py", "x = 1\n")
-	gitRun(t, top, "init", "-q")
-	gitRun(t, top, "add", ".")
-	gitRun(t, top, "commit", "-qm", "base")
+	testrepo.CopyDir(t, "../fixtures/good", root)
+	testrepo.WriteFile(t, top, "other/x.py", "x = 1\n")
+	testrepo.GitRun(t, top, "init", "-q")
+	testrepo.GitRun(t, top, "add", ".")
+	testrepo.GitRun(t, top, "commit", "-qm", "base")
 	data, err := os.ReadFile(filepath.Join(root, "tests/ops/test_softmax.py"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, root, "tests/ops/test_softmax.py", string(data)+"\n# edited\n")
-	writeFile(t, top, "other/x.py", "x = 2\n")
+	testrepo.WriteFile(t, root, "tests/ops/test_softmax.py", string(data)+"\n# edited\n")
+	testrepo.WriteFile(t, top, "other/x.py", "x = 2\n")
 	ch, err := GitChange(root, "HEAD", false)
 	if err != nil {
 		t.Fatal(err)
@@ -677,7 +630,7 @@ func TestChangeModeSubdir(t *testing.T) {
 	if !cmp.Equal(ch.Files, []string{"tests/ops/test_softmax.py"}) {
 		t.Errorf("files %v", ch.Files)
 	}
-	cat := catalog(t)
+	cat := testrepo.Catalog(t)
 	res, err := CheckChange(ch, cat, nil, config.BuildLayout(&cat.Layout, nil), Options{})
 	if err != nil {
 		t.Fatal(err)

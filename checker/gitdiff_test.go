@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+
 	"github.com/tilegym/tilegym-lint/load"
 
 	"github.com/tilegym/tilegym-lint/config"
@@ -30,7 +32,7 @@ func TestRebuildOld(t *testing.T) {
 		t.Skip("no git")
 	}
 	dir := t.TempDir()
-	gitRun(t, dir, "init", "-q")
+	testrepo.GitRun(t, dir, "init", "-q")
 	rng := rand.New(rand.NewSource(1))
 	pool := []string{"x = 1", "--- a/x.py", "+++ b/x.py", "@@ -1 +1 @@", "diff --git a/x b/x",
 		"\\ No newline at end of file", "", "    pass", "def f():", "-", "+", " ", "y\r"}
@@ -80,10 +82,10 @@ func TestRebuildOld(t *testing.T) {
 			p = fmt.Sprintf("tests/ops/test_café%02d.py", i)
 		}
 		old[p] = randomText()
-		writeFile(t, dir, p, old[p])
+		testrepo.WriteFile(t, dir, p, old[p])
 	}
-	gitRun(t, dir, "add", ".")
-	gitRun(t, dir, "commit", "-qm", "base")
+	testrepo.GitRun(t, dir, "add", ".")
+	testrepo.GitRun(t, dir, "commit", "-qm", "base")
 	deleted := map[string]bool{}
 	for i, p := range slices.Sorted(maps.Keys(old)) {
 		if i%10 == 9 {
@@ -93,9 +95,9 @@ func TestRebuildOld(t *testing.T) {
 			deleted[p] = true
 			continue
 		}
-		writeFile(t, dir, p, edit(old[p]))
+		testrepo.WriteFile(t, dir, p, edit(old[p]))
 	}
-	writeFile(t, dir, "tests/ops/test_new.py", "z = 3\n")
+	testrepo.WriteFile(t, dir, "tests/ops/test_new.py", "z = 3\n")
 	ch, hl := workingChange(t, dir)
 	base := newBaseSource(dir, hl, ch)
 	paths, _ := base.List()
@@ -142,12 +144,12 @@ func TestBaseSourceFallsBackToGit(t *testing.T) {
 		t.Skip("no git")
 	}
 	dir := t.TempDir()
-	gitRun(t, dir, "init", "-q")
-	gitRun(t, dir, "config", "core.autocrlf", "true")
-	writeFile(t, dir, "tests/ops/test_a.py", "x = 1\r\ny = 2\r\n")
-	gitRun(t, dir, "add", ".")
-	gitRun(t, dir, "commit", "-qm", "base")
-	writeFile(t, dir, "tests/ops/test_a.py", "x = 1\r\ny = 3\r\n")
+	testrepo.GitRun(t, dir, "init", "-q")
+	testrepo.GitRun(t, dir, "config", "core.autocrlf", "true")
+	testrepo.WriteFile(t, dir, "tests/ops/test_a.py", "x = 1\r\ny = 2\r\n")
+	testrepo.GitRun(t, dir, "add", ".")
+	testrepo.GitRun(t, dir, "commit", "-qm", "base")
+	testrepo.WriteFile(t, dir, "tests/ops/test_a.py", "x = 1\r\ny = 3\r\n")
 	ch, hl := workingChange(t, dir)
 	d := ch.diffs["tests/ops/test_a.py"]
 	if d == nil {
@@ -174,7 +176,7 @@ func workingChange(t *testing.T, dir string) (*Change, *load.Loader) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat := catalog(t)
+	cat := testrepo.Catalog(t)
 	hl, err := load.NewLoader(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -190,10 +192,10 @@ func TestRevisionCannotBeAnOption(t *testing.T) {
 		t.Skip("no git")
 	}
 	dir := t.TempDir()
-	gitRun(t, dir, "init", "-q")
-	writeFile(t, dir, "src/tilegym/ops/ops.py", "x = 1\n")
-	gitRun(t, dir, "add", ".")
-	gitRun(t, dir, "commit", "-qm", "base")
+	testrepo.GitRun(t, dir, "init", "-q")
+	testrepo.WriteFile(t, dir, "src/tilegym/ops/ops.py", "x = 1\n")
+	testrepo.GitRun(t, dir, "add", ".")
+	testrepo.GitRun(t, dir, "commit", "-qm", "base")
 	for _, rev := range []string{"--output=src/tilegym/ops/ops.py", "-ooops", "--output=" + filepath.Join(dir, "src/tilegym/ops/ops.py")} {
 		if _, err := GitChange(dir, rev, false); err == nil || !strings.Contains(err.Error(), "invalid revision") {
 			t.Errorf("GitChange(%q): err %v, want an invalid revision", rev, err)

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/google/go-cmp/cmp"
@@ -26,19 +28,19 @@ func indexRepo(t *testing.T) string {
 		t.Skip("no git")
 	}
 	dir := t.TempDir()
-	gitRun(t, dir, "init", "-q")
+	testrepo.GitRun(t, dir, "init", "-q")
 	for _, p := range []string{"a.py", "sub/b.py", "sub/deep/c.py", "sub/x y.py", "sub/café.py", "sub/deep/d.py"} {
-		writeFile(t, dir, p, "x = 1\n")
+		testrepo.WriteFile(t, dir, p, "x = 1\n")
 	}
-	writeFile(t, dir, ".gitignore", "*.gen.py\nbuild/\n")
-	gitRun(t, dir, "add", ".")
-	gitRun(t, dir, "commit", "-qm", "base")
-	writeFile(t, dir, "sub/added.py", "y = 2\n")
-	gitRun(t, dir, "add", "-N", "sub/added.py")
-	writeFile(t, dir, "sub/new.py", "z = 3\n")
-	writeFile(t, dir, "sub/deep/new 2.py", "z = 3\n")
-	writeFile(t, dir, "sub/skip.gen.py", "z = 3\n")
-	writeFile(t, dir, "build/out.py", "z = 3\n")
+	testrepo.WriteFile(t, dir, ".gitignore", "*.gen.py\nbuild/\n")
+	testrepo.GitRun(t, dir, "add", ".")
+	testrepo.GitRun(t, dir, "commit", "-qm", "base")
+	testrepo.WriteFile(t, dir, "sub/added.py", "y = 2\n")
+	testrepo.GitRun(t, dir, "add", "-N", "sub/added.py")
+	testrepo.WriteFile(t, dir, "sub/new.py", "z = 3\n")
+	testrepo.WriteFile(t, dir, "sub/deep/new 2.py", "z = 3\n")
+	testrepo.WriteFile(t, dir, "sub/skip.gen.py", "z = 3\n")
+	testrepo.WriteFile(t, dir, "build/out.py", "z = 3\n")
 	return dir
 }
 
@@ -46,9 +48,9 @@ func indexRepo(t *testing.T) string {
 // for index versions 2, 3 (extended flags) and 4 (compressed paths).
 func TestReadIndexPaths(t *testing.T) {
 	dir := indexRepo(t)
-	want := strings.Split(strings.TrimSuffix(gitRun(t, dir, "ls-files", "-z"), "\x00"), "\x00")
+	want := strings.Split(strings.TrimSuffix(testrepo.GitRun(t, dir, "ls-files", "-z"), "\x00"), "\x00")
 	for _, version := range []string{"2", "3", "4"} {
-		gitRun(t, dir, "update-index", "--index-version", version)
+		testrepo.GitRun(t, dir, "update-index", "--index-version", version)
 		got, err := readIndexPaths(filepath.Join(dir, ".git", "index"))
 		if err != nil {
 			t.Fatalf("version %s: %v", version, err)
@@ -63,7 +65,7 @@ func TestReadIndexPaths(t *testing.T) {
 		}
 	}
 	// A split index keeps entries in another file: not read here.
-	gitRun(t, dir, "update-index", "--split-index")
+	testrepo.GitRun(t, dir, "update-index", "--split-index")
 	if _, err := readIndexPaths(filepath.Join(dir, ".git", "index")); !errors.Is(err, errIndexUnsupported) {
 		t.Errorf("split index: err = %v, want errIndexUnsupported", err)
 	}
@@ -91,7 +93,7 @@ func TestUntrackedFiles(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		var want []string
-		if out := gitRun(t, root, "ls-files", "--others", "--exclude-standard", "-z"); out != "" {
+		if out := testrepo.GitRun(t, root, "ls-files", "--others", "--exclude-standard", "-z"); out != "" {
 			want = strings.Split(strings.TrimSuffix(out, "\x00"), "\x00")
 		}
 		slices.Sort(got)
@@ -109,18 +111,18 @@ func TestUntrackedFiles(t *testing.T) {
 	check("top", dir)
 	check("subdirectory", filepath.Join(dir, "sub"))
 	wt := filepath.Join(t.TempDir(), "wt")
-	gitRun(t, dir, "worktree", "add", "-q", "--detach", wt)
-	writeFile(t, wt, "sub/wt_new.py", "w = 1\n")
-	writeFile(t, wt, "sub/wt.gen.py", "w = 1\n")
+	testrepo.GitRun(t, dir, "worktree", "add", "-q", "--detach", wt)
+	testrepo.WriteFile(t, wt, "sub/wt_new.py", "w = 1\n")
+	testrepo.WriteFile(t, wt, "sub/wt.gen.py", "w = 1\n")
 	check("linked work tree", wt)
-	gitRun(t, dir, "update-index", "--split-index")
+	testrepo.GitRun(t, dir, "update-index", "--split-index")
 	check("split index", dir)
 
 	// Nothing untracked, nothing to ask git: the index settles it.
 	clean := t.TempDir()
-	gitRun(t, clean, "init", "-q")
-	writeFile(t, clean, "a.py", "x = 1\n")
-	gitRun(t, clean, "add", ".")
+	testrepo.GitRun(t, clean, "init", "-q")
+	testrepo.WriteFile(t, clean, "a.py", "x = 1\n")
+	testrepo.GitRun(t, clean, "add", ".")
 	if got, err := untrackedFiles(clean, []string{"a.py"}); err != nil || len(got) != 0 {
 		t.Errorf("clean: %v, %v; want none", got, err)
 	}

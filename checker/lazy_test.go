@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+
 	"github.com/tilegym/tilegym-lint/load"
 
 	"github.com/tilegym/tilegym-lint/config"
@@ -34,7 +36,7 @@ func TestCheckOpsLazy(t *testing.T) {
 	}
 	// Every op of TileGym is a hundred whole checks: not under the race
 	// detector (the fixtures exercise the same concurrency).
-	if fi, err := os.Stat(tree); err == nil && fi.IsDir() && !raceEnabled {
+	if fi, err := os.Stat(tree); err == nil && fi.IsDir() && !testrepo.RaceEnabled {
 		dirs = append(dirs, tree)
 	}
 	for _, dir := range dirs {

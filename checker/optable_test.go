@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+
 	"github.com/tilegym/tilegym-lint/load"
 
 	"github.com/tilegym/tilegym-lint/config"
@@ -175,7 +177,7 @@ func TestInitGuardForms(t *testing.T) {
 // layout's experimental directories; one in another sub-package (which the
 // layout gives no directory of its own) at the top.
 func TestExpectedStepPathSubPackage(t *testing.T) {
-	cat := catalog(t)
+	cat := testrepo.Catalog(t)
 	lay := config.BuildLayout(&cat.Layout, nil)
 	var core *layout.Scope
 	for _, sc := range lay.Scopes {

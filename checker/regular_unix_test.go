@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+
 	"github.com/tilegym/tilegym-lint/config"
 
 	"github.com/tilegym/tilegym-lint/checks"
@@ -54,7 +56,7 @@ func TestSwappedFIFO(t *testing.T) {
 	}
 	for _, ops := range [][]string{nil, {"softmax"}} {
 		dir := t.TempDir()
-		copyDir(t, "../fixtures/good", dir)
+		testrepo.CopyDir(t, "../fixtures/good", dir)
 		const swap = "src/tilegym/ops/cutile/softmax.py"
 		src := &swapSource{disk: source.DiskSource{Dir: dir}, swap: swap}
 		done := make(chan error, 1)

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"path"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -781,3 +782,40 @@ func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg 
 
 // findings returns the result's findings (for checkUntilRead).
 func (r *Result) findings() []analysis.Diagnostic { return r.Diagnostics }
+
+// FindingKey identifies a finding apart from where it is in its file, across
+// revisions: rule, op, file and message, with numbers blanked (so a moved
+// line does not make a finding new) and the file's own path and directory,
+// in the message, replaced by placeholders (so a moved file's findings,
+// whose messages name where it is, match). file is the path to key it
+// under: change mode gives a base finding in a moved file the file's new
+// path; SARIF's fingerprints give the path from the repository's root.
+func FindingKey(d analysis.Diagnostic, file string) string {
+	var b strings.Builder
+	b.WriteString(d.Rule.ID)
+	b.WriteByte(0)
+	b.WriteString(d.Op)
+	b.WriteByte(0)
+	b.WriteString(file)
+	b.WriteByte(0)
+	msg := d.Message
+	if d.File != "" {
+		msg = strings.ReplaceAll(msg, d.File, "\x01")
+		if dir := path.Dir(d.File); dir != "." {
+			msg = strings.ReplaceAll(msg, dir+"/", "\x02")
+		}
+	}
+	digits := false
+	for _, c := range msg {
+		if c >= '0' && c <= '9' {
+			if !digits {
+				b.WriteByte('#')
+			}
+			digits = true
+			continue
+		}
+		digits = false
+		b.WriteRune(c)
+	}
+	return b.String()
+}

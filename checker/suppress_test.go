@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+
 	"github.com/tilegym/tilegym-lint/load"
 
 	"github.com/tilegym/tilegym-lint/config"
@@ -54,7 +56,7 @@ func suppressionFindings(res *Result) []string {
 // left out; an ignore directive with a reason silences its finding.
 func TestUnusedSuppressionScope(t *testing.T) {
 	dir := t.TempDir()
-	copyDir(t, "../fixtures/good", dir)
+	testrepo.CopyDir(t, "../fixtures/good", dir)
 	edit := func(rel, old, new string) {
 		t.Helper()
 		data, err := os.ReadFile(filepath.Join(dir, rel))
@@ -65,7 +67,7 @@ func TestUnusedSuppressionScope(t *testing.T) {
 		if s == string(data) {
 			t.Fatalf("%s: %q not found", rel, old)
 		}
-		writeFile(t, dir, rel, s)
+		testrepo.WriteFile(t, dir, rel, s)
 	}
 	// ops.py (shared): an unused noqa on silu_and_mul's stub.
 	edit("src/tilegym/ops/ops.py", "def silu_and_mul(input: torch.Tensor, out: Optional[torch.Tensor] = None, **kwargs: Any):",
@@ -87,7 +89,7 @@ func TestUnusedSuppressionScope(t *testing.T) {
 		t.Errorf("--op silu_and_mul: %v, want none", got)
 	}
 	// A disabled rule: its codes are not judged.
-	cat := catalog(t)
+	cat := testrepo.Catalog(t)
 	cfg := &config.Config{Disable: []string{"TG104"}}
 	repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, cfg), cfg)
 	if err != nil {
@@ -127,15 +129,15 @@ func TestUnusedSuppressionScope(t *testing.T) {
 // TestUnusedSuppressionChangeMode: in change mode a shared file's unused
 // suppression is reported only when the whole check ran.
 func TestUnusedSuppressionChangeMode(t *testing.T) {
-	dir := preRepo(t, func(string) {})
+	dir := testrepo.PreRepo(t, func(string) {})
 	// The change: a test of softmax only, with an unused suppression.
 	p := filepath.Join(dir, "tests/ops/test_softmax.py")
 	data, err := os.ReadFile(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, dir, "tests/ops/test_softmax.py", string(data)+"# noqa: TG401\n")
-	cat := catalog(t)
+	testrepo.WriteFile(t, dir, "tests/ops/test_softmax.py", string(data)+"# noqa: TG401\n")
+	cat := testrepo.Catalog(t)
 	res, err := CheckGitChange(dir, "HEAD", false, cat, nil, config.BuildLayout(&cat.Layout, nil), Options{})
 	if err != nil {
 		t.Fatal(err)

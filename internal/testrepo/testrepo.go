@@ -1,0 +1,151 @@
+// Package testrepo holds helpers for tests that build TileGym-shaped
+// repositories: copying and editing files, running git, the built-in catalog.
+package testrepo
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tilegym/tilegym-lint/checks"
+
+	"github.com/tilegym/tilegym-lint/source"
+
+	tilegymlint "github.com/tilegym/tilegym-lint"
+	"github.com/tilegym/tilegym-lint/rules"
+)
+
+// copyDir copies a directory tree (regular files only).
+func CopyDir(t testing.TB, src, dst string) {
+	t.Helper()
+	list, err := (&source.DiskSource{Dir: src}).List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range list {
+		data, err := os.ReadFile(filepath.Join(src, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		WriteFile(t, dst, p, string(data))
+	}
+}
+
+func WriteFile(t testing.TB, root, rel, content string) {
+	t.Helper()
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func Catalog(t *testing.T) *rules.Catalog {
+	t.Helper()
+	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	if err != nil {
+		t.Fatalf("embedded catalog: %v", err)
+	}
+	return cat
+}
+
+func GitRun(t testing.TB, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
+		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+func AppendFile(t testing.TB, dir, rel, text string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	WriteFile(t, dir, rel, string(data)+text)
+}
+
+func ReplaceInFile(t testing.TB, dir, rel, old, new string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Replace(string(data), old, new, 1)
+	if s == string(data) {
+		t.Fatalf("%s: %q not found", rel, old)
+	}
+	WriteFile(t, dir, rel, s)
+}
+
+// cloneOp adds to a TileGym tree a copy of an op under another name, as a
+// pull request adding an op would: its stub appended to the dispatch file,
+// and a copy of each of its files with the name replaced.
+func CloneOp(t testing.TB, dir, dispatchFile, name, newName string, files ...string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, dispatchFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(data)
+	i := strings.Index(src, "\""+name+"\"")
+	if i < 0 {
+		i = strings.Index(src, "."+name+"\"")
+	}
+	start := strings.LastIndex(src[:max(i, 0)], "@dispatch(")
+	if i < 0 || start < 0 {
+		t.Fatalf("%s: no stub of %s", dispatchFile, name)
+	}
+	end := strings.Index(src[start:], "\n\n\n")
+	if end < 0 {
+		end = len(src) - start
+	}
+	AppendFile(t, dir, dispatchFile, "\n\n"+strings.ReplaceAll(src[start:start+end], name, newName)+"\n")
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		WriteFile(t, dir, strings.Replace(f, name, newName, 1), strings.ReplaceAll(string(data), name, newName))
+	}
+}
+
+// preRepo makes a git repository of fixtures/good whose base commit has
+// edit applied, and returns it.
+func PreRepo(t *testing.T, edit func(dir string)) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	CopyDir(t, "../fixtures/good", dir)
+	GitRun(t, dir, "init", "-q")
+	edit(dir)
+	GitRun(t, dir, "add", ".")
+	GitRun(t, dir, "commit", "-qm", "base")
+	return dir
+}
+
+// benchTree returns the TileGym tree the benchmarks check:
+// $TILEGYM_LINT_BENCH_TREE, default /work/tilegym. The benchmark is skipped
+// when it does not exist.
+func BenchTree(b testing.TB) string {
+	b.Helper()
+	dir := os.Getenv("TILEGYM_LINT_BENCH_TREE")
+	if dir == "" {
+		dir = "/work/tilegym"
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		b.Skipf("no TileGym tree at %s (set TILEGYM_LINT_BENCH_TREE)", dir)
+	}
+	return dir
+}
