@@ -61,7 +61,7 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 		if byOps != sc.byOps && !sc.random {
 			t.Errorf("%s: checked the ops of the change alone = %v, want %v", sc.name, byOps, sc.byOps)
 		}
-		wb, gb := dump(whole, true), dump(got, true)
+		wb, gb := whole.String(), got.String()
 		if wb != gb {
 			t.Errorf("%s: the report differs from whole checks':\n got: %s\nwant: %s", sc.name, gb, wb)
 		}
@@ -70,7 +70,7 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if vb := dump(viaGit, true); wb != vb {
+		if vb := viaGit.String(); wb != vb {
 			t.Errorf("%s: CheckGitChange's report differs from whole checks':\n got: %s\nwant: %s", sc.name, vb, wb)
 		}
 		if sc.random {
@@ -553,7 +553,7 @@ func TestSubmoduleOpaque(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return dump(res, false)
+		return res.String()
 	}
 	want := whole()
 	testrepo.GitRun(t, dir, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, subPath)
@@ -604,6 +604,6 @@ func TestChangeRemovedStubCallers(t *testing.T) {
 		}
 	}
 	if len(want) > 0 {
-		t.Errorf("no new TG108 for silu_and_mul in %v; got %s", want, dump(res, true))
+		t.Errorf("no new TG108 for silu_and_mul in %v; got %s", want, res.String())
 	}
 }

@@ -2,7 +2,6 @@ package checker
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
+
 
 	"github.com/tilegym/tilegym-lint/load"
 
@@ -39,8 +39,6 @@ func checkDir(t *testing.T, dir string, opts Options) *Result {
 	}
 	return res
 }
-
-const brokenPy = "def f(:\n    pass\n"
 
 // TestKindsValid: the registered kinds and the op table form a valid
 // analyzer graph.
@@ -80,7 +78,7 @@ func TestParseNoqa(t *testing.T) {
 func TestParseErrorFinding(t *testing.T) {
 	dir := t.TempDir()
 	testrepo.CopyDir(t, "../fixtures/good", dir)
-	testrepo.WriteFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
+	testrepo.WriteFile(t, dir, "tests/ops/test_zz_broken.py", testrepo.BrokenPy)
 	res := checkDir(t, dir, Options{})
 	var tg001 []analysis.Diagnostic
 	for _, d := range res.Diagnostics {
@@ -107,7 +105,7 @@ func TestParseErrorFinding(t *testing.T) {
 func TestPolicy(t *testing.T) {
 	dir := t.TempDir()
 	testrepo.CopyDir(t, "../fixtures/good", dir)
-	testrepo.WriteFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
+	testrepo.WriteFile(t, dir, "tests/ops/test_zz_broken.py", testrepo.BrokenPy)
 	cat := testrepo.Catalog(t)
 	run := func(cfg *config.Config) *Result {
 		repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, cfg), cfg)
@@ -364,138 +362,6 @@ func TestGitSource(t *testing.T) {
 	}
 }
 
-// TestChangeMode builds a repository with two commits and uncommitted and
-// staged edits, and checks which ops and findings change mode reports.
-func TestChangeMode(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	dir := t.TempDir()
-	testrepo.CopyDir(t, "../fixtures/good", dir)
-	testrepo.WriteFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy)
-	testrepo.GitRun(t, dir, "init", "-q")
-	testrepo.GitRun(t, dir, "add", ".")
-	testrepo.GitRun(t, dir, "commit", "-qm", "base")
-	// Commit 2: break the softmax stub (drop **kwargs), touch the broken
-	// file (still broken: its finding is pre-existing).
-	ops, err := os.ReadFile(filepath.Join(dir, "src/tilegym/ops/ops.py"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	broken := strings.Replace(string(ops), "    out: Optional[torch.Tensor] = None,\n    **kwargs: Any,\n):", "    out: Optional[torch.Tensor] = None,\n):", 1)
-	if broken == string(ops) {
-		t.Fatal("fixture changed: cannot find the softmax stub's **kwargs")
-	}
-	testrepo.WriteFile(t, dir, "src/tilegym/ops/ops.py", broken)
-	testrepo.WriteFile(t, dir, "tests/ops/test_zz_broken.py", brokenPy+"# more\n")
-	testrepo.GitRun(t, dir, "commit", "-qam", "edit")
-
-	cat := testrepo.Catalog(t)
-	lay := config.BuildLayout(&cat.Layout, nil)
-	ch, err := GitChange(dir, "HEAD~1", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !cmp.Equal(ch.Files, []string{"src/tilegym/ops/ops.py", "tests/ops/test_zz_broken.py"}) {
-		t.Errorf("changed files = %v", ch.Files)
-	}
-	res, err := CheckChange(ch, cat, nil, lay, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := opNames(res); !cmp.Equal(got, []string{"softmax"}) {
-		t.Errorf("touched ops = %v, want [softmax]", got)
-	}
-	var newSoftmax, preTG001 int
-	for _, d := range res.Diagnostics {
-		switch {
-		case d.Op == "softmax" && !d.PreExisting:
-			newSoftmax++
-		case d.Op == "softmax":
-			// a finding softmax already had at the base
-		case d.Rule.ID == "TG001" && d.PreExisting:
-			preTG001++
-		default:
-			t.Errorf("unexpected finding %s pre_existing=%v", FormatDiagnostic(d), d.PreExisting)
-		}
-	}
-	if newSoftmax == 0 || preTG001 != 1 {
-		t.Errorf("new softmax findings = %d (want > 0), pre-existing TG001 = %d (want 1)", newSoftmax, preTG001)
-	}
-	if res.Ops[0].Steps[0].Status != StatusFail {
-		t.Errorf("softmax step 1 = %s, want fail", res.Ops[0].Steps[0].Status)
-	}
-
-	// An uncommitted edit of silu_and_mul's test adds that op.
-	testFile := filepath.Join(dir, "tests/ops/test_silu_and_mul.py")
-	data, err := os.ReadFile(testFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	testrepo.WriteFile(t, dir, "tests/ops/test_silu_and_mul.py", string(data)+"\n# edited\n")
-	ch, err = GitChange(dir, "HEAD~1", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err = CheckChange(ch, cat, nil, lay, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := opNames(res); !cmp.Equal(got, []string{"silu_and_mul", "softmax"}) {
-		t.Errorf("with an uncommitted edit: ops = %v", got)
-	}
-
-	// Deleting relu's benchmark touches relu, whose files are known from the base.
-	testrepo.GitRun(t, dir, "rm", "-q", "tests/benchmark/bench_relu.py")
-	ch, err = GitChange(dir, "HEAD~1", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !ch.Deleted["tests/benchmark/bench_relu.py"] {
-		t.Errorf("deleted files = %v", ch.Deleted)
-	}
-	res, err = CheckChange(ch, cat, nil, lay, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := opNames(res); !cmp.Equal(got, []string{"relu", "silu_and_mul", "softmax"}) {
-		t.Errorf("with a deleted benchmark: ops = %v", got)
-	}
-	testrepo.GitRun(t, dir, "reset", "-q", "HEAD", "--", "tests/benchmark/bench_relu.py")
-	testrepo.GitRun(t, dir, "checkout", "-q", "--", "tests/benchmark/bench_relu.py")
-
-	// Staged: only what is in the index, against HEAD.
-	testrepo.GitRun(t, dir, "add", "tests/ops/test_silu_and_mul.py")
-	testrepo.WriteFile(t, dir, "tests/ops/test_softmax.py", "# unstaged edit\n")
-	ch, err = GitChange(dir, "", true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err = CheckChange(ch, cat, nil, lay, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := opNames(res); !cmp.Equal(got, []string{"silu_and_mul"}) {
-		t.Errorf("staged: ops = %v, want [silu_and_mul]", got)
-	}
-	for _, d := range res.Diagnostics {
-		if d.Op == "softmax" && !d.PreExisting {
-			t.Errorf("staged: the committed softmax break is not part of the staged change: %s", FormatDiagnostic(d))
-		}
-	}
-}
-
-func TestGitChangeErrors(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	if _, err := GitChange(t.TempDir(), "HEAD", false); err == nil {
-		t.Error("GitChange outside a repository succeeded")
-	}
-	var le rules.ErrorList
-	_ = errors.As(nil, &le)
-}
-
 func TestDiskSourceSkips(t *testing.T) {
 	dir := t.TempDir()
 	for _, p := range []string{"a.py", "sub/b.py", ".git/x.py", ".hidden/y.py", "node_modules/z.py", "sub/__pycache__/c.py"} {
@@ -600,47 +466,6 @@ func TestParseErrorNoCascade(t *testing.T) {
 		}
 		if !o.Failed() {
 			t.Errorf("softmax passes although its cuTile module does not parse")
-		}
-	}
-}
-
-// TestChangeModeSubdir: the checked root is a subdirectory of the git
-// repository (as fixtures are in this one).
-func TestChangeModeSubdir(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	top := t.TempDir()
-	root := filepath.Join(top, "sub", "checkout")
-	testrepo.CopyDir(t, "../fixtures/good", root)
-	testrepo.WriteFile(t, top, "other/x.py", "x = 1\n")
-	testrepo.GitRun(t, top, "init", "-q")
-	testrepo.GitRun(t, top, "add", ".")
-	testrepo.GitRun(t, top, "commit", "-qm", "base")
-	data, err := os.ReadFile(filepath.Join(root, "tests/ops/test_softmax.py"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	testrepo.WriteFile(t, root, "tests/ops/test_softmax.py", string(data)+"\n# edited\n")
-	testrepo.WriteFile(t, top, "other/x.py", "x = 2\n")
-	ch, err := GitChange(root, "HEAD", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !cmp.Equal(ch.Files, []string{"tests/ops/test_softmax.py"}) {
-		t.Errorf("files %v", ch.Files)
-	}
-	cat := testrepo.Catalog(t)
-	res, err := CheckChange(ch, cat, nil, config.BuildLayout(&cat.Layout, nil), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := opNames(res); !cmp.Equal(got, []string{"softmax"}) {
-		t.Errorf("ops = %v, want [softmax]", got)
-	}
-	for _, d := range res.Diagnostics {
-		if !d.PreExisting {
-			t.Errorf("new finding from an edit that adds a comment: %s", FormatDiagnostic(d))
 		}
 	}
 }

@@ -189,5 +189,5 @@ func narrowed(whole *Result, opts Options) *Result {
 // jsonOf is a result as the reporters see it.
 func jsonOf(t *testing.T, res *Result) string {
 	t.Helper()
-	return dump(res, false)
+	return res.String()
 }

@@ -819,3 +819,30 @@ func FindingKey(d analysis.Diagnostic, file string) string {
 	}
 	return b.String()
 }
+
+// String is the result as plain text holding everything the reporters
+// print, for tests and debugging: every op's steps with status, reason,
+// commands and runs, and every diagnostic with its rule, op, severity,
+// positions, message, related positions and whether it is pre-existing.
+func (res *Result) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "root %s\n", res.Root)
+	for _, o := range res.Ops {
+		fmt.Fprintf(&b, "op %s\n", o.Name)
+		for _, s := range o.Steps {
+			fmt.Fprintf(&b, "  step %d %s %q %q\n", s.Step, s.Status, s.Reason, s.Commands)
+			for _, r := range s.Runs {
+				fmt.Fprintf(&b, "    run %+v\n", r)
+			}
+		}
+	}
+	for _, d := range res.Diagnostics {
+		fmt.Fprintf(&b, "%s %s %s op=%q end=%d:%d", FormatDiagnostic(d), d.Rule.Requirement, d.Severity, d.Op, d.End.Line, d.End.Col)
+		fmt.Fprintf(&b, " pre_existing=%v", d.PreExisting)
+		for _, r := range d.Related {
+			fmt.Fprintf(&b, " related=%s:%d:%d-%d:%d %q", r.File, r.Pos.Line, r.Pos.Col, r.End.Line, r.End.Col, r.Message)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}

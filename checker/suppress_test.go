@@ -125,25 +125,3 @@ func TestUnusedSuppressionScope(t *testing.T) {
 		t.Errorf("directive without a reason: findings %v, want TG104 and TG008", rules)
 	}
 }
-
-// TestUnusedSuppressionChangeMode: in change mode a shared file's unused
-// suppression is reported only when the whole check ran.
-func TestUnusedSuppressionChangeMode(t *testing.T) {
-	dir := testrepo.PreRepo(t, func(string) {})
-	// The change: a test of softmax only, with an unused suppression.
-	p := filepath.Join(dir, "tests/ops/test_softmax.py")
-	data, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	testrepo.WriteFile(t, dir, "tests/ops/test_softmax.py", string(data)+"# noqa: TG401\n")
-	cat := testrepo.Catalog(t)
-	res, err := CheckGitChange(dir, "HEAD", false, cat, nil, config.BuildLayout(&cat.Layout, nil), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := suppressionFindings(res)
-	if len(got) != 1 || !strings.HasPrefix(got[0], "TG007 tests/ops/test_softmax.py:") {
-		t.Errorf("change mode: %v, want the test file's unused noqa", got)
-	}
-}

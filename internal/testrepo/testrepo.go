@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/layout"
 
 	"github.com/tilegym/tilegym-lint/source"
 
@@ -149,3 +151,26 @@ func BenchTree(b testing.TB) string {
 	}
 	return dir
 }
+
+// benchSetup loads the embedded catalog and the tree's configuration (found
+// from dir upwards, as the command line does).
+func BenchSetup(b *testing.B, dir string) (*rules.Catalog, *config.Config, *layout.Layout) {
+	b.Helper()
+	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var cfg *config.Config
+	p, err := config.Find(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if p != "" {
+		if cfg, err = config.Load(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return cat, cfg, config.BuildLayout(&cat.Layout, cfg)
+}
+
+const BrokenPy = "def f(:\n    pass\n"
