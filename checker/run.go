@@ -112,7 +112,7 @@ type Options struct {
 
 	// focus, when not nil, names the only ops whose findings the caller
 	// reads (see Pass.Focus); the others' may be left out.
-	focus map[string]bool
+	Focus map[string]bool
 }
 
 // VerifyCommander is implemented by the params of the Step 6 kind: the
@@ -167,7 +167,7 @@ func Check(repo *optable.Repo, cat *rules.Catalog, cfg *config.Config, opts Opti
 
 	// A check of some ops knows them by name once the op table is built:
 	// it is built first (and kept in repo, as the op table analyzer's).
-	focus := opts.focus
+	focus := opts.Focus
 	if want := opts.selected(); want != nil {
 		if repo.Table == nil {
 			repo.Table = optable.BuildOpTable(repo)
@@ -226,7 +226,7 @@ func Check(repo *optable.Repo, cat *rules.Catalog, cfg *config.Config, opts Opti
 		if keep != nil && !keep.ops[op.Name] || excluded[op.Name] {
 			continue
 		}
-		res.Ops = append(res.Ops, stepVerdicts(op, res.Diagnostics, verify, unchecked[op.Name]))
+		res.Ops = append(res.Ops, StepVerdicts(op, res.Diagnostics, verify, unchecked[op.Name]))
 	}
 	sort.Slice(res.Ops, func(i, j int) bool { return res.Ops[i].Name < res.Ops[j].Name })
 	return res, nil
@@ -681,7 +681,7 @@ func OpFiles(t *optable.OpTable, op *optable.Op) map[string]bool {
 }
 
 // stepVerdicts computes the status of each step of an op.
-func stepVerdicts(op *optable.Op, diags []analysis.Diagnostic, verify []VerifyCommander, unchecked map[int]bool) OpResult {
+func StepVerdicts(op *optable.Op, diags []analysis.Diagnostic, verify []VerifyCommander, unchecked map[int]bool) OpResult {
 	r := OpResult{Name: op.Name, Op: op}
 	failed := [7]bool{}
 	var reasons [7]string
@@ -761,7 +761,7 @@ func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg 
 		want[o] = true
 	}
 	repo := l.Load(want)
-	res, err := load.CheckUntilRead(l, repo, want, func(repo *optable.Repo) (*Result, error) { return Check(repo, cat, cfg, opts) }, (*Result).findings, nil)
+	res, err := load.CheckUntilRead(l, repo, want, func(repo *optable.Repo) (*Result, error) { return Check(repo, cat, cfg, opts) }, (*Result).Findings, nil)
 	if err != nil || res == nil || res.Table == nil {
 		return res, err
 	}
@@ -781,7 +781,7 @@ func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg 
 }
 
 // findings returns the result's findings (for checkUntilRead).
-func (r *Result) findings() []analysis.Diagnostic { return r.Diagnostics }
+func (r *Result) Findings() []analysis.Diagnostic { return r.Diagnostics }
 
 // FindingKey identifies a finding apart from where it is in its file, across
 // revisions: rule, op, file and message, with numbers blanked (so a moved

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilegym/tilegym-lint/change"
+
 	"github.com/tilegym/tilegym-lint/config"
 
 	"github.com/tilegym/tilegym-lint/checks"
@@ -444,7 +446,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	}
 	var res *checker.Result
 	if changeMode {
-		res, err = checker.CheckGitChange(t.root, f.diff, f.staged, cat, cfg, layout, checker.Options{Ops: f.ops})
+		res, err = change.CheckGit(t.root, f.diff, f.staged, cat, cfg, layout, checker.Options{Ops: f.ops})
 		if err != nil {
 			return 0, err
 		}

@@ -41,6 +41,7 @@ var allowed = map[string][]string{
 	"config":                    {"internal/regfile", "layout", "optable", "python/ast", "rules"},
 	"load":                      {"analysis", "config", "layout", "optable", "python/ast", "python/astutil", "source"},
 	"checker":                   {"analysis", "checks", "config", "load", "optable", "internal/regfile", "layout", "python/ast", "python/astutil", "source", "python/parser", "rules"},
+	"change":                    {"analysis", "checker", "checks", "config", "internal/regfile", "layout", "load", "optable", "python/ast", "python/astutil", "rules", "source"},
 	"report":                    {"analysis", "checker", "python/ast", "rules"},
 	"fix":                       {"internal/regfile", "python/ast", "python/parser"},
 	"scaffold":                  {"fix", "internal/regfile", "python/ast", "python/parser"},
@@ -48,9 +49,10 @@ var allowed = map[string][]string{
 	"internal/layers":           {},
 	"internal/regfile":          {},
 	"internal/fixtureset":       {},
+	"internal/testrepo":         {".", "checks", "config", "layout", "rules", "source"},
 	"internal/fixturetest":      {"analysis", "checker", "checks", "config", "internal/fixtureset", "report", "rules", "source"},
 	"tools/fixtureoverlay":      {"internal/fixtureset"},
-	"cmd/tilegym-lint":          {".", "analysis", "checker", "checks", "config", "fix", "internal/regfile", "layout", "optable", "python/ast", "python/astdump", "python/parser", "report", "rules", "scaffold", "source", "verify"},
+	"cmd/tilegym-lint":          {".", "analysis", "change", "checker", "checks", "config", "fix", "internal/regfile", "layout", "optable", "python/ast", "python/astdump", "python/parser", "report", "rules", "scaffold", "source", "verify"},
 }
 
 func TestImportGraph(t *testing.T) {

@@ -1,4 +1,4 @@
-package checker
+package change
 
 import (
 	"sort"

@@ -1,4 +1,4 @@
-package checker
+package change
 
 import (
 	"fmt"
@@ -172,7 +172,7 @@ func TestBaseSourceFallsBackToGit(t *testing.T) {
 // the working tree's files, read.
 func workingChange(t *testing.T, dir string) (*Change, *load.Loader) {
 	t.Helper()
-	ch, err := GitChange(dir, "HEAD", false)
+	ch, err := FromGit(dir, "HEAD", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,10 +197,10 @@ func TestRevisionCannotBeAnOption(t *testing.T) {
 	testrepo.GitRun(t, dir, "add", ".")
 	testrepo.GitRun(t, dir, "commit", "-qm", "base")
 	for _, rev := range []string{"--output=src/tilegym/ops/ops.py", "-ooops", "--output=" + filepath.Join(dir, "src/tilegym/ops/ops.py")} {
-		if _, err := GitChange(dir, rev, false); err == nil || !strings.Contains(err.Error(), "invalid revision") {
+		if _, err := FromGit(dir, rev, false); err == nil || !strings.Contains(err.Error(), "invalid revision") {
 			t.Errorf("GitChange(%q): err %v, want an invalid revision", rev, err)
 		}
-		if _, err := GitChange(dir, rev, true); err == nil {
+		if _, err := FromGit(dir, rev, true); err == nil {
 			t.Errorf("GitChange(%q, staged): no error", rev)
 		}
 		if _, err := (&source.GitSource{Dir: dir, Rev: rev}).List(); err == nil || !strings.Contains(err.Error(), "invalid revision") {
@@ -210,7 +210,7 @@ func TestRevisionCannotBeAnOption(t *testing.T) {
 	if got, err := os.ReadFile(filepath.Join(dir, "src/tilegym/ops/ops.py")); err != nil || string(got) != "x = 1\n" {
 		t.Errorf("ops.py now %q (%v), want it untouched", got, err)
 	}
-	if _, err := GitChange(dir, "HEAD", false); err != nil {
+	if _, err := FromGit(dir, "HEAD", false); err != nil {
 		t.Errorf("GitChange(HEAD): %v", err)
 	}
 }

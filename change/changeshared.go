@@ -1,4 +1,4 @@
-package checker
+package change
 
 // A change to a file every op shares -- a dispatch file, a cuTile
 // __init__.py -- is checked by ops too when what it changes can be told
@@ -12,6 +12,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/tilegym/tilegym-lint/checker"
 
 	"github.com/tilegym/tilegym-lint/load"
 
@@ -314,7 +316,7 @@ func initChangeWords(ch *Change, file string, ht, bt *optable.OpTable) (map[stri
 	}
 	for _, in := range []*optable.Init{hi, bi} {
 		for _, c := range in.File.AST.Comments {
-			if codes, ok := ParseNoqa(c.Text); ok && silencesOurs(codes) || ignoresOurs(c.Text) {
+			if codes, ok := checker.ParseNoqa(c.Text); ok && silencesOurs(codes) || ignoresOurs(c.Text) {
 				return nil, false
 			}
 		}

@@ -1,4 +1,4 @@
-package checker
+package change
 
 import (
 	"fmt"
@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tilegym/tilegym-lint/checker"
 
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 
@@ -46,15 +48,15 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 		testrepo.GitRun(t, dir, "reset", "-q", "--hard", "HEAD")
 		testrepo.GitRun(t, dir, "clean", "-qfd")
 		sc.edit(t, dir)
-		ch, err := GitChange(dir, "HEAD", sc.staged)
+		ch, err := FromGit(dir, "HEAD", sc.staged)
 		if err != nil {
 			t.Fatal(err)
 		}
-		whole, _, err := checkChange(ch, cat, nil, lay, Options{}, false)
+		whole, _, err := checkChange(ch, cat, nil, lay, checker.Options{}, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, byOps, err := checkChange(ch, cat, nil, lay, Options{}, true)
+		got, byOps, err := checkChange(ch, cat, nil, lay, checker.Options{}, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +68,7 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 			t.Errorf("%s: the report differs from whole checks':\n got: %s\nwant: %s", sc.name, gb, wb)
 		}
 		// The command's path: git runs while the working tree is read.
-		viaGit, err := CheckGitChange(dir, "HEAD", sc.staged, cat, nil, lay, Options{})
+		viaGit, err := CheckGit(dir, "HEAD", sc.staged, cat, nil, lay, checker.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -381,7 +383,7 @@ func TestGitBlobID(t *testing.T) {
 func changeFindings(t *testing.T, dir, base string, staged bool) []string {
 	t.Helper()
 	cat := testrepo.Catalog(t)
-	res, err := CheckGitChange(dir, base, staged, cat, nil, config.BuildLayout(&cat.Layout, nil), Options{})
+	res, err := CheckGit(dir, base, staged, cat, nil, config.BuildLayout(&cat.Layout, nil), checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -500,11 +502,11 @@ func TestChangeDeletesSharedFile(t *testing.T) {
 				base = "HEAD~1"
 			}
 			cat := testrepo.Catalog(t)
-			res, err := CheckGitChange(dir, base, staged, cat, nil, config.BuildLayout(&cat.Layout, nil), Options{})
+			res, err := CheckGit(dir, base, staged, cat, nil, config.BuildLayout(&cat.Layout, nil), checker.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := map[string]*OpResult{}
+			got := map[string]*checker.OpResult{}
 			for i := range res.Ops {
 				got[res.Ops[i].Name] = &res.Ops[i]
 			}
@@ -514,7 +516,7 @@ func TestChangeDeletesSharedFile(t *testing.T) {
 					t.Errorf("%s: op %s not reported (ops %d)", name, op, len(res.Ops))
 					continue
 				}
-				if r.Steps[tc.step-1].Status != StatusFail {
+				if r.Steps[tc.step-1].Status != checker.StatusFail {
 					t.Errorf("%s: %s step %d %s, want fail", name, op, tc.step, r.Steps[tc.step-1].Status)
 				}
 				found := false
@@ -549,7 +551,7 @@ func TestSubmoduleOpaque(t *testing.T) {
 	lay := config.BuildLayout(&cat.Layout, nil)
 	whole := func() string {
 		t.Helper()
-		res, err := CheckSource(&source.DiskSource{Dir: dir}, lay, cat, nil, Options{})
+		res, err := checker.CheckSource(&source.DiskSource{Dir: dir}, lay, cat, nil, checker.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -593,7 +595,7 @@ func TestChangeRemovedStubCallers(t *testing.T) {
 	dir := testrepo.PreRepo(t, func(string) {})
 	testrepo.ReplaceInFile(t, dir, opsPy, `@dispatch("silu_and_mul"`, `@_gone("silu_and_mul"`)
 	cat := testrepo.Catalog(t)
-	res, err := CheckGitChange(dir, "HEAD", false, cat, nil, config.BuildLayout(&cat.Layout, nil), Options{})
+	res, err := CheckGit(dir, "HEAD", false, cat, nil, config.BuildLayout(&cat.Layout, nil), checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,11 +1,12 @@
-package checker
+package change
 
 import (
 	"os/exec"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/internal/testrepo"
+	"github.com/tilegym/tilegym-lint/checker"
 
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 )
 
 // benchChange runs what `tilegym-lint --format json --diff HEAD` does after
@@ -34,7 +35,7 @@ func benchChange(b *testing.B, src string, edit func(dir string)) {
 		}
 	}()
 	for i := 0; i < b.N; i++ {
-		res, err := CheckGitChange(dir, "HEAD", false, cat, cfg, lay, Options{})
+		res, err := CheckGit(dir, "HEAD", false, cat, cfg, lay, checker.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package checker
+package change
 
 // A change's base snapshot is its head snapshot with the change taken back:
 // the files the change leaves alone are the head's, and the old version of

@@ -1,4 +1,4 @@
-package checker
+package change
 
 import (
 	"errors"
@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tilegym/tilegym-lint/checker"
 
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 
@@ -46,14 +48,14 @@ func TestChangeMode(t *testing.T) {
 
 	cat := testrepo.Catalog(t)
 	lay := config.BuildLayout(&cat.Layout, nil)
-	ch, err := GitChange(dir, "HEAD~1", false)
+	ch, err := FromGit(dir, "HEAD~1", false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !cmp.Equal(ch.Files, []string{"src/tilegym/ops/ops.py", "tests/ops/test_zz_broken.py"}) {
 		t.Errorf("changed files = %v", ch.Files)
 	}
-	res, err := CheckChange(ch, cat, nil, lay, Options{})
+	res, err := Check(ch, cat, nil, lay, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,13 +70,13 @@ func TestChangeMode(t *testing.T) {
 		case d.Rule.ID == "TG001" && d.PreExisting:
 			preTG001++
 		default:
-			t.Errorf("unexpected finding %s pre_existing=%v", FormatDiagnostic(d), d.PreExisting)
+			t.Errorf("unexpected finding %s pre_existing=%v", checker.FormatDiagnostic(d), d.PreExisting)
 		}
 	}
 	if newSoftmax == 0 || preTG001 != 1 {
 		t.Errorf("new softmax findings = %d (want > 0), pre-existing TG001 = %d (want 1)", newSoftmax, preTG001)
 	}
-	if res.Ops[0].Steps[0].Status != StatusFail {
+	if res.Ops[0].Steps[0].Status != checker.StatusFail {
 		t.Errorf("softmax step 1 = %s, want fail", res.Ops[0].Steps[0].Status)
 	}
 
@@ -85,11 +87,11 @@ func TestChangeMode(t *testing.T) {
 		t.Fatal(err)
 	}
 	testrepo.WriteFile(t, dir, "tests/ops/test_silu_and_mul.py", string(data)+"\n# edited\n")
-	ch, err = GitChange(dir, "HEAD~1", false)
+	ch, err = FromGit(dir, "HEAD~1", false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err = CheckChange(ch, cat, nil, lay, Options{})
+	res, err = Check(ch, cat, nil, lay, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,14 +99,14 @@ func TestChangeMode(t *testing.T) {
 
 	// Deleting relu's benchmark touches relu, whose files are known from the base.
 	testrepo.GitRun(t, dir, "rm", "-q", "tests/benchmark/bench_relu.py")
-	ch, err = GitChange(dir, "HEAD~1", false)
+	ch, err = FromGit(dir, "HEAD~1", false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !ch.Deleted["tests/benchmark/bench_relu.py"] {
 		t.Errorf("deleted files = %v", ch.Deleted)
 	}
-	res, err = CheckChange(ch, cat, nil, lay, Options{})
+	res, err = Check(ch, cat, nil, lay, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,18 +117,18 @@ func TestChangeMode(t *testing.T) {
 	// Staged: only what is in the index, against HEAD.
 	testrepo.GitRun(t, dir, "add", "tests/ops/test_silu_and_mul.py")
 	testrepo.WriteFile(t, dir, "tests/ops/test_softmax.py", "# unstaged edit\n")
-	ch, err = GitChange(dir, "", true)
+	ch, err = FromGit(dir, "", true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err = CheckChange(ch, cat, nil, lay, Options{})
+	res, err = Check(ch, cat, nil, lay, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	wantOps(t, res, "staged", "silu_and_mul")
 	for _, d := range res.Diagnostics {
 		if d.Op == "softmax" && !d.PreExisting {
-			t.Errorf("staged: the committed softmax break is not part of the staged change: %s", FormatDiagnostic(d))
+			t.Errorf("staged: the committed softmax break is not part of the staged change: %s", checker.FormatDiagnostic(d))
 		}
 	}
 }
@@ -135,7 +137,7 @@ func TestGitChangeErrors(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
-	if _, err := GitChange(t.TempDir(), "HEAD", false); err == nil {
+	if _, err := FromGit(t.TempDir(), "HEAD", false); err == nil {
 		t.Error("GitChange outside a repository succeeded")
 	}
 	var le rules.ErrorList
@@ -161,7 +163,7 @@ func TestChangeModeSubdir(t *testing.T) {
 	}
 	testrepo.WriteFile(t, root, "tests/ops/test_softmax.py", string(data)+"\n# edited\n")
 	testrepo.WriteFile(t, top, "other/x.py", "x = 2\n")
-	ch, err := GitChange(root, "HEAD", false)
+	ch, err := FromGit(root, "HEAD", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,14 +171,14 @@ func TestChangeModeSubdir(t *testing.T) {
 		t.Errorf("files %v", ch.Files)
 	}
 	cat := testrepo.Catalog(t)
-	res, err := CheckChange(ch, cat, nil, config.BuildLayout(&cat.Layout, nil), Options{})
+	res, err := Check(ch, cat, nil, config.BuildLayout(&cat.Layout, nil), checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	wantOps(t, res, "checked from a subdirectory", "softmax")
 	for _, d := range res.Diagnostics {
 		if !d.PreExisting {
-			t.Errorf("new finding from an edit that adds a comment: %s", FormatDiagnostic(d))
+			t.Errorf("new finding from an edit that adds a comment: %s", checker.FormatDiagnostic(d))
 		}
 	}
 }
@@ -193,7 +195,7 @@ func TestUnusedSuppressionChangeMode(t *testing.T) {
 	}
 	testrepo.WriteFile(t, dir, "tests/ops/test_softmax.py", string(data)+"# noqa: TG401\n")
 	cat := testrepo.Catalog(t)
-	res, err := CheckGitChange(dir, "HEAD", false, cat, nil, config.BuildLayout(&cat.Layout, nil), Options{})
+	res, err := CheckGit(dir, "HEAD", false, cat, nil, config.BuildLayout(&cat.Layout, nil), checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +212,7 @@ func TestUnusedSuppressionChangeMode(t *testing.T) {
 
 // wantOps fails the test unless the result reports exactly the ops named,
 // in order.
-func wantOps(t *testing.T, res *Result, what string, want ...string) {
+func wantOps(t *testing.T, res *checker.Result, what string, want ...string) {
 	t.Helper()
 	got := make([]string, len(res.Ops))
 	for i, o := range res.Ops {

@@ -1,4 +1,4 @@
-package checker
+package change
 
 import (
 	"encoding/binary"
@@ -171,7 +171,7 @@ func TestGitNotFound(t *testing.T) {
 	dir := indexRepo(t)
 	t.Setenv("PATH", t.TempDir())
 	for _, staged := range []bool{false, true} {
-		_, err := GitChange(dir, "HEAD", staged)
+		_, err := FromGit(dir, "HEAD", staged)
 		if !errors.Is(err, source.ErrGitNotFound) || strings.Contains(err.Error(), "not in a git repository") {
 			t.Errorf("staged=%v: err = %v, want ErrGitNotFound", staged, err)
 		}

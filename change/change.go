@@ -1,4 +1,9 @@
-package checker
+// Package change is change mode: it checks one change (a diff against a
+// base revision, staged or not) and reports the findings it brings, on the
+// ops it concerns. Its reference is the whole check of both snapshots (the
+// head and the base rebuilt from the diff): checking only the ops the change
+// can concern gives the same report, and the tests hold it to that.
+package change
 
 import (
 	"errors"
@@ -12,6 +17,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/tilegym/tilegym-lint/checker"
 
 	"github.com/tilegym/tilegym-lint/load"
 
@@ -81,7 +88,7 @@ func (c *Change) HasFile(file string) bool {
 // staged, the index. base "" means HEAD. It runs `git diff -U0` and, when
 // the working tree has files the index does not hold, `git ls-files
 // --others` on them (see untrackedFiles).
-func GitChange(root, base string, staged bool) (*Change, error) {
+func FromGit(root, base string, staged bool) (*Change, error) {
 	return gitChange(root, base, staged, func() ([]string, error) {
 		return (&source.DiskSource{Dir: root, Lenient: true}).List()
 	})
@@ -372,15 +379,15 @@ func basePreKey(d analysis.Diagnostic, renames map[string]string, moved []string
 			d.Message = strings.ReplaceAll(d.Message, from, renames[from])
 		}
 	}
-	return FindingKey(d, file)
+	return checker.FindingKey(d, file)
 }
 
 // CheckGitChange is GitChange then CheckChange, the working tree listed
 // and read, and the files every check parses (see seed) parsed, while git
 // computes the change. The result is CheckChange's.
-func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts Options) (*Result, error) {
+func CheckGit(root, base string, staged bool, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts checker.Options) (*checker.Result, error) {
 	if staged {
-		ch, err := GitChange(root, base, staged)
+		ch, err := FromGit(root, base, staged)
 		if err != nil {
 			return nil, err
 		}
@@ -444,14 +451,14 @@ func CheckGitChange(root, base string, staged bool, cat *rules.Catalog, cfg *con
 // op shares alone (dispatch files, __init__s, interface modules, the
 // configuration), only the files of the ops the changed files belong to
 // are parsed and checked (see checkChangeOps); the result is the same.
-func CheckChange(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts Options) (*Result, error) {
+func Check(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts checker.Options) (*checker.Result, error) {
 	res, _, err := checkChange(ch, cat, cfg, lay, opts, true)
 	return res, err
 }
 
 // checkChange is CheckChange; with byOps false it checks the whole
 // snapshots. It reports whether it checked only the ops of the change.
-func checkChange(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts Options, byOps bool) (*Result, bool, error) {
+func checkChange(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts checker.Options, byOps bool) (*checker.Result, bool, error) {
 	return checkChangeWith(ch, cat, cfg, lay, opts, byOps, nil)
 }
 
@@ -461,7 +468,7 @@ func checkChange(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout
 // Checking by ops, the base snapshot is the head's with the change taken
 // back (baseSource); checking whole, as a reference, it is the merge base's
 // tree as git lists it (GitSource).
-func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts Options, byOps bool, hl *load.Loader) (*Result, bool, error) {
+func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts checker.Options, byOps bool, hl *load.Loader) (*checker.Result, bool, error) {
 	var head source.Source = &source.DiskSource{Dir: ch.Root}
 	if ch.Staged {
 		gs := &source.GitSource{Dir: ch.Root, Rev: source.IndexRev}
@@ -489,9 +496,9 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			baseRes, baseErr = Check(bl.Repo, cat, cfg, Options{})
+			baseRes, baseErr = checker.Check(bl.Repo, cat, cfg, checker.Options{})
 		}()
-		res, err = Check(hl.Repo, cat, cfg, Options{})
+		res, err = checker.Check(hl.Repo, cat, cfg, checker.Options{})
 		<-done
 		if err != nil {
 			return nil, false, err
@@ -512,7 +519,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 		return nil, false, err
 	}
 	headRepo.Root = ch.Root
-	res, err := Check(headRepo, cat, cfg, Options{})
+	res, err := checker.Check(headRepo, cat, cfg, checker.Options{})
 	if err != nil {
 		return nil, false, err
 	}
@@ -520,7 +527,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 	if err != nil {
 		return nil, false, err
 	}
-	baseRes, err := Check(baseRepo, cat, cfg, Options{})
+	baseRes, err := checker.Check(baseRepo, cat, cfg, checker.Options{})
 	if err != nil {
 		return nil, false, err
 	}
@@ -554,7 +561,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 // It returns the loaders of the two snapshots, every file of which is read,
 // for the whole checks when ok is false. hl, when not nil, is the head's
 // loader, its files read.
-func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, hl *load.Loader) (res, baseRes *Result, ok bool, _, bl *load.Loader, err error) {
+func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, hl *load.Loader) (res, baseRes *checker.Result, ok bool, _, bl *load.Loader, err error) {
 	if lay == nil {
 		lay = &layout.Layout{}
 	}
@@ -691,17 +698,19 @@ func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *con
 		}
 	}
 	hl.Repo.Root = ch.Root
-	check := func(repo *optable.Repo) (*Result, error) { return Check(repo, cat, cfg, Options{focus: related}) }
+	check := func(repo *optable.Repo) (*checker.Result, error) {
+		return checker.Check(repo, cat, cfg, checker.Options{Focus: related})
+	}
 	// Only the findings of the ops of the change count (the others' are
 	// not whole), and those of no op in changed files.
 	keep := func(d analysis.Diagnostic) bool {
 		return d.Op != "" && related[d.Op] || d.Op == "" && ch.HasFile(d.File)
 	}
-	results := make([]*Result, 2)
+	results := make([]*checker.Result, 2)
 	errs := make([]error, 2)
 	both(func(k int, l *load.Loader) {
 		repo := l.CloseOver(related)
-		results[k], errs[k] = load.CheckUntilRead(l, repo, related, check, (*Result).findings, keep)
+		results[k], errs[k] = load.CheckUntilRead(l, repo, related, check, (*checker.Result).Findings, keep)
 	})
 	for _, err := range errs {
 		if err != nil {
@@ -726,8 +735,8 @@ func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *con
 // (TG206, of no op until now) become theirs, and Steps 3 to 5, which start
 // from the stub, are not checked. An op whose registrations went too was
 // removed, not broken: it has none.
-func vanishedOps(ch *Change, res, baseRes *Result, touched map[string]bool) []OpResult {
-	var out []OpResult
+func vanishedOps(ch *Change, res, baseRes *checker.Result, touched map[string]bool) []checker.OpResult {
+	var out []checker.OpResult
 	for _, op := range baseRes.Table.Ops {
 		if !touched[op.Name] || res.Table.ByName[op.Name] != nil {
 			continue
@@ -761,12 +770,12 @@ func vanishedOps(ch *Change, res, baseRes *Result, touched map[string]bool) []Op
 				}
 			}
 		}
-		r := stepVerdicts(op, res.Diagnostics, nil, nil)
-		r.Steps[0].Status = StatusFail
+		r := checker.StepVerdicts(op, res.Diagnostics, nil, nil)
+		r.Steps[0].Status = checker.StatusFail
 		r.Steps[0].Reason = "its dispatch stub was in " + stubFile + ", which the change deletes, and the op is still registered: restore the stub, or remove the op with its registrations, tests and benchmark"
 		for step := 3; step <= 5; step++ {
-			if r.Steps[step-1].Status == StatusPass {
-				r.Steps[step-1].Status = StatusFail
+			if r.Steps[step-1].Status == checker.StatusPass {
+				r.Steps[step-1].Status = checker.StatusFail
 				r.Steps[step-1].Reason = "not checked: the op has no dispatch stub (Step 1)"
 			}
 		}
@@ -811,7 +820,7 @@ func changeOps(l *load.Loader, files, shared []string) (related map[string]bool,
 	related = map[string]bool{}
 	tab := l.OpTable()
 	for _, op := range tab.Ops {
-		for f := range OpFiles(tab, op) {
+		for f := range checker.OpFiles(tab, op) {
 			if changed[f] && !(op.Stub != nil && op.Stub.File.Path == f) {
 				related[op.Name] = true
 			}
@@ -840,7 +849,7 @@ func removedStubs(head, base *optable.OpTable) map[string]bool {
 
 // finishChange marks the findings of a change's snapshot that its base
 // had, and keeps the ops the change touches and their findings.
-func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
+func finishChange(ch *Change, res, baseRes *checker.Result, opts checker.Options) *checker.Result {
 	ch.waitRenames()
 	// The moved files, longest path first (a path that holds another is
 	// replaced first).
@@ -859,7 +868,7 @@ func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
 		before[basePreKey(d, ch.Renames, moved)]++
 	}
 	for i := range res.Diagnostics {
-		k := FindingKey(res.Diagnostics[i], res.Diagnostics[i].File)
+		k := checker.FindingKey(res.Diagnostics[i], res.Diagnostics[i].File)
 		if before[k] > 0 {
 			before[k]--
 			res.Diagnostics[i].PreExisting = true
@@ -871,7 +880,7 @@ func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
 	// deleted test, module or benchmark of it, its dispatch file (its
 	// stub), or a cuTile __init__ naming its module or function (every
 	// line of a deleted file is changed).
-	var vanished []OpResult
+	var vanished []checker.OpResult
 	if len(ch.Deleted) > 0 && baseRes.Table != nil {
 		gone := &Change{Root: ch.Root, Lines: map[string][]LineRange{}, Whole: ch.Deleted, Deleted: ch.Deleted}
 		for op := range TouchedOps(baseRes.Table, gone) {
@@ -911,7 +920,7 @@ func finishChange(ch *Change, res, baseRes *Result, opts Options) *Result {
 		op := res.Table.ByName[name]
 		return op != nil && op.Suite == "" && want[op.Func]
 	}
-	var ops []OpResult
+	var ops []checker.OpResult
 	for _, o := range append(res.Ops, vanished...) {
 		if keepOp(o.Name) {
 			ops = append(ops, o)

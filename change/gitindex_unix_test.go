@@ -1,6 +1,6 @@
 //go:build unix
 
-package checker
+package change
 
 import (
 	"os"
@@ -45,7 +45,7 @@ func TestChangeFIFOIndex(t *testing.T) {
 		t.Skip("no FIFO:", err)
 	}
 	done := make(chan error, 1)
-	go func() { _, err := GitChange(dir, "HEAD", false); done <- err }()
+	go func() { _, err := FromGit(dir, "HEAD", false); done <- err }()
 	select {
 	case err := <-done:
 		if err == nil || !strings.Contains(err.Error(), "not a regular file") {

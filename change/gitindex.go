@@ -1,4 +1,4 @@
-package checker
+package change
 
 // Untracked files without a git process, most of the time: the files a
 // check lists that the index does not hold are the candidates, and only
