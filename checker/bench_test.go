@@ -8,7 +8,6 @@ import (
 
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 
-
 	"github.com/tilegym/tilegym-lint/load"
 
 	"github.com/tilegym/tilegym-lint/optable"

@@ -10,7 +10,6 @@ import (
 
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 
-
 	"github.com/tilegym/tilegym-lint/load"
 
 	"github.com/tilegym/tilegym-lint/config"

@@ -115,13 +115,6 @@ type Options struct {
 	Focus map[string]bool
 }
 
-// VerifyCommander is implemented by the params of the Step 6 kind: the
-// exact commands that verify an op (pytest on its tests, its benchmark,
-// the linters).
-type VerifyCommander interface {
-	VerifyCommands(op *optable.Op) []string
-}
-
 // EnabledRules returns the catalog's rules that the configuration does not
 // disable, in catalog order.
 func EnabledRules(cat *rules.Catalog, cfg *config.Config) []*rules.Rule {
@@ -191,7 +184,7 @@ func Check(repo *optable.Repo, cat *rules.Catalog, cfg *config.Config, opts Opti
 	// The findings about the suppressions themselves, once every other
 	// finding is known; the same policy but suppression applies to them.
 	supDiags, _ := applyPolicy(repo, sups.findings(suppressionScope{
-		rules: byKind[SuppressionAnalyzer], enabled: ruleIDs(enabled), known: ruleIDs(cat.Rules),
+		rules: byKind[checks.SuppressionAnalyzer], enabled: ruleIDs(enabled), known: ruleIDs(cat.Rules),
 		focus: focus, table: table, failed: len(errs) > 0,
 	}), cfg, newSuppressions(&optable.Repo{}))
 	diags = append(diags, supDiags...)
@@ -208,10 +201,10 @@ func Check(repo *optable.Repo, cat *rules.Catalog, cfg *config.Config, opts Opti
 	}
 	res.Diagnostics = kept
 
-	var verify []VerifyCommander
+	var verify []checks.VerifyCommander
 	for _, r := range enabled {
 		if r.Step == 6 {
-			if v, ok := r.Params.(VerifyCommander); ok {
+			if v, ok := r.Params.(checks.VerifyCommander); ok {
 				verify = append(verify, v)
 			}
 		}
@@ -681,7 +674,7 @@ func OpFiles(t *optable.OpTable, op *optable.Op) map[string]bool {
 }
 
 // stepVerdicts computes the status of each step of an op.
-func StepVerdicts(op *optable.Op, diags []analysis.Diagnostic, verify []VerifyCommander, unchecked map[int]bool) OpResult {
+func StepVerdicts(op *optable.Op, diags []analysis.Diagnostic, verify []checks.VerifyCommander, unchecked map[int]bool) OpResult {
 	r := OpResult{Name: op.Name, Op: op}
 	failed := [7]bool{}
 	var reasons [7]string

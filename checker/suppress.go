@@ -1,11 +1,11 @@
 package checker
 
 import (
-	"errors"
 	"sort"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/optable"
 
 	"github.com/tilegym/tilegym-lint/analysis"
@@ -14,41 +14,6 @@ import (
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
-
-// SuppressionAnalyzer implements kind "suppression": the findings about
-// the suppression comments themselves. The driver computes them (it alone
-// knows which findings a comment silenced); the analyzer only declares
-// the kind.
-var SuppressionAnalyzer = &checks.Analyzer{
-	Name:         "suppression",
-	Placeholders: []string{"op", "file", "code", "comment", "why"},
-	Doc: `Reports suppression comments that are not what they should be.
-
-A finding on a line is suppressed by "# noqa: TG301" (or a bare "# noqa") or
-by the directive "# tilegym-lint: ignore=TG301,TG302 reason=\"...\"" on that
-line. The rule's params select the check (check = ...):
-  "unused"  a TG code of a "# noqa:" or an ignore directive that silenced no
-            finding of a check that ran over the line (a bare "# noqa" is
-            never reported: other tools read it too). Placeholders: {code},
-            {comment}, {why}.
-  "reason"  an ignore directive without a reason="..." (it suppresses
-            nothing until it has one). Placeholder: {comment}.`,
-	Params: func() any { return new(suppressionParams) },
-	Run:    func(*checks.Pass) (any, error) { return nil, nil },
-}
-
-type suppressionParams struct {
-	Check string `toml:"check"` // "unused" or "reason"
-}
-
-func init() { checks.Register(SuppressionAnalyzer) }
-
-func (p *suppressionParams) Validate() error {
-	if p.Check != "unused" && p.Check != "reason" {
-		return errors.New(`check: want "unused" or "reason"`)
-	}
-	return nil
-}
 
 // suppression is one suppressing comment of a line.
 type suppression struct {
@@ -220,7 +185,7 @@ func (s *suppressions) findings(sc suppressionScope) []analysis.Diagnostic {
 		for _, n := range nums {
 			for _, sp := range lines[n] {
 				for _, rule := range sc.rules {
-					p, _ := rule.Params.(*suppressionParams)
+					p, _ := rule.Params.(*checks.SuppressionParams)
 					if p == nil {
 						continue
 					}

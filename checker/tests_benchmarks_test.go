@@ -200,7 +200,7 @@ func TestVerifyCommands(t *testing.T) {
 	op := &optable.Op{Name: "softmax", Func: "softmax",
 		Tests:      []*source.File{{Path: "tests/ops/test_softmax.py"}},
 		Benchmarks: []*source.File{{Path: "tests/benchmark/bench_softmax.py"}, {Path: "tests/benchmark/bench_softmax2.py"}}}
-	got := rule.Params.(VerifyCommander).VerifyCommands(op)
+	got := rule.Params.(checks.VerifyCommander).VerifyCommands(op)
 	want := []string{
 		"pytest tests/ops/test_softmax.py -v",
 		"python tests/benchmark/bench_softmax.py  # optional",
@@ -211,13 +211,13 @@ func TestVerifyCommands(t *testing.T) {
 		t.Errorf("VerifyCommands (-want +got):\n%s", diff)
 	}
 	// No test file: the pytest command is left out, never run on nothing.
-	got = verifyPlanStrings(VerifyPlan(rule, &optable.Op{Name: "x", Func: "x"}))
+	got = verifyPlanStrings(checks.VerifyPlan(rule, &optable.Op{Name: "x", Func: "x"}))
 	if diff := cmp.Diff([]string{"pre-commit run -a"}, got); diff != "" {
 		t.Errorf("VerifyPlan without files (-want +got):\n%s", diff)
 	}
 }
 
-func verifyPlanStrings(cs []VerifyCommand) []string {
+func verifyPlanStrings(cs []checks.VerifyCommand) []string {
 	var out []string
 	for _, c := range cs {
 		out = append(out, c.Cmd())

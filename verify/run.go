@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/config"
 
@@ -54,7 +56,7 @@ func Run(res *checker.Result, cat *rules.Catalog, cfg *config.Config, opt Option
 		}
 		var runs []checker.CommandRun
 		for _, r := range step6 {
-			for _, vc := range checker.VerifyPlan(r, o.Op) {
+			for _, vc := range checks.VerifyPlan(r, o.Op) {
 				key := vc.Cmd()
 				run, ok := cache[key]
 				if !ok {
@@ -85,7 +87,7 @@ func Run(res *checker.Result, cat *rules.Catalog, cfg *config.Config, opt Option
 // runCommand runs one command as an argument vector (no shell) in its own
 // process group; on timeout the whole group is killed, and the wait for its
 // output is bounded even when a child keeps it open.
-func runCommand(vc checker.VerifyCommand, opt Options) checker.CommandRun {
+func runCommand(vc checks.VerifyCommand, opt Options) checker.CommandRun {
 	run := checker.CommandRun{Cmd: vc.Cmd()}
 	if vc.Err != "" || len(vc.Argv) == 0 {
 		run.ExitCode, run.Err = -1, vc.Err

@@ -13,9 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilegym/tilegym-lint/checks"
+
 	"github.com/tilegym/tilegym-lint/optable"
 
-	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
@@ -30,7 +31,7 @@ run = "printf %s| {test}"
 run = "echo {op}"
 `)
 	op := &optable.Op{Name: "-rf", Func: "x", Tests: []*source.File{{Path: name}, {Path: "-t.py"}}}
-	plan := checker.VerifyPlan(cat.Rules[0], op)
+	plan := checks.VerifyPlan(cat.Rules[0], op)
 	if len(plan) != 2 {
 		t.Fatalf("plan = %+v", plan)
 	}
@@ -66,7 +67,7 @@ func TestVerifyTimeoutKillsGroup(t *testing.T) {
 	}
 	dir := t.TempDir()
 	pidFile := filepath.Join(dir, "child.pid")
-	vc := checker.VerifyCommand{Argv: []string{"sh", "-c", "sleep 60 & echo $! > " + pidFile + "; sleep 60"}}
+	vc := checks.VerifyCommand{Argv: []string{"sh", "-c", "sleep 60 & echo $! > " + pidFile + "; sleep 60"}}
 	start := time.Now()
 	run := runCommand(vc, Options{Dir: dir, Timeout: 300 * time.Millisecond, TailLines: 5})
 	if run.Passed || !strings.Contains(run.Err, "timed out") {

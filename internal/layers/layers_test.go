@@ -45,7 +45,7 @@ var allowed = map[string][]string{
 	"report":                    {"analysis", "checker", "python/ast", "rules"},
 	"fix":                       {"internal/regfile", "python/ast", "python/parser"},
 	"scaffold":                  {"fix", "internal/regfile", "python/ast", "python/parser"},
-	"verify":                    {"checker", "config", "rules"},
+	"verify":                    {"checker", "checks", "config", "rules"},
 	"internal/layers":           {},
 	"internal/regfile":          {},
 	"internal/fixtureset":       {},

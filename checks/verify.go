@@ -1,4 +1,4 @@
-package checker
+package checks
 
 import (
 	"errors"
@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/optable"
 
 	"github.com/tilegym/tilegym-lint/source"
@@ -15,7 +14,7 @@ import (
 )
 
 // VerifyAnalyzer implements kind "verify" (S6.1) in static mode.
-var VerifyAnalyzer = &checks.Analyzer{
+var VerifyAnalyzer = &Analyzer{
 	Name:         "verify",
 	Placeholders: []string{"op", "file"},
 	Doc: `Lists the commands that verify an op; static mode runs nothing.
@@ -28,12 +27,12 @@ implement VerifyCommander): {test} is the op's test files, {benchmark} one bench
 file per command, {op} and {func} the op's names. A command whose
 placeholders have no file for the op is left out. A template is words
 separated by spaces, run as an argument vector: no shell reads it.`,
-	Requires: []*checks.Analyzer{optable.OpTableAnalyzer},
-	Params:   func() any { return new(verifyParams) },
-	Run:      func(*checks.Pass) (any, error) { return nil, nil },
+	Requires: []*Analyzer{optable.OpTableAnalyzer},
+	Params:   func() any { return new(VerifyParams) },
+	Run:      func(*Pass) (any, error) { return nil, nil },
 }
 
-type verifyParams struct {
+type VerifyParams struct {
 	Commands []verifyCommandParam `toml:"commands"`
 }
 
@@ -42,7 +41,7 @@ type verifyCommandParam struct {
 	Optional bool   `toml:"optional"` // a failure does not fail the step
 }
 
-func init() { checks.Register(VerifyAnalyzer) }
+func init() { Register(VerifyAnalyzer) }
 
 // VerifyCommand is one filled-in verify command for an op: the program and
 // its arguments, never a shell line.
@@ -59,13 +58,13 @@ type VerifyCommand struct {
 func (c VerifyCommand) Cmd() string {
 	words := make([]string, len(c.Argv))
 	for i, w := range c.Argv {
-		words[i] = shellQuote(w)
+		words[i] = ShellQuote(w)
 	}
 	return strings.Join(words, " ")
 }
 
 // shellQuote returns w as one POSIX shell word.
-func shellQuote(w string) string {
+func ShellQuote(w string) string {
 	if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == "" {
 		return w
 	}
@@ -83,14 +82,14 @@ func VerifyPlan(rule *rules.Rule, op *optable.Op) []VerifyCommand {
 	if rule == nil || op == nil {
 		return nil
 	}
-	p, _ := rule.Params.(*verifyParams)
+	p, _ := rule.Params.(*VerifyParams)
 	if p == nil {
 		return nil
 	}
 	return p.plan(op)
 }
 
-func (p *verifyParams) plan(op *optable.Op) []VerifyCommand {
+func (p *VerifyParams) plan(op *optable.Op) []VerifyCommand {
 	if op == nil {
 		return nil
 	}
@@ -153,7 +152,7 @@ func filePaths(files []*source.File) []string {
 // rendered for display, an optional command carrying a trailing
 // "  # optional" (a shell comment, so the line can still be pasted into a
 // shell).
-func (p *verifyParams) VerifyCommands(op *optable.Op) []string {
+func (p *VerifyParams) VerifyCommands(op *optable.Op) []string {
 	var out []string
 	for _, c := range p.plan(op) {
 		s := c.Cmd()
@@ -165,7 +164,7 @@ func (p *verifyParams) VerifyCommands(op *optable.Op) []string {
 	return out
 }
 
-func (p *verifyParams) Validate() error {
+func (p *VerifyParams) Validate() error {
 	if len(p.Commands) == 0 {
 		return errors.New("commands: want at least one command")
 	}
@@ -175,4 +174,11 @@ func (p *verifyParams) Validate() error {
 		}
 	}
 	return nil
+}
+
+// VerifyCommander is implemented by the params of the Step 6 kind: the
+// exact commands that verify an op (pytest on its tests, its benchmark,
+// the linters).
+type VerifyCommander interface {
+	VerifyCommands(op *optable.Op) []string
 }
