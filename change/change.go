@@ -918,7 +918,7 @@ func finishChange(ch *Change, res, baseRes *checker.Result, opts checker.Options
 			return true
 		}
 		op := res.Table.ByName[name]
-		return op != nil && op.Suite == "" && want[op.Func]
+		return op != nil && op.SelectedBy(want)
 	}
 	var ops []checker.OpResult
 	for _, o := range append(res.Ops, vanished...) {

@@ -166,7 +166,7 @@ func Check(repo *optable.Repo, cat *rules.Catalog, cfg *config.Config, opts Opti
 			repo.Table = optable.BuildOpTable(repo)
 		}
 		focus = map[string]bool{}
-		for _, op := range load.SelectedOps(repo.Table, want) {
+		for _, op := range repo.Table.Select(want) {
 			focus[op.Name] = true
 		}
 	}
@@ -622,7 +622,7 @@ func selectOps(t *optable.OpTable, opts Options, diags []analysis.Diagnostic) *o
 		sel.files[f] = true
 	}
 	for _, op := range t.Ops {
-		if len(want) > 0 && !want[op.Name] && !(op.Suite == "" && want[op.Func]) {
+		if len(want) > 0 && !op.SelectedBy(want) {
 			continue
 		}
 		files := OpFiles(t, op)
@@ -697,9 +697,6 @@ func StepVerdicts(op *optable.Op, diags []analysis.Diagnostic, verify []checks.V
 	for step := 1; step <= 6; step++ {
 		s := StepResult{Step: step, Status: StatusPass}
 		skip := op.Skipped(step)
-		if skip == nil && step == 3 {
-			skip = op.Skipped(2) // nothing to register
-		}
 		switch {
 		case failed[step]:
 			s.Status = StatusFail
@@ -762,7 +759,7 @@ func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg 
 	// from its registration, which the files read for the stubs do not
 	// show: an --op naming no op read is checked on the whole snapshot.
 	for _, o := range opts.Ops {
-		if res.Table.ByName[o] == nil && len(load.SelectedOps(res.Table, map[string]bool{o: true})) == 0 {
+		if len(res.Table.Lookup(o)) == 0 {
 			repo, err := load.Load(src, lay, cfg)
 			if err != nil {
 				return nil, err
@@ -838,4 +835,37 @@ func (res *Result) String() string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// NarrowToFiles keeps, of a change mode result, the ops owning one of the
+// files (slash paths relative to the root) and the findings of no op in
+// them: change mode with file arguments (pre-commit).
+func (res *Result) NarrowToFiles(files []string) {
+	want := map[string]bool{}
+	for _, f := range files {
+		want[f] = true
+	}
+	keep := map[string]bool{}
+	var ops []OpResult
+	for _, o := range res.Ops {
+		if o.Op == nil {
+			continue
+		}
+		for f := range OpFiles(res.Table, o.Op) {
+			if want[f] {
+				keep[o.Name] = true
+			}
+		}
+		if keep[o.Name] {
+			ops = append(ops, o)
+		}
+	}
+	res.Ops = ops
+	var diags []analysis.Diagnostic
+	for _, d := range res.Diagnostics {
+		if d.Op != "" && keep[d.Op] || d.Op == "" && want[d.File] {
+			diags = append(diags, d)
+		}
+	}
+	res.Diagnostics = diags
 }

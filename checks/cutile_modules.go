@@ -26,7 +26,7 @@ func cutileModules(tab *optable.OpTable, names *layout.Names) []*implModule {
 	byFile := map[string]*implModule{}
 	var out []*implModule
 	for _, op := range tab.Ops {
-		if stepSkipped(op, 2) {
+		if op.Skipped(2) != nil {
 			continue
 		}
 		for _, im := range cutileImpls(op, names) {

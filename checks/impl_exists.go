@@ -31,7 +31,7 @@ type implExistsParams struct {
 func runImplExists(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *implExistsParams) {
 	names := layout.LayoutNames(pass.Repo.Layout)
 	for _, op := range tab.Ops {
-		if !pass.Wants(op.Name) || stepSkipped(op, 2) || len(cutileImpls(op, names)) > 0 {
+		if !pass.Wants(op.Name) || op.Skipped(2) != nil || len(cutileImpls(op, names)) > 0 {
 			continue
 		}
 		f, n := dispatchAnchor(op)

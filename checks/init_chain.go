@@ -102,7 +102,7 @@ func (c *initChain) loadsPart(i int) (ok, outside bool) {
 func eachChain(pass *Pass, tab *optable.OpTable, p *InitParams, wanted bool, fn func(op *optable.Op, impls []*optable.Impl, c *initChain)) {
 	names := layout.LayoutNames(pass.Repo.Layout)
 	for _, op := range tab.Ops {
-		if op.Scope == nil || !inScopes(p.Scopes, op.Scope) || stepSkipped(op, 3) || wanted && !pass.Wants(op.Name) {
+		if op.Scope == nil || !inScopes(p.Scopes, op.Scope) || op.Skipped(3) != nil || wanted && !pass.Wants(op.Name) {
 			continue
 		}
 		if impls := cutileImpls(op, names); len(impls) > 0 {

@@ -74,15 +74,6 @@ func cutileImpls(op *optable.Op, names *layout.Names) []*optable.Impl {
 	return out
 }
 
-// stepSkipped reports whether a step of op is skipped in writing; a skip of
-// Step 2 also skips Step 3.
-func stepSkipped(op *optable.Op, step int) bool {
-	if op.Skipped(step) != nil {
-		return true
-	}
-	return step == 3 && op.Skipped(2) != nil
-}
-
 // inScopes reports whether the op's scope is listed (an empty list means
 // every scope).
 func inScopes(scopes []string, sc *layout.Scope) bool {

@@ -34,7 +34,7 @@ func runModuleName(pass *Pass, tab *optable.OpTable, rule *rules.Rule, _ *noPara
 		perFile[im.File.Path][im.Op] = true
 	}
 	for _, op := range tab.Ops {
-		if stepSkipped(op, 2) {
+		if op.Skipped(2) != nil {
 			continue
 		}
 		for _, im := range cutileImpls(op, names) {

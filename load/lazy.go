@@ -597,7 +597,7 @@ func opsNeeds(tab *optable.OpTable, lay *layout.Layout, want map[string]bool) *n
 		suite string
 	}
 	byScope := map[key]int{} // index in nd.uses
-	selected := SelectedOps(tab, want)
+	selected := tab.Select(want)
 	// The files of the selected ops (not their dispatch file, which every
 	// op of the scope shares), and the ops that share one of them.
 	shared := map[string]bool{}
@@ -678,23 +678,12 @@ func opsNeeds(tab *optable.OpTable, lay *layout.Layout, want map[string]bool) *n
 	return nd
 }
 
-// selectedOps returns the ops of the table that want names.
-func SelectedOps(tab *optable.OpTable, want map[string]bool) []*optable.Op {
-	var out []*optable.Op
-	for _, op := range tab.Ops {
-		if want[op.Name] || op.Suite == "" && want[op.Func] {
-			out = append(out, op)
-		}
-	}
-	return out
-}
-
 // missingCuTile returns the cuTile packages of the selected ops that have
 // no cuTile implementation.
 func missingCuTile(tab *optable.OpTable, lay *layout.Layout, want map[string]bool) []string {
 	names := layout.LayoutNames(lay)
 	var dirs []string
-	for _, op := range SelectedOps(tab, want) {
+	for _, op := range tab.Select(want) {
 		if len(op.ImplsFor(names.CuTileBackend)) == 0 && op.Scope != nil && op.Scope.CuTile != "" {
 			dirs = append(dirs, strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/"))
 		}

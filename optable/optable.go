@@ -64,14 +64,41 @@ func (o *Op) ImplsFor(backend string) []*Impl {
 	return out
 }
 
-// Skipped returns the skip declared for a step, or nil.
+// Skipped returns the written skip that covers a step, or nil: the skip of
+// that step, or for Step 3 the skip of Step 2 (an op with no cuTile module
+// has nothing to register).
 func (o *Op) Skipped(step int) *Skip {
 	for i := range o.Skips {
 		if o.Skips[i].Step == step {
 			return &o.Skips[i]
 		}
 	}
+	if step == 3 {
+		return o.Skipped(2)
+	}
 	return nil
+}
+
+// SelectedBy reports whether one of names (as --op takes them) selects the
+// op: its dispatch name, or, for an op of no suite, its function name.
+func (o *Op) SelectedBy(names map[string]bool) bool {
+	return names[o.Name] || o.Suite == "" && names[o.Func]
+}
+
+// Select returns the ops that names select (Op.SelectedBy), sorted by name.
+func (t *OpTable) Select(names map[string]bool) []*Op {
+	var out []*Op
+	for _, op := range t.Ops {
+		if op.SelectedBy(names) {
+			out = append(out, op)
+		}
+	}
+	return out
+}
+
+// Lookup returns the ops one name selects (Op.SelectedBy).
+func (t *OpTable) Lookup(name string) []*Op {
+	return t.Select(map[string]bool{name: true})
 }
 
 // Stub is a dispatch entry point: a function decorated with @dispatch("<op>").

@@ -18,7 +18,6 @@ import (
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/optable"
 
-	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/checker"
@@ -451,7 +450,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 			return 0, err
 		}
 		if t.files != nil {
-			narrowToFiles(res, t.files)
+			res.NarrowToFiles(t.files)
 		}
 	} else {
 		res, err = checker.CheckSource(&source.DiskSource{Dir: t.root}, layout, cat, cfg, opts)
@@ -527,38 +526,6 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	return exitStatus(res, f, changeMode), nil
 }
 
-// narrowToFiles keeps, in change mode with file arguments, the ops owning
-// those files.
-func narrowToFiles(res *checker.Result, files []string) {
-	want := map[string]bool{}
-	for _, f := range files {
-		want[f] = true
-	}
-	keep := map[string]bool{}
-	var ops []checker.OpResult
-	for _, o := range res.Ops {
-		if o.Op == nil {
-			continue
-		}
-		for f := range checker.OpFiles(res.Table, o.Op) {
-			if want[f] {
-				keep[o.Name] = true
-			}
-		}
-		if keep[o.Name] {
-			ops = append(ops, o)
-		}
-	}
-	res.Ops = ops
-	var diags []analysis.Diagnostic
-	for _, d := range res.Diagnostics {
-		if d.Op != "" && keep[d.Op] || d.Op == "" && want[d.File] {
-			diags = append(diags, d)
-		}
-	}
-	res.Diagnostics = diags
-}
-
 // checkOpNames reports an --op that names no op of the checkout.
 func checkOpNames(t *optable.OpTable, names []string) error {
 	if t == nil {
@@ -566,16 +533,7 @@ func checkOpNames(t *optable.OpTable, names []string) error {
 	}
 	var unknown []string
 	for _, n := range names {
-		if t.ByName[n] != nil {
-			continue
-		}
-		found := false
-		for _, op := range t.Ops {
-			if op.Suite == "" && op.Func == n {
-				found = true
-			}
-		}
-		if !found {
+		if len(t.Lookup(n)) == 0 {
 			unknown = append(unknown, n)
 		}
 	}
