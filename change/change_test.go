@@ -12,11 +12,8 @@ import (
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/checker"
-
-	"github.com/tilegym/tilegym-lint/internal/testrepo"
-
 	"github.com/tilegym/tilegym-lint/config"
-
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/source"
 )
 

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/checker"
-
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 )
 

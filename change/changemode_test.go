@@ -9,14 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/checker"
-
-	"github.com/tilegym/tilegym-lint/internal/testrepo"
-
-	"github.com/tilegym/tilegym-lint/config"
-
 	"github.com/google/go-cmp/cmp"
-
+	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 

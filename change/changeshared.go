@@ -14,17 +14,12 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/checker"
-
-	"github.com/tilegym/tilegym-lint/load"
-
 	"github.com/tilegym/tilegym-lint/checks"
-	"github.com/tilegym/tilegym-lint/optable"
-
-	"github.com/tilegym/tilegym-lint/source"
-
 	"github.com/tilegym/tilegym-lint/layout"
-
+	"github.com/tilegym/tilegym-lint/load"
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // sharedChangeOps returns the ops whose findings a change to shared files

@@ -17,7 +17,6 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/load"
-
 	"github.com/tilegym/tilegym-lint/source"
 )
 

@@ -17,9 +17,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/source"
-
 	"github.com/tilegym/tilegym-lint/internal/regfile"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // errIndexUnsupported: the index, or how the repository is set up, is not

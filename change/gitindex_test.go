@@ -12,11 +12,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/internal/testrepo"
-
-	"github.com/tilegym/tilegym-lint/source"
-
 	"github.com/google/go-cmp/cmp"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // indexRepo makes a repository with tracked files (some with names git

@@ -7,11 +7,8 @@ import (
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
-
 	"github.com/tilegym/tilegym-lint/load"
-
 	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/source"
 )
 

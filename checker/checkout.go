@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/config"
-
 	"github.com/tilegym/tilegym-lint/layout"
 )
 

@@ -5,9 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/source"
-
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // corpusFiles returns the parsed Python files of the corpus that the

@@ -3,11 +3,9 @@ package checker
 import (
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/load"
-
-	"github.com/tilegym/tilegym-lint/checks"
-
 	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/source"
 )
 

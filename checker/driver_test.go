@@ -8,21 +8,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/internal/testrepo"
-
-	"github.com/tilegym/tilegym-lint/load"
-
-	"github.com/tilegym/tilegym-lint/config"
-
-	"github.com/tilegym/tilegym-lint/checks"
-	"github.com/tilegym/tilegym-lint/optable"
-
-	"github.com/tilegym/tilegym-lint/analysis"
-	"github.com/tilegym/tilegym-lint/source"
-
 	"github.com/google/go-cmp/cmp"
-
+	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+	"github.com/tilegym/tilegym-lint/load"
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 func checkDir(t *testing.T, dir string, opts Options) *Result {

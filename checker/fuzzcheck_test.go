@@ -9,17 +9,14 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/config"
-
-	"github.com/tilegym/tilegym-lint/checks"
-
-	"github.com/tilegym/tilegym-lint/source"
-
 	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // fuzzBases are the repositories FuzzCheck mutates: fixtures/good and a

@@ -4,11 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/checks"
-	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 

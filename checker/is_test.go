@@ -3,9 +3,8 @@ package checker
 import (
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/python/astutil"
-
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 )
 
 // slowIs is Imports.Is as first written: resolve, then compare.

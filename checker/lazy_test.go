@@ -5,18 +5,13 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/internal/testrepo"
-
-	"github.com/tilegym/tilegym-lint/load"
-
-	"github.com/tilegym/tilegym-lint/config"
-
-	"github.com/tilegym/tilegym-lint/checks"
-
-	"github.com/tilegym/tilegym-lint/source"
-
 	tilegymlint "github.com/tilegym/tilegym-lint"
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+	"github.com/tilegym/tilegym-lint/load"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // TestCheckOpsLazy checks that a check of one op, which parses only the

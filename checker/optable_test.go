@@ -6,18 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/internal/testrepo"
-
-	"github.com/tilegym/tilegym-lint/load"
-
-	"github.com/tilegym/tilegym-lint/config"
-
 	"github.com/tilegym/tilegym-lint/checks"
-	"github.com/tilegym/tilegym-lint/optable"
-
-	"github.com/tilegym/tilegym-lint/source"
-
+	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/layout"
+	"github.com/tilegym/tilegym-lint/load"
+	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // testLayout is the default layout of rules.toml, spelled out so the op

@@ -5,20 +5,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/checks"
-	"github.com/tilegym/tilegym-lint/optable"
-
-	"github.com/tilegym/tilegym-lint/analysis"
-	"github.com/tilegym/tilegym-lint/source"
-
-	"github.com/tilegym/tilegym-lint/python/astutil"
-
-	"github.com/tilegym/tilegym-lint/layout"
-
 	"github.com/google/go-cmp/cmp"
-
+	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/layout"
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 	"github.com/tilegym/tilegym-lint/python/parser"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // indexOf parses src as the file at p and indexes it.

@@ -11,16 +11,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tilegym/tilegym-lint/internal/testrepo"
-
-	"github.com/tilegym/tilegym-lint/config"
-
-	"github.com/tilegym/tilegym-lint/checks"
-
-	"github.com/tilegym/tilegym-lint/source"
-
 	tilegymlint "github.com/tilegym/tilegym-lint"
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/regfile"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // swapSource lists a working tree, then replaces one listed file with a

@@ -6,18 +6,13 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/load"
-
-	"github.com/tilegym/tilegym-lint/config"
-
-	"github.com/tilegym/tilegym-lint/checks"
-
-	"github.com/tilegym/tilegym-lint/source"
-
-	"github.com/tilegym/tilegym-lint/layout"
-
 	tilegymlint "github.com/tilegym/tilegym-lint"
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/layout"
+	"github.com/tilegym/tilegym-lint/load"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // TestListUnder checks that the layout's directories hold every file in

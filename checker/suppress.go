@@ -4,15 +4,13 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/checks"
-
-	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/layout"
-
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // suppression is one suppressing comment of a line.
@@ -243,4 +241,67 @@ func (s *suppressions) diag(rule *rules.Rule, op string, sp *suppression, code, 
 		Pos: ast.Pos{Line: c.Pos.Line, Col: c.Pos.Col + start}, End: ast.Pos{Line: c.Pos.Line, Col: c.Pos.Col + start + len(text)},
 		Message: analysis.Render(rule.Message, op, map[string]string{"file": sp.file, "code": code, "comment": text, "why": why}),
 	}
+}
+
+func suppresses(codes []string, id string) bool {
+	if codes == nil {
+		return true
+	}
+	for _, c := range codes {
+		if c == id {
+			return true
+		}
+	}
+	return false
+}
+
+// NoqaLines returns the # noqa comments of a file by line: a nil list for a
+// bare "# noqa" (every rule), else the codes after "noqa:".
+func NoqaLines(f *source.File) map[int][]string {
+	out := map[int][]string{}
+	if f == nil || f.AST == nil {
+		return out
+	}
+	for _, c := range f.AST.Comments {
+		codes, ok := ParseNoqa(c.Text)
+		if ok {
+			out[c.Pos.Line] = codes
+		}
+	}
+	return out
+}
+
+// ParseNoqa parses a comment ("# noqa", "# noqa: TG301, TG302", also after
+// other text as in "# type: ignore  # noqa: TG301"). It returns nil codes
+// for a bare noqa.
+func ParseNoqa(text string) (codes []string, ok bool) {
+	lower := strings.ToLower(text)
+	i := strings.Index(lower, "noqa")
+	if i < 0 {
+		return nil, false
+	}
+	// "noqa" must start the comment or follow a '#'.
+	before := strings.TrimRight(lower[:i], " \t")
+	if !strings.HasSuffix(before, "#") {
+		return nil, false
+	}
+	rest := text[i+4:]
+	r := strings.TrimLeft(rest, " \t")
+	if !strings.HasPrefix(r, ":") {
+		if rest != "" && rest[0] != ' ' && rest[0] != '\t' && rest[0] != '#' {
+			return nil, false // "noqaz"
+		}
+		return nil, true
+	}
+	r = r[1:]
+	for _, f := range strings.FieldsFunc(r, func(c rune) bool { return c == ',' || c == ' ' || c == '\t' }) {
+		if strings.HasPrefix(f, "#") {
+			break
+		}
+		codes = append(codes, strings.ToUpper(f))
+	}
+	if len(codes) == 0 {
+		return nil, true
+	}
+	return codes, true
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/load"
-
 	"github.com/tilegym/tilegym-lint/optable"
 )
 

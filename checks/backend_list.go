@@ -4,12 +4,10 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/analysis"
-	"github.com/tilegym/tilegym-lint/python/astutil"
-
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 )
 
 // BackendListAnalyzer implements kind "backend-list" (S4.3, S5.3).
@@ -134,7 +132,7 @@ func runBackendList(pass *Pass) (any, error) {
 	return nil, nil
 }
 
-// listAssigns returns the statements of a body (if/try blocks included)
+// ListAssigns returns the statements of a body (if/try blocks included)
 // that assign or extend one of the variables vs.
 func ListAssigns(body []ast.Stmt, vs []string) []ast.Stmt {
 	var out []ast.Stmt
@@ -151,7 +149,7 @@ func ListAssigns(body []ast.Stmt, vs []string) []ast.Stmt {
 	return out
 }
 
-// backendEntries returns the backend names an expression lists: string
+// BackendEntries returns the backend names an expression lists: string
 // elements of lists and tuples, the first element of tuple elements, both
 // branches of conditional elements, both sides of a concatenation.
 func BackendEntries(e ast.Expr) []string {

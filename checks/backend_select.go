@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
 )
@@ -95,7 +94,7 @@ func shortName(names []string) string {
 	return astutil.DottedTail(n)
 }
 
-// skipsWhenUnavailable reports whether a body (searched recursively) skips
+// SkipsWhenUnavailable reports whether a body (searched recursively) skips
 // when the backend is unavailable or cannot be selected: a try around a
 // select call with a skip in a handler, or an if on an availability call
 // with a skip in the branch taken when it is unavailable.

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
 	"github.com/tilegym/tilegym-lint/rules"
@@ -70,7 +69,7 @@ type callEvent struct {
 	At   *ast.Call
 }
 
-// callSequence returns the calls made by fs in source order, with the calls
+// CallSequence returns the calls made by fs in source order, with the calls
 // of each helper (module functions and methods of its class) inlined at the
 // helper's first call.
 func (x *PyIndex) CallSequence(fs FuncScope) []callEvent {

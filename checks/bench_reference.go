@@ -4,10 +4,8 @@ import (
 	"errors"
 
 	"github.com/tilegym/tilegym-lint/optable"
-
-	"github.com/tilegym/tilegym-lint/python/astutil"
-
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 )
 
 // BenchReferenceAnalyzer implements kind "bench-reference".

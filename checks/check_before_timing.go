@@ -5,12 +5,9 @@ import (
 	"slices"
 
 	"github.com/tilegym/tilegym-lint/optable"
-
-	"github.com/tilegym/tilegym-lint/source"
-
-	"github.com/tilegym/tilegym-lint/python/astutil"
-
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // CheckBeforeTimingAnalyzer implements kind "check-before-timing".

@@ -6,10 +6,8 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/optable"
-
-	"github.com/tilegym/tilegym-lint/python/astutil"
-
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 )
 
 // ForbiddenImportAnalyzer implements kind "forbidden-import".

@@ -4,15 +4,12 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/analysis"
-	"github.com/tilegym/tilegym-lint/source"
-
-	"github.com/tilegym/tilegym-lint/python/astutil"
-
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 var ImplConstantAnalyzer = registerOpKind(&Analyzer{

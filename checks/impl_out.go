@@ -4,10 +4,8 @@ import (
 	"slices"
 
 	"github.com/tilegym/tilegym-lint/optable"
-
-	"github.com/tilegym/tilegym-lint/python/astutil"
-
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 

@@ -4,14 +4,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/analysis"
-	"github.com/tilegym/tilegym-lint/python/astutil"
-
 	"github.com/tilegym/tilegym-lint/layout"
-
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 )
 
 // ImplSignatureAnalyzer implements kind "impl-signature" (S2.4).

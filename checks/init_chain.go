@@ -3,11 +3,9 @@ package checks
 import (
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
-
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -20,7 +18,7 @@ import (
 // the if is_backend_available("cutile"): block; elsewhere (suites) at the
 // top level. "scopes" limits the ops checked to layout scopes (empty: all).
 
-// initParams are the params of the init-* kinds.
+// InitParams are the params of the init-* kinds.
 type InitParams struct {
 	Scopes      []string `toml:"scopes"`
 	BlockScopes []string `toml:"block_scopes"`
@@ -172,7 +170,7 @@ func initAnchor(in *optable.Init, blocked bool) ast.Node {
 	return nil
 }
 
-// plainModuleImports returns the `from . import x` statements of an init
+// PlainModuleImports returns the `from . import x` statements of an init
 // that count (in the block when blocked), in source order, one per statement.
 func PlainModuleImports(in *optable.Init, blocked bool) []*optable.InitImport {
 	var out []*optable.InitImport

@@ -3,11 +3,9 @@ package checks
 import (
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
-
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )

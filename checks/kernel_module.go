@@ -6,13 +6,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/optable"
-
-	"github.com/tilegym/tilegym-lint/python/astutil"
-
 	"github.com/tilegym/tilegym-lint/layout"
-
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 )
 
 // KernelModuleAnalyzer implements kind "kernel-module" (S2.1).

@@ -4,15 +4,12 @@ package checks
 // reporting with related positions, skips and name suggestions.
 
 import (
-	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/analysis"
-	"github.com/tilegym/tilegym-lint/source"
-
 	"github.com/tilegym/tilegym-lint/layout"
-
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // opTableOf returns the op table a pass requires, or nil.

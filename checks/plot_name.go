@@ -6,10 +6,8 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/optable"
-
-	"github.com/tilegym/tilegym-lint/python/astutil"
-
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 )
 
 // PlotNameAnalyzer implements kind "plot-name".
@@ -135,7 +133,7 @@ func (x *PyIndex) resolveTrailingFields(vals []resolvedString) []resolvedString 
 	return out
 }
 
-// resolveStrings returns the string values e can take: a literal, an
+// ResolveStrings returns the string values e can take: a literal, an
 // f-string or a concatenation; a name assigned in fn (the last assignment)
 // or at module level; a parameter of fn, resolved at each call of fn in the
 // file (by position or keyword, else its default). depth bounds the

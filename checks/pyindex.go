@@ -9,15 +9,12 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/optable"
-
-	"github.com/tilegym/tilegym-lint/source"
-
-	"github.com/tilegym/tilegym-lint/python/astutil"
-
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
-// pyIndex is what the kinds look up in one file.
+// PyIndex is what the kinds look up in one file.
 type PyIndex struct {
 	File    *source.File
 	Imports *astutil.Imports
@@ -25,7 +22,7 @@ type PyIndex struct {
 	Classes []*ast.ClassDef             // module-level classes, in order
 }
 
-// newPyIndex returns the index of a file, built once per file and shared by
+// NewPyIndex returns the index of a file, built once per file and shared by
 // the kinds.
 // newPyIndex returns the file's index, computed once per file.
 func NewPyIndex(f *source.File) *PyIndex { return pyIndexFact.Of(f) }
@@ -44,7 +41,7 @@ func buildPyIndex(f *source.File) *PyIndex {
 	return x
 }
 
-// body returns the module body, or nil.
+// Body returns the module body, or nil.
 func (x *PyIndex) Body() []ast.Stmt {
 	if x.File.AST == nil || x.File.AST.Module == nil {
 		return nil
@@ -80,7 +77,7 @@ func (x *PyIndex) isName(e ast.Expr, names []string) bool {
 	return false
 }
 
-// callsTo returns the calls inside n (nested functions and lambdas
+// CallsTo returns the calls inside n (nested functions and lambdas
 // included) whose callee names one of names, in source order.
 func (x *PyIndex) CallsTo(n ast.Node, names []string) []*ast.Call {
 	var out []*ast.Call
@@ -95,7 +92,7 @@ func (x *PyIndex) CallsTo(n ast.Node, names []string) []*ast.Call {
 	return out
 }
 
-// funcScope is a function together with where helper calls in it resolve:
+// FuncScope is a function together with where helper calls in it resolve:
 // its class (for self.<m> calls) and the module.
 type FuncScope struct {
 	Def   *ast.FunctionDef

@@ -4,14 +4,11 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/analysis"
-	"github.com/tilegym/tilegym-lint/source"
-
 	"github.com/tilegym/tilegym-lint/layout"
-
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // StepFileAnalyzer implements kind "step-file" (S4.1, S5.1).
@@ -107,7 +104,7 @@ func stepFileAnchor(op *optable.Op) (*source.File, ast.Node) {
 	return nil, nil
 }
 
-// expectedStepPath fills the template of the op's scope.
+// ExpectedStepPath fills the template of the op's scope.
 func ExpectedStepPath(tmpls map[string]string, op *optable.Op) string {
 	scope := "core"
 	if op.Scope != nil && op.Scope.Name != "" {

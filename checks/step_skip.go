@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 

@@ -4,13 +4,10 @@ import (
 	"path"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/optable"
-
-	"github.com/tilegym/tilegym-lint/source"
-
 	"github.com/tilegym/tilegym-lint/layout"
-
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // stepFile is one test or benchmark file with the ops it serves.
@@ -122,7 +119,7 @@ func globSegs(pat, name []string) bool {
 	return len(name) == 0
 }
 
-// dottedUnder reports whether a qualified dotted name is one of the
+// DottedUnder reports whether a qualified dotted name is one of the
 // patterns or inside one of them ("tilegym.ops.cutile.softmax" is under
 // "tilegym.ops.cutile"); "*" matches one dotted segment.
 func DottedUnder(name string, patterns []string) (string, bool) {

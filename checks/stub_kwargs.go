@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/rules"
 )
 

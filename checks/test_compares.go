@@ -4,7 +4,6 @@ import (
 	"errors"
 
 	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 

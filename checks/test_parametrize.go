@@ -5,10 +5,8 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/optable"
-
-	"github.com/tilegym/tilegym-lint/python/astutil"
-
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 )
 
 // TestParametrizeAnalyzer implements kind "test-parametrize".
@@ -80,7 +78,7 @@ func runTestParametrize(pass *Pass) (any, error) {
 	return nil, nil
 }
 
-// parametrizedArg returns the first of names among the argument names of a
+// ParametrizedArg returns the first of names among the argument names of a
 // parametrize call ("backend", "dtype, backend", ["dtype", "backend"]).
 func ParametrizedArg(c *ast.Call, names []string) string {
 	e := astutil.CallArg(c, 0, "argnames")

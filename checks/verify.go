@@ -7,10 +7,8 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/optable"
-
-	"github.com/tilegym/tilegym-lint/source"
-
 	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // VerifyAnalyzer implements kind "verify" (S6.1) in static mode.
@@ -63,7 +61,7 @@ func (c VerifyCommand) Cmd() string {
 	return strings.Join(words, " ")
 }
 
-// shellQuote returns w as one POSIX shell word.
+// ShellQuote returns w as one POSIX shell word.
 func ShellQuote(w string) string {
 	if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == "" {
 		return w

@@ -14,11 +14,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/optable"
-
-	"github.com/tilegym/tilegym-lint/layout"
-
 	"github.com/tilegym/tilegym-lint/internal/regfile"
+	"github.com/tilegym/tilegym-lint/layout"
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -88,7 +86,7 @@ func Find(dir string) (string, error) {
 	}
 }
 
-// hasToolTable reports whether a pyproject.toml configures tilegym-lint.
+// HasToolTable reports whether a pyproject.toml configures tilegym-lint.
 // A file that does not parse counts, so that its error is reported.
 func HasToolTable(data []byte) bool {
 	m, _, err := rules.ParseTOML(data, "pyproject.toml")

@@ -49,7 +49,7 @@ type ScopeMatch struct {
 	Suite string
 }
 
-// matchBound matches p against patterns with the suite bound (patterns
+// MatchBound matches p against patterns with the suite bound (patterns
 // without "{suite}" match for any suite).
 func MatchBound(patterns []string, suite, p string) bool {
 	for _, pat := range patterns {
@@ -81,7 +81,7 @@ func DispatchScope(l *Layout, p string) (ScopeMatch, bool) {
 	return ScopeMatch{}, false
 }
 
-// matchAnyPath reports whether p matches one of patterns (bound already).
+// MatchAnyPath reports whether p matches one of patterns (bound already).
 func MatchAnyPath(patterns []string, p string) bool {
 	for _, pat := range patterns {
 		if _, ok := MatchPath(pat, p); ok {
@@ -91,7 +91,7 @@ func MatchAnyPath(patterns []string, p string) bool {
 	return false
 }
 
-// inCuTile reports whether a path is in some scope's cuTile package.
+// InCuTile reports whether a path is in some scope's cuTile package.
 func InCuTile(l *Layout, p string) bool {
 	for _, sc := range l.Scopes {
 		if sc.CuTile != "" {
@@ -103,7 +103,7 @@ func InCuTile(l *Layout, p string) bool {
 	return false
 }
 
-// stepPath reports whether a path is a test or benchmark file of some
+// StepPath reports whether a path is a test or benchmark file of some
 // scope (of any suite).
 func StepPath(l *Layout, p string) bool {
 	for _, sc := range l.Scopes {

@@ -13,21 +13,16 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/tilegym/tilegym-lint/config"
-
-	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/analysis"
-	"github.com/tilegym/tilegym-lint/source"
-
-	"github.com/tilegym/tilegym-lint/python/astutil"
-
+	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/layout"
-
+	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/python/astutil"
+	"github.com/tilegym/tilegym-lint/source"
 	"golang.org/x/text/unicode/norm"
 )
 
-// load parses what the wanted ops need (everything when a dispatch file
+// Load parses what the wanted ops need (everything when a dispatch file
 // does not parse).
 func (l *Loader) Load(want map[string]bool) *optable.Repo {
 	if !l.Seed(nil) {
@@ -37,7 +32,7 @@ func (l *Loader) Load(want map[string]bool) *optable.Repo {
 	return l.CloseOver(want)
 }
 
-// checkUntilRead runs check and, while a finding it reports (of those keep
+// CheckUntilRead runs check and, while a finding it reports (of those keep
 // accepts, nil for all) is located in or relates to a file not parsed
 // (whose parse error would have dropped the finding, see
 // blameParseErrors), parses those files and checks again.
@@ -134,7 +129,7 @@ type Loader struct {
 	// unparsed (see unscanned).
 	scanned map[scanKey]bool
 
-	// names are more names closeOver parses every registration of (the
+	// Names are more names closeOver parses every registration of (the
 	// undeclared ops a change registers, see checkChangeOps).
 	Names map[string]bool
 
@@ -143,7 +138,7 @@ type Loader struct {
 	table *optable.OpTable
 }
 
-// opTable returns the op table of the files parsed, built once for them.
+// OpTable returns the op table of the files parsed, built once for them.
 func (l *Loader) OpTable() *optable.OpTable {
 	if l.table == nil {
 		l.table = optable.BuildOpTable(l.Repo)
@@ -226,7 +221,7 @@ func ReadLoader(src source.Source, repo *optable.Repo, known func(path string) (
 	return l, nil
 }
 
-// classesFrom takes what each file the same as other's can be (see
+// ClassesFrom takes what each file the same as other's can be (see
 // lazyLoader.step) from other.
 func (l *Loader) ClassesFrom(other *Loader) {
 	for i, p := range l.Repo.Paths {
@@ -245,7 +240,7 @@ func (l *Loader) isSeed(p string) bool {
 	return path.Base(p) == "__init__.py" && layout.InCuTile(l.Layout, p) || l.APIs[astutil.PackagePath(p)]
 }
 
-// parse parses the files at these indexes.
+// Parse parses the files at these indexes.
 func (l *Loader) Parse(idx []int) {
 	files := make([]*source.File, len(idx))
 	if l.warm == nil {
@@ -295,7 +290,7 @@ type sharedParse struct {
 	f    *source.File
 }
 
-// shareParses makes head and base (whose other is head) share their parses,
+// ShareParses makes head and base (whose other is head) share their parses,
 // starting with the files head has parsed.
 func ShareParses(head, base *Loader) {
 	s := &sharedParses{m: map[string]*sharedParse{}}
@@ -328,7 +323,7 @@ func (l *Loader) file(p string) *source.File {
 	return l.Repo.Files[p]
 }
 
-// parseAll parses every file not parsed yet.
+// ParseAll parses every file not parsed yet.
 func (l *Loader) ParseAll() {
 	var rest []int
 	for i := range l.Repo.Paths {
@@ -339,7 +334,7 @@ func (l *Loader) ParseAll() {
 	l.Parse(rest)
 }
 
-// seed parses the files every check needs (the dispatch files, the cuTile
+// Seed parses the files every check needs (the dispatch files, the cuTile
 // __init__s, the interface modules of the API packages) and extra files,
 // those not parsed yet. It reports false when a dispatch file does not
 // parse.
@@ -382,7 +377,7 @@ func keepWrappers(repo *optable.Repo, tab *optable.OpTable) {
 	}
 }
 
-// closeOver parses, round by round, the files the wanted ops need (see
+// CloseOver parses, round by round, the files the wanted ops need (see
 // LoadForOps) and returns the repository.
 func (l *Loader) CloseOver(want map[string]bool) *optable.Repo {
 	repo, lay, data, parsed := l.Repo, l.Layout, l.Data, l.Parsed
@@ -725,7 +720,7 @@ func (ws WordSet) any(words []string) bool {
 	return false
 }
 
-// wordSet is a set of Python identifiers looked up in source text.
+// WordSet is a set of Python identifiers looked up in source text.
 type WordSet map[string]bool
 
 // wordByte[c]: c is a letter, digit, underscore or non-ASCII byte.
@@ -736,7 +731,7 @@ var wordByte = func() (t [256]bool) {
 	return t
 }()
 
-// find returns the words of the set that the text has, each once: as a
+// Find returns the words of the set that the text has, each once: as a
 // whole word (a maximal run of letters, digits, underscores and non-ASCII
 // bytes), or, in a run with non-ASCII bytes, anywhere in its NFKC normal
 // form (the form the parser gives identifiers).
@@ -798,7 +793,7 @@ func containsAny(src []byte, subs [][]byte) bool {
 	return false
 }
 
-// hasWord reports whether src has w as a whole word: not preceded or
+// HasWord reports whether src has w as a whole word: not preceded or
 // followed by a letter, digit, underscore or non-ASCII byte.
 func HasWord(src []byte, w string) bool {
 	return !eachWord(src, w, func(int) bool { return false })
@@ -838,7 +833,7 @@ func hasNonASCII(src []byte) bool {
 	return false
 }
 
-// content returns the content of a file of the snapshot, read.
+// Content returns the content of a file of the snapshot, read.
 func (l *Loader) Content(path string) ([]byte, bool) {
 	i, ok := l.Index[path]
 	if !ok {

@@ -8,19 +8,14 @@ import (
 	"sort"
 
 	"github.com/tilegym/tilegym-lint/config"
-
-	"github.com/tilegym/tilegym-lint/optable"
-
-	"github.com/tilegym/tilegym-lint/source"
-
-	"github.com/tilegym/tilegym-lint/python/astutil"
-
 	"github.com/tilegym/tilegym-lint/layout"
-
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
-// listInScope lists the snapshot's files, only under the layout's
+// ListInScope lists the snapshot's files, only under the layout's
 // directories when the source can do that.
 func ListInScope(src source.Source, lay *layout.Layout) ([]string, error) {
 	if dl, ok := src.(source.DirLister); ok {
@@ -59,7 +54,7 @@ func Load(src source.Source, lay *layout.Layout, cfg *config.Config) (*optable.R
 	return repo, nil
 }
 
-// listRepo returns the repository of a snapshot with its paths in scope
+// ListRepo returns the repository of a snapshot with its paths in scope
 // listed and no file read yet.
 func ListRepo(src source.Source, lay *layout.Layout, cfg *config.Config) (*optable.Repo, error) {
 	if lay == nil {

@@ -3,9 +3,8 @@ package load
 import (
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/layout"
-
 	"github.com/google/go-cmp/cmp"
+	"github.com/tilegym/tilegym-lint/layout"
 )
 
 // TestUnscanned: closeOver looks for each name once; a round with new ones

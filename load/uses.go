@@ -7,7 +7,7 @@ import (
 	"github.com/tilegym/tilegym-lint/python/astutil"
 )
 
-// mayUse reports whether the names a file uses (usedNames: what its imports
+// MayUse reports whether the names a file uses (usedNames: what its imports
 // bind, its dotted names resolved through them, and every prefix of
 // those) may include one of qs, qualified names such as
 // "tilegym.ops.softmax". It reads the text, without parsing: it says false

@@ -8,13 +8,10 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/analysis"
-	"github.com/tilegym/tilegym-lint/source"
-
-	"github.com/tilegym/tilegym-lint/python/astutil"
-
 	"github.com/tilegym/tilegym-lint/layout"
-
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // opTableBuilder holds the state of one op table construction.
@@ -173,7 +170,7 @@ func (b *opTableBuilder) cutileRootOf(p string) (string, layout.ScopeMatch, bool
 	return best, b.cutileRoots[best], true
 }
 
-// moduleUnder returns the dotted module path of file p relative to the
+// ModuleUnder returns the dotted module path of file p relative to the
 // package root: "activation.gelu" for root/activation/gelu.py.
 func ModuleUnder(root, p string) string {
 	rel := strings.TrimPrefix(p, strings.TrimSuffix(root, "/")+"/")
@@ -496,7 +493,7 @@ func (b *opTableBuilder) isModule(dir, sub string) bool {
 	return b.repo.HasPath(p+".py") || b.repo.HasPath(p+"/__init__.py")
 }
 
-// apiModules returns the public modules through which the ops of a scope
+// APIModules returns the public modules through which the ops of a scope
 // are reached by tests and benchmarks.
 func APIModules(sc *layout.Scope, suite string) []string {
 	if len(sc.API) > 0 {
@@ -711,7 +708,7 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 	}
 }
 
-// implFuncQNames returns the qualified names of the functions registered
+// ImplFuncQNames returns the qualified names of the functions registered
 // for an op by its implementations ("tilegym.ops.cutile.softmax.softmax").
 func ImplFuncQNames(op *Op) []string {
 	var out []string
@@ -849,7 +846,7 @@ func (b *opTableBuilder) usedNames(f *source.File) map[string]bool {
 	return UsedNamesFact.Of(f)
 }
 
-// usedNamesFact is buildUsedNames of a file, computed once; the map is
+// UsedNamesFact is buildUsedNames of a file, computed once; the map is
 // shared: callers must not modify it.
 var UsedNamesFact = source.NewFact(BuildUsedNames)
 
@@ -920,7 +917,7 @@ func (b *opTableBuilder) findSkips() {
 	}
 }
 
-// stubStartLine is the first line of a stub: its first decorator.
+// StubStartLine is the first line of a stub: its first decorator.
 func StubStartLine(st *Stub) int {
 	line := st.Def.Pos().Line
 	for _, d := range st.Def.DecoratorList {
@@ -932,7 +929,7 @@ func StubStartLine(st *Stub) int {
 	return line
 }
 
-// commentLines returns the lines of f that hold only a comment (computed
+// CommentLines returns the lines of f that hold only a comment (computed
 // once per file; the map is shared and must not be modified).
 func CommentLines(f *source.File) map[int]bool {
 	return f.CommentLines()
@@ -974,7 +971,7 @@ func ParseSkip(directive string, c ast.Comment) (Skip, bool) {
 	return sk, true
 }
 
-// directiveReason reads the `reason="..."` of a directive's rest (single or
+// DirectiveReason reads the `reason="..."` of a directive's rest (single or
 // double quotes, or a bare word list to the end); unclosed says the quote
 // opened and did not close.
 func DirectiveReason(v string) (reason string, unclosed bool) {

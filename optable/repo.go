@@ -15,10 +15,10 @@ type Repo struct {
 	// table, by op name; the op table adds them to each Op's Skips.
 	ConfigSkips map[string][]Skip
 
-	// table is the op table of these files when it was built while
+	// Table is the op table of these files when it was built while
 	// loading them (LoadForOps); the optable analyzer then returns it.
 	Table *OpTable
-	// wrappers are the public wrappers of each op by name, when known
+	// Wrappers are the public wrappers of each op by name, when known
 	// (LoadForOps: the interface modules, which define them, are parsed
 	// first and stay the same); the op table then takes them.
 	Wrappers map[string][]string

@@ -1,6 +1,6 @@
 package optable
 
-// closest returns the candidate nearest to s by edit distance, if it is
+// Closest returns the candidate nearest to s by edit distance, if it is
 // near enough to be a plausible typo.
 func Closest(s string, candidates []string) string {
 	best, bestD := "", -1
@@ -16,7 +16,7 @@ func Closest(s string, candidates []string) string {
 	return best
 }
 
-// editDistance is the Levenshtein distance of two strings (bytes).
+// EditDistance is the Levenshtein distance of two strings (bytes).
 func EditDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)

@@ -2,10 +2,10 @@ package report
 
 import (
 	"fmt"
-	"github.com/tilegym/tilegym-lint/checker"
 	"io"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 

@@ -2,8 +2,9 @@ package report
 
 import (
 	"encoding/json"
-	"github.com/tilegym/tilegym-lint/checker"
 	"io"
+
+	"github.com/tilegym/tilegym-lint/checker"
 )
 
 // JSONVersion is the version of the JSON output format.

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/checks"
-
 	"github.com/tilegym/tilegym-lint/rules"
 )
 

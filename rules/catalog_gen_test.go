@@ -6,7 +6,6 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/google/go-cmp/cmp"
-
 	"github.com/tilegym/tilegym-lint/rules/internal/srcscan"
 )
 

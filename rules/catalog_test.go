@@ -5,9 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/checks"
-
 	tilegymlint "github.com/tilegym/tilegym-lint"
+	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 

@@ -9,9 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/layout"
-
 	"github.com/BurntSushi/toml"
+	"github.com/tilegym/tilegym-lint/layout"
 )
 
 // Catalog is a loaded rules.toml.

@@ -11,15 +11,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/config"
-
-	"github.com/tilegym/tilegym-lint/checks"
-
-	"github.com/tilegym/tilegym-lint/source"
-
 	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/python/parser"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // copyTree copies the regular files of src to a new temporary directory.

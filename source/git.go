@@ -179,7 +179,7 @@ func (g *GitSource) startLocked() error {
 	return nil
 }
 
-// gitBlobID returns the id git gives a blob of this content, in the object
+// GitBlobID returns the id git gives a blob of this content, in the object
 // format of an id of that length (SHA-1, or SHA-256); "" for another.
 func GitBlobID(data []byte, idLen int) string {
 	header := "blob " + strconv.Itoa(len(data)) + "\x00"

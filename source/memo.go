@@ -10,9 +10,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/tilegym/tilegym-lint/python/astutil"
-
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 )
 
 type fileMemo struct {
@@ -61,7 +60,7 @@ func (k *Fact[T]) Of(f *File) T {
 	return cell.v.(T)
 }
 
-// commentLines returns the lines that hold only a comment, computed once.
+// CommentLines returns the lines that hold only a comment, computed once.
 // The map is shared: callers must not modify it.
 func (f *File) CommentLines() map[int]bool {
 	f.memo.commentsOnce.Do(func() { f.memo.comments = buildCommentLines(f) })
@@ -74,7 +73,7 @@ func (f *File) Imports() *astutil.Imports {
 	return f.memo.imports
 }
 
-// callsIn returns Calls(n) for a node of the file, computed once per node.
+// CallsIn returns Calls(n) for a node of the file, computed once per node.
 // The list is shared: callers must not modify it.
 func (f *File) CallsIn(n ast.Node) []*ast.Call {
 	m := &f.memo
@@ -102,7 +101,7 @@ func (f *File) CallsIn(n ast.Node) []*ast.Call {
 	return cs
 }
 
-// nodes returns every function, class, call and import statement of the
+// Nodes returns every function, class, call and import statement of the
 // file, in the order InspectFile visits them (computed once; the list is
 // shared). Walks that look only at these nodes and never prune iterate
 // it instead of the whole tree.
@@ -151,14 +150,14 @@ func (f *File) Nodes() []ast.Node {
 	return f.memo.nodes
 }
 
-// attributes returns the attribute chains of the file that are not part of
+// Attributes returns the attribute chains of the file that are not part of
 // another (computed with nodes, once; the list is shared).
 func (f *File) Attributes() []*ast.Attribute {
 	f.Nodes()
 	return f.memo.attrs
 }
 
-// callsOfDef returns Calls(fd) from nodes(), when fd is a function of the
+// CallsOfDef returns Calls(fd) from nodes(), when fd is a function of the
 // file.
 func (f *File) CallsOfDef(fd *ast.FunctionDef) ([]*ast.Call, bool) {
 	nodes := f.Nodes()
@@ -175,7 +174,7 @@ func (f *File) CallsOfDef(fd *ast.FunctionDef) ([]*ast.Call, bool) {
 	return out, true
 }
 
-// nodeCallees returns, for each node of nodes() that is a call, its callee
+// NodeCallees returns, for each node of nodes() that is a call, its callee
 // resolved (Imports.Resolve of its Func); "" for the other nodes (computed
 // once; the list is shared).
 func (f *File) NodeCallees() []string {
@@ -201,7 +200,7 @@ type callee struct {
 	Bare bool
 }
 
-// callees returns the callees of the calls in a node of a file, in order
+// Callees returns the callees of the calls in a node of a file, in order
 // (computed once per node; the list is shared).
 func Callees(f *File, n ast.Node) []callee {
 	m := &f.memo

@@ -11,7 +11,7 @@ import (
 	"github.com/tilegym/tilegym-lint/python/parser"
 )
 
-// forEach calls fn(0), ..., fn(n-1) on GOMAXPROCS goroutines, which take
+// ForEach calls fn(0), ..., fn(n-1) on GOMAXPROCS goroutines, which take
 // the next index from a shared counter.
 func ForEach(n int, fn func(i int)) {
 	workers := runtime.GOMAXPROCS(0)
@@ -50,7 +50,7 @@ func LoadFile(src Source, path string) (*File, error) {
 	return ParseFile(path, data), nil
 }
 
-// parseFile parses the content of a file of the snapshot, and computes the
+// ParseFile parses the content of a file of the snapshot, and computes the
 // facts every file needs (its imports) while the workers are busy in
 // parallel.
 func ParseFile(path string, data []byte) *File {

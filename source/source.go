@@ -35,7 +35,7 @@ type Source interface {
 type DiskSource struct {
 	Dir string
 
-	// lenient skips unreadable directories instead: for listings that
+	// Lenient skips unreadable directories instead: for listings that
 	// only look for candidates (untracked files in change mode), where the
 	// check's own listing reports them.
 	Lenient bool

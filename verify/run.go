@@ -12,11 +12,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tilegym/tilegym-lint/checks"
-
 	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
-
 	"github.com/tilegym/tilegym-lint/rules"
 )
 

@@ -14,9 +14,7 @@ import (
 	"time"
 
 	"github.com/tilegym/tilegym-lint/checks"
-
 	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/source"
 )
 

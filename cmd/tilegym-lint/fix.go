@@ -10,16 +10,13 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/config"
-
 	"github.com/tilegym/tilegym-lint/analysis"
-	"github.com/tilegym/tilegym-lint/source"
-
-	"github.com/tilegym/tilegym-lint/layout"
-
 	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/fix"
+	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // fixFlags are the flags of --fix.

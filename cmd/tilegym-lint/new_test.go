@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/checks"
-
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/scaffold"
 )

@@ -9,11 +9,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/config"
-
-	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
 )

@@ -9,17 +9,15 @@ import (
 	"strings"
 	"testing"
 
+	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/layout"
-
-	"github.com/tilegym/tilegym-lint/source"
-
-	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
-// copyDir copies a directory tree (regular files only).
+// CopyDir copies a directory tree (regular files only).
 func CopyDir(t testing.TB, src, dst string) {
 	t.Helper()
 	list, err := (&source.DiskSource{Dir: src}).List()
@@ -89,7 +87,7 @@ func ReplaceInFile(t testing.TB, dir, rel, old, new string) {
 	WriteFile(t, dir, rel, s)
 }
 
-// cloneOp adds to a TileGym tree a copy of an op under another name, as a
+// CloneOp adds to a TileGym tree a copy of an op under another name, as a
 // pull request adding an op would: its stub appended to the dispatch file,
 // and a copy of each of its files with the name replaced.
 func CloneOp(t testing.TB, dir, dispatchFile, name, newName string, files ...string) {
@@ -121,7 +119,7 @@ func CloneOp(t testing.TB, dir, dispatchFile, name, newName string, files ...str
 	}
 }
 
-// preRepo makes a git repository of fixtures/good whose base commit has
+// PreRepo makes a git repository of fixtures/good whose base commit has
 // edit applied, and returns it.
 func PreRepo(t *testing.T, edit func(dir string)) string {
 	t.Helper()
@@ -137,7 +135,7 @@ func PreRepo(t *testing.T, edit func(dir string)) string {
 	return dir
 }
 
-// benchTree returns the TileGym tree the benchmarks check:
+// BenchTree returns the TileGym tree the benchmarks check:
 // $TILEGYM_LINT_BENCH_TREE, default /work/tilegym. The benchmark is skipped
 // when it does not exist.
 func BenchTree(b testing.TB) string {
@@ -152,7 +150,7 @@ func BenchTree(b testing.TB) string {
 	return dir
 }
 
-// benchSetup loads the embedded catalog and the tree's configuration (found
+// BenchSetup loads the embedded catalog and the tree's configuration (found
 // from dir upwards, as the command line does).
 func BenchSetup(b *testing.B, dir string) (*rules.Catalog, *config.Config, *layout.Layout) {
 	b.Helper()

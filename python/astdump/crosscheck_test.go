@@ -16,7 +16,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
 	"github.com/tilegym/tilegym-lint/python/astdump"
 	"github.com/tilegym/tilegym-lint/python/parser"
 )

@@ -535,7 +535,7 @@ func TopLevelFuncs(f *ast.File) map[string]*ast.FunctionDef {
 	return out
 }
 
-// eachTopLevel calls fn for each module-level statement, descending into
+// EachTopLevel calls fn for each module-level statement, descending into
 // if/else, try and with blocks (which do not open a new scope).
 func EachTopLevel(body []ast.Stmt, fn func(ast.Stmt)) {
 	for _, s := range body {
@@ -809,7 +809,7 @@ func IsNoneExpr(e ast.Expr) bool {
 	return ok && c.Value == nil
 }
 
-// chainHead returns the name at the root of a Name/Attribute chain (the
+// ChainHead returns the name at the root of a Name/Attribute chain (the
 // part of DottedName before the first dot), or "" when e is no such chain.
 func ChainHead(e ast.Expr) string {
 	for {

@@ -24,7 +24,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
-
 	"github.com/tilegym/tilegym-lint/rules/internal/srcscan"
 )
 
