@@ -286,7 +286,7 @@ func randomScenarios(n int, seed int64, files []string) []changeScenario {
 }
 
 // changeTree returns the TileGym tree that change mode tests copy
-// (benchTree), skipping under -short or the race detector (the fixtures
+// (BenchTree), skipping under -short or the race detector (the fixtures
 // exercise the same concurrency).
 func changeTree(t *testing.T) string {
 	if testing.Short() || testrepo.RaceEnabled {

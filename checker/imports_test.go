@@ -65,7 +65,7 @@ func TestNewImportsStatements(t *testing.T) {
 	t.Logf("%d files", n)
 }
 
-// oldUsedNames is buildUsedNames as first written: an InspectFile walk that
+// oldUsedNames is BuildUsedNames as first written: an InspectFile walk that
 // stops at attributes.
 func oldUsedNames(f *source.File) map[string]bool {
 	im := f.Imports()
@@ -95,7 +95,7 @@ func oldUsedNames(f *source.File) map[string]bool {
 	return out
 }
 
-// TestUsedNamesFromNodes checks buildUsedNames (from the attributes
+// TestUsedNamesFromNodes checks BuildUsedNames (from the attributes
 // recorded by the node walk) against the walk that stops at attributes.
 func TestUsedNamesFromNodes(t *testing.T) {
 	for _, f := range corpusFiles(t) {

@@ -91,7 +91,7 @@ func FormatDiagnostic(d analysis.Diagnostic) string {
 	return s + " " + d.Message
 }
 
-// stepVerdicts computes the status of each step of an op.
+// StepVerdicts computes the status of each step of an op.
 func StepVerdicts(op *optable.Op, diags []analysis.Diagnostic, verify []checks.VerifyCommander, unchecked map[int]bool) OpResult {
 	r := OpResult{Name: op.Name, Op: op}
 	failed := [7]bool{}
@@ -147,7 +147,7 @@ func hasCuTileModule(op *optable.Op) bool {
 	return false
 }
 
-// findings returns the result's findings (for checkUntilRead).
+// Findings returns the result's findings (as load.CheckUntilRead reads them).
 func (r *Result) Findings() []analysis.Diagnostic { return r.Diagnostics }
 
 // FindingKey identifies a finding apart from where it is in its file, across

@@ -24,7 +24,7 @@ type PyIndex struct {
 
 // NewPyIndex returns the index of a file, built once per file and shared by
 // the kinds.
-// newPyIndex returns the file's index, computed once per file.
+// NewPyIndex returns the file's index, computed once per file.
 func NewPyIndex(f *source.File) *PyIndex { return pyIndexFact.Of(f) }
 
 var pyIndexFact = source.NewFact(buildPyIndex)

@@ -92,49 +92,54 @@ func LoadForOps(src source.Source, lay *layout.Layout, cfg *config.Config, ops [
 	return l.Load(want), nil
 }
 
-// lazyLoader holds a snapshot whose files are all read and some parsed.
+// A Loader holds a snapshot whose files are all read and some parsed: the
+// files a check of some ops, or of a change, needs are parsed on demand
+// (CloseOver, Parse), and the op table of those parsed so far is built
+// when asked for (OpTable).
 type Loader struct {
 	Repo   *optable.Repo
 	Layout *layout.Layout
-	Data   [][]byte       // by index in repo.Paths
-	Index  map[string]int // path -> index
-	Parsed []bool
+	Data   [][]byte        // each file's content, by index in Repo.Paths
+	Index  map[string]int  // path -> index in Repo.Paths
+	Parsed []bool          // by index: the file is parsed (in Repo.Files)
 	APIs   map[string]bool // the API packages of every scope
 
-	// What each file can be (see closeOver): a test or benchmark of some
-	// scope, a module that registers ops (it spells register_impl: the
-	// last part of the name, as written or imported), one with non-ASCII
-	// text (whose identifiers may normalize to a name). Found as a file
-	// is read, or taken from other for a file the same (classesFrom).
-	step, Registers, NonASCII []bool
+	// What each file can be (see CloseOver), by index: a test or benchmark
+	// of some scope; a module that registers ops (it spells register_impl:
+	// the last part of the name, as written or imported); one with
+	// non-ASCII text (whose identifiers may normalize to a name). Found as
+	// a file is read, or taken from Other for a file the same (ClassesFrom).
+	step      []bool
+	Registers []bool
+	NonASCII  []bool
 
-	// same[i]: the file's content is that of the same path in other, whose
+	// same[i]: the file's content is that of the same path in Other, whose
 	// parsed file is then shared (a file is a pure function of its path
 	// and content).
 	same  []bool
 	Other *Loader
 
-	// mu guards repo.Files against the reads of another loader (whose
-	// other l is), which may parse on another goroutine.
+	// mu guards Repo.Files against the reads of another loader (whose
+	// Other this one is), which may parse on another goroutine.
 	mu sync.Mutex
 
-	// shared, when not nil, is shared by a head's loader (other nil) and
+	// shared, when not nil, is shared by a head's loader (Other nil) and
 	// its base's: a file of the head, or of the base the same as the
 	// head's, is parsed once by whichever asks first, the other waiting.
 	shared *sharedParses
 
 	warm func(*source.File) // see warmer
 
-	// scanned: the names closeOver has looked for in the files then
+	// scanned: the names CloseOver has looked for in the files then
 	// unparsed (see unscanned).
 	scanned map[scanKey]bool
 
-	// Names are more names closeOver parses every registration of (the
-	// undeclared ops a change registers, see checkChangeOps).
+	// Names are more names CloseOver parses every registration of (the
+	// undeclared ops a change registers).
 	Names map[string]bool
 
 	// table is the op table of the files parsed, when built since they
-	// were last added to (see opTable).
+	// were last added to (see OpTable).
 	table *optable.OpTable
 }
 
@@ -164,7 +169,7 @@ func NewLoaderReusing(src source.Source, lay *layout.Layout, cfg *config.Config,
 	return ReadLoader(src, repo, known)
 }
 
-// readLazyLoader is newLazyLoaderReusing with the snapshot listed (listRepo).
+// readLazyLoader is newLazyLoaderReusing with the snapshot listed (ListRepo).
 func ReadLoader(src source.Source, repo *optable.Repo, known func(path string) ([]byte, bool)) (*Loader, error) {
 	n := len(repo.Paths)
 	l := &Loader{Repo: repo, Layout: repo.Layout, Data: make([][]byte, n), Parsed: make([]bool, n), APIs: map[string]bool{}, Index: map[string]int{}}

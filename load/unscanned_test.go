@@ -7,7 +7,7 @@ import (
 	"github.com/tilegym/tilegym-lint/layout"
 )
 
-// TestUnscanned: closeOver looks for each name once; a round with new ones
+// TestUnscanned: CloseOver looks for each name once; a round with new ones
 // looks for those only.
 func TestUnscanned(t *testing.T) {
 	core, suites := &layout.Scope{Name: "core"}, &layout.Scope{Name: "suites"}

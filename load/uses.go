@@ -30,7 +30,7 @@ import (
 // import in a file of q's top package (p is the file's path).
 //
 // A test file that says "torch.softmax" is not a test of the op softmax:
-// the lazy loading (closeOver) asks this before parsing such a file.
+// the lazy loading (CloseOver) asks this before parsing such a file.
 func MayUse(p string, src []byte, qs []string) bool {
 	if hasNonASCII(src) {
 		return true

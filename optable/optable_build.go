@@ -846,7 +846,7 @@ func (b *opTableBuilder) usedNames(f *source.File) map[string]bool {
 	return UsedNamesFact.Of(f)
 }
 
-// UsedNamesFact is buildUsedNames of a file, computed once; the map is
+// UsedNamesFact is BuildUsedNames of a file, computed once; the map is
 // shared: callers must not modify it.
 var UsedNamesFact = source.NewFact(BuildUsedNames)
 
