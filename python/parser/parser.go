@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
@@ -327,6 +328,9 @@ var tokBufs = make(chan []token, 4)
 const maxKeptTokens = 1 << 18
 
 // ParseFile parses one Python source file. src is the raw bytes of the file.
+// The tree's identifiers, comments and plain string literals share src's
+// memory (no second copy of the source is kept): the caller must not modify
+// src once it is passed.
 func ParseFile(filename string, src []byte) (f *ast.File, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -343,9 +347,11 @@ func ParseFile(filename string, src []byte) (f *ast.File, err error) {
 	if e != nil {
 		return nil, e
 	}
-	// One string copy of the source: identifiers, comments and plain string
-	// literals are substrings of it instead of separate allocations.
-	srcStr := string(text)
+	// The source as a string without a copy (text is src, or a decoded
+	// copy only this parse holds; neither is modified): identifiers,
+	// comments and plain string literals are substrings of it instead of
+	// separate allocations, and a tree costs no second copy of its source.
+	srcStr := unsafe.String(unsafe.SliceData(text), len(text))
 	tz := &tokenizer{filename: filename, src: text, srcStr: srcStr}
 	select {
 	case b := <-tokBufs:
