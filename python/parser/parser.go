@@ -514,7 +514,7 @@ func (p *parser) errorAt(i int, msg string) {
 
 func (p *parser) errorAtNode(n ast.Node, msg string) {
 	a := n.Attributes()
-	panic(bailout{err: &Error{p.filename, a.Lineno, a.ColOffset, msg}})
+	panic(bailout{err: &Error{p.filename, int(a.Lineno), int(a.ColOffset), msg}})
 }
 
 // syntaxError reports a generic syntax error at the furthest token looked
@@ -639,12 +639,12 @@ func (p *parser) lastTok() *token {
 func (p *parser) span(start int) ast.Attrs {
 	s := &p.toks[start]
 	e := p.lastTok()
-	return ast.Attrs{Lineno: int(s.line), ColOffset: int(s.col), EndLineno: int(e.eline), EndColOffset: int(e.ecol)}
+	return ast.Attrs{Lineno: s.line, ColOffset: s.col, EndLineno: e.eline, EndColOffset: e.ecol}
 }
 
 func (p *parser) tokAttrs(i int) ast.Attrs {
 	t := &p.toks[i]
-	return ast.Attrs{Lineno: int(t.line), ColOffset: int(t.col), EndLineno: int(t.eline), EndColOffset: int(t.ecol)}
+	return ast.Attrs{Lineno: t.line, ColOffset: t.col, EndLineno: t.eline, EndColOffset: t.ecol}
 }
 
 func (p *parser) name() (string, int) {
