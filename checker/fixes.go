@@ -35,10 +35,10 @@ func srcLines(src []byte) []string {
 	return append(out, s[start:])
 }
 
-// eofPos is the position of the end of src: past the last line end (line
-// count+1, column 0) when src ends with one, else the end of the last line.
-func eofPos(src []byte) ast.Pos {
-	lines := srcLines(src)
+// eofPos is the position of the end of a source split by srcLines: past
+// the last line end (line count+1, column 0) when it ends with one, else
+// the end of the last line.
+func eofPos(lines []string) ast.Pos {
 	return ast.Pos{Line: len(lines), Col: len(lines[len(lines)-1])}
 }
 
@@ -183,7 +183,7 @@ func kwargsFix(f *File, fd *ast.FunctionDef, name string) []SuggestedFix {
 	if f == nil || f.AST == nil || fd.Args == nil || fd.Args.Kwarg != nil {
 		return nil
 	}
-	lines := srcLines(f.Src)
+	lines := f.lines()
 	last, comma, closing, ok := lastParamEnd(lines, fd)
 	if !ok {
 		return nil
@@ -369,7 +369,7 @@ func classListFix(f *File, c *ast.ClassDef, name string, entries []string) []Sug
 	if f == nil || len(c.Body) == 0 || c.Body[0].Pos().Line <= c.Pos().Line {
 		return nil
 	}
-	lines := srcLines(f.Src)
+	lines := f.lines()
 	first := c.Body[0]
 	line := stmtFirstLine(first)
 	indent := leadingSpace(srcLine(lines, line))
@@ -429,7 +429,7 @@ func stmtFirstLine(s ast.Stmt) int {
 // mainGuardAppendFix appends `if __name__ == "__main__":` calling call at
 // the end of the file, after two blank lines.
 func mainGuardAppendFix(f *File, call string) []SuggestedFix {
-	lines := srcLines(f.Src)
+	lines := f.lines()
 	prefix := ""
 	if l := lines[len(lines)-1]; l != "" {
 		prefix = "\n" // the last line has no line end
@@ -441,7 +441,7 @@ func mainGuardAppendFix(f *File, call string) []SuggestedFix {
 	if blank < 2 && len(lines) > 1 {
 		prefix += strings.Repeat("\n", 2-blank)
 	}
-	at := eofPos(f.Src)
+	at := eofPos(f.lines())
 	text := prefix + "if __name__ == \"__main__\":\n    " + call + "\n"
 	return []SuggestedFix{{Message: "run " + call + " under if __name__ == \"__main__\"", Edits: []TextEdit{{File: f.Path, Start: at, End: at, NewText: text}}}}
 }
@@ -449,7 +449,7 @@ func mainGuardAppendFix(f *File, call string) []SuggestedFix {
 // mainGuardWrapFix puts a one-line module-level statement under
 // `if __name__ == "__main__":`.
 func mainGuardWrapFix(f *File, s ast.Stmt) []SuggestedFix {
-	lines := srcLines(f.Src)
+	lines := f.lines()
 	if s.Pos().Col != 0 || s.End().Line != s.Pos().Line || !restIsComment(srcLine(lines, s.Pos().Line), s.End().Col) {
 		return nil
 	}

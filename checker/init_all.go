@@ -73,14 +73,14 @@ func addToAllFix(in *Init, name string) []SuggestedFix {
 	if len(elts) == 0 {
 		// An empty literal, "[]" or "()": the entry goes inside.
 		open := a.Value.Pos()
-		if line := srcLine(srcLines(in.File.Src), open.Line); open.Col >= len(line) || line[open.Col] != '[' && line[open.Col] != '(' {
+		if line := srcLine(in.File.lines(), open.Line); open.Col >= len(line) || line[open.Col] != '[' && line[open.Col] != '(' {
 			return nil
 		}
 		at := ast.Pos{Line: open.Line, Col: open.Col + 1}
 		return []SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []TextEdit{{File: in.File.Path, Start: at, End: at, NewText: entry}}}}
 	}
 	last := elts[len(elts)-1]
-	lines := srcLines(in.File.Src)
+	lines := in.File.lines()
 	sc := &scanner{lines: lines, pos: last.End()}
 	comma := false
 	if sc.skip() == ',' {

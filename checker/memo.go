@@ -36,6 +36,17 @@ type fileMemo struct {
 
 	commentsOnce sync.Once
 	comments     map[int]bool
+
+	linesOnce sync.Once
+	lines     []string
+}
+
+// lines returns srcLines(f.Src), computed once: fixes are built per
+// finding, and splitting the file for each made a file with many findings
+// quadratic. The list is shared: callers must not modify it.
+func (f *File) lines() []string {
+	f.memo.linesOnce.Do(func() { f.memo.lines = srcLines(f.Src) })
+	return f.memo.lines
 }
 
 // usedNames returns the qualified names the file imports or mentions
