@@ -94,7 +94,7 @@ func inScopes(scopes []string, sc *Scope) bool {
 
 // closest returns the candidate nearest to s by edit distance, if it is
 // near enough to be a plausible typo. Only candidates within that distance
-// are measured to the end, without allocating: it is called once per name
+// are measured to the end, in one table allocated once: it is called per name
 // that matches nothing, against every name of the repository.
 func closest(s string, candidates []string) string {
 	limit := max(2, len(s)/5)
