@@ -5,11 +5,9 @@ import (
 	"path"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/optable"
-
-	"github.com/tilegym/tilegym-lint/analysis"
-
 	"github.com/tilegym/tilegym-lint/rules"
 )
 

@@ -135,11 +135,18 @@ func Check(repo *optable.Repo, cat *rules.Catalog, cfg *config.Config, opts Opti
 			excluded[o] = true
 		}
 	}
+	// Each op's findings, so that the verdicts are linear in the findings.
+	byOp := map[string][]analysis.Diagnostic{}
+	for _, d := range res.Diagnostics {
+		if d.Op != "" {
+			byOp[d.Op] = append(byOp[d.Op], d)
+		}
+	}
 	for _, op := range table.Ops {
 		if keep != nil && !keep.ops[op.Name] || excluded[op.Name] {
 			continue
 		}
-		res.Ops = append(res.Ops, StepVerdicts(op, res.Diagnostics, verify, unchecked[op.Name]))
+		res.Ops = append(res.Ops, StepVerdicts(op, byOp[op.Name], verify, unchecked[op.Name]))
 	}
 	sort.Slice(res.Ops, func(i, j int) bool { return res.Ops[i].Name < res.Ops[j].Name })
 	return res, nil

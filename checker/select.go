@@ -1,9 +1,8 @@
 package checker
 
 import (
-	"github.com/tilegym/tilegym-lint/optable"
-
 	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/optable"
 )
 
 type opSelection struct {

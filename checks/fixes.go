@@ -15,6 +15,11 @@ import (
 // source, a name bound to something else): the finding is then left to a
 // person. Positions are the parser's (line 1-based, column a byte offset).
 
+// fileLines is srcLines of a file's source, computed once per file: fixes
+// are built per finding, and splitting the file for each made a file with
+// many findings quadratic. The list is shared: callers must not modify it.
+var fileLines = source.NewFact(func(f *source.File) []string { return srcLines(f.Src) })
+
 // srcLines returns the text of each line of src without its line end (a
 // "\n", "\r\n" or lone "\r" ends a line, as for the parser), and without a
 // UTF-8 BOM on line 1.
@@ -38,10 +43,10 @@ func srcLines(src []byte) []string {
 	return append(out, s[start:])
 }
 
-// eofPos is the position of the end of src: past the last line end (line
-// count+1, column 0) when src ends with one, else the end of the last line.
-func eofPos(src []byte) ast.Pos {
-	lines := srcLines(src)
+// eofPos is the position of the end of a source split by srcLines: past
+// the last line end (line count+1, column 0) when it ends with one, else
+// the end of the last line.
+func eofPos(lines []string) ast.Pos {
 	return ast.Pos{Line: len(lines), Col: len(lines[len(lines)-1])}
 }
 
@@ -186,7 +191,7 @@ func kwargsFix(f *source.File, fd *ast.FunctionDef, name string) []analysis.Sugg
 	if f == nil || f.AST == nil || fd.Args == nil || fd.Args.Kwarg != nil {
 		return nil
 	}
-	lines := srcLines(f.Src)
+	lines := fileLines.Of(f)
 	last, comma, closing, ok := lastParamEnd(lines, fd)
 	if !ok {
 		return nil
@@ -372,7 +377,7 @@ func classListFix(f *source.File, c *ast.ClassDef, name string, entries []string
 	if f == nil || len(c.Body) == 0 || c.Body[0].Pos().Line <= c.Pos().Line {
 		return nil
 	}
-	lines := srcLines(f.Src)
+	lines := fileLines.Of(f)
 	first := c.Body[0]
 	line := stmtFirstLine(first)
 	indent := leadingSpace(srcLine(lines, line))
@@ -432,7 +437,7 @@ func stmtFirstLine(s ast.Stmt) int {
 // mainGuardAppendFix appends `if __name__ == "__main__":` calling call at
 // the end of the file, after two blank lines.
 func mainGuardAppendFix(f *source.File, call string) []analysis.SuggestedFix {
-	lines := srcLines(f.Src)
+	lines := fileLines.Of(f)
 	prefix := ""
 	if l := lines[len(lines)-1]; l != "" {
 		prefix = "\n" // the last line has no line end
@@ -444,7 +449,7 @@ func mainGuardAppendFix(f *source.File, call string) []analysis.SuggestedFix {
 	if blank < 2 && len(lines) > 1 {
 		prefix += strings.Repeat("\n", 2-blank)
 	}
-	at := eofPos(f.Src)
+	at := eofPos(fileLines.Of(f))
 	text := prefix + "if __name__ == \"__main__\":\n    " + call + "\n"
 	return []analysis.SuggestedFix{{Message: "run " + call + " under if __name__ == \"__main__\"", Edits: []analysis.TextEdit{{File: f.Path, Start: at, End: at, NewText: text}}}}
 }
@@ -452,7 +457,7 @@ func mainGuardAppendFix(f *source.File, call string) []analysis.SuggestedFix {
 // mainGuardWrapFix puts a one-line module-level statement under
 // `if __name__ == "__main__":`.
 func mainGuardWrapFix(f *source.File, s ast.Stmt) []analysis.SuggestedFix {
-	lines := srcLines(f.Src)
+	lines := fileLines.Of(f)
 	if s.Pos().Col != 0 || s.End().Line != s.Pos().Line || !restIsComment(srcLine(lines, s.Pos().Line), s.End().Col) {
 		return nil
 	}

@@ -77,14 +77,14 @@ func addToAllFix(in *optable.Init, name string) []analysis.SuggestedFix {
 	if len(elts) == 0 {
 		// An empty literal, "[]" or "()": the entry goes inside.
 		open := a.Value.Pos()
-		if line := srcLine(srcLines(in.File.Src), open.Line); open.Col >= len(line) || line[open.Col] != '[' && line[open.Col] != '(' {
+		if line := srcLine(fileLines.Of(in.File), open.Line); open.Col >= len(line) || line[open.Col] != '[' && line[open.Col] != '(' {
 			return nil
 		}
 		at := ast.Pos{Line: open.Line, Col: open.Col + 1}
 		return []analysis.SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []analysis.TextEdit{{File: in.File.Path, Start: at, End: at, NewText: entry}}}}
 	}
 	last := elts[len(elts)-1]
-	lines := srcLines(in.File.Src)
+	lines := fileLines.Of(in.File)
 	sc := &scanner{lines: lines, pos: last.End()}
 	comma := false
 	if sc.skip() == ',' {

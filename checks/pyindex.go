@@ -352,14 +352,14 @@ func defNode(fd *ast.FunctionDef) ast.Node {
 	if fd == nil {
 		return nil
 	}
-	a := &ast.Attrs{Lineno: fd.Lineno, ColOffset: fd.ColOffset, EndLineno: fd.Lineno, EndColOffset: fd.ColOffset + len("def ") + len(fd.Name)}
-	return &ast.Pass{Attrs: *a}
+	p := fd.Pos()
+	return &ast.Pass{Attrs: ast.Span(p, ast.Pos{Line: p.Line, Col: p.Col + len("def ") + len(fd.Name)})}
 }
 
 // classNode is defNode for a class.
 func classNode(c *ast.ClassDef) ast.Node {
-	a := &ast.Attrs{Lineno: c.Lineno, ColOffset: c.ColOffset, EndLineno: c.Lineno, EndColOffset: c.ColOffset + len("class ") + len(c.Name)}
-	return &ast.Pass{Attrs: *a}
+	p := c.Pos()
+	return &ast.Pass{Attrs: ast.Span(p, ast.Pos{Line: p.Line, Col: p.Col + len("class ") + len(c.Name)})}
 }
 
 // factoryBench is a benchmark function built by a module-level factory:

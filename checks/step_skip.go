@@ -87,8 +87,7 @@ func runStepSkip(pass *Pass) (any, error) {
 // commentNode makes a node spanning a comment.
 func commentNode(pos ast.Pos, length int) ast.Node {
 	n := &ast.Name{Id: "#"}
-	n.Lineno, n.ColOffset = pos.Line, pos.Col
-	n.EndLineno, n.EndColOffset = pos.Line, pos.Col+length
+	n.Attrs = ast.Span(pos, ast.Pos{Line: pos.Line, Col: pos.Col + length})
 	return n
 }
 

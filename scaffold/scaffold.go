@@ -450,7 +450,7 @@ func stubEdits(path string, src []byte, f *ast.File, op, dispatchName string) ([
 		edits = append(edits, insertAfterLine(path, src, end, "\n\n"+stub))
 		return edits, nil
 	}
-	edits = append(edits, insertAfterLine(path, src, last.EndLineno, "\n\n"+stub))
+	edits = append(edits, insertAfterLine(path, src, last.End().Line, "\n\n"+stub))
 	return edits, nil
 }
 
@@ -486,13 +486,13 @@ func typingImports(path string, src []byte, f *ast.File, need []string) []fix.Ed
 		placed := false
 		for _, t := range typing {
 			if t.Names[0].Name > n {
-				edits = append(edits, insertBeforeLine(path, t.Lineno, line))
+				edits = append(edits, insertBeforeLine(path, t.Pos().Line, line))
 				placed = true
 				break
 			}
 		}
 		if !placed {
-			edits = append(edits, insertAfterLine(path, src, typing[len(typing)-1].EndLineno, line))
+			edits = append(edits, insertAfterLine(path, src, typing[len(typing)-1].End().Line, line))
 		}
 	}
 	// Two names inserted at the same place: one edit.
@@ -596,7 +596,7 @@ func initEdits(path string, src []byte, f *ast.File, op string, blocked bool) ([
 	suffix := ""
 	for _, m := range modImports {
 		for _, c := range f.Comments {
-			if c.Pos.Line == m.EndLineno && strings.HasPrefix(c.Text, "# noqa") {
+			if c.Pos.Line == m.End().Line && strings.HasPrefix(c.Text, "# noqa") {
 				suffix = "  " + c.Text
 			}
 		}
@@ -617,7 +617,7 @@ func initEdits(path string, src []byte, f *ast.File, op string, blocked bool) ([
 	} else {
 		at := lastImport.End().Line
 		if len(modImports) > 0 && len(funcImports) == 0 {
-			at = modImports[len(modImports)-1].EndLineno
+			at = modImports[len(modImports)-1].End().Line
 		}
 		edits = append(edits, insertAfterLine(path, src, at, funcLine))
 	}
@@ -641,10 +641,10 @@ func sortedInsert(path string, src []byte, stmts []*ast.ImportFrom, line string,
 	}
 	for _, s := range stmts {
 		if key(s) > k {
-			return insertBeforeLine(path, s.Lineno, line), true
+			return insertBeforeLine(path, s.Pos().Line, line), true
 		}
 	}
-	return insertAfterLine(path, src, stmts[len(stmts)-1].EndLineno, line), true
+	return insertAfterLine(path, src, stmts[len(stmts)-1].End().Line, line), true
 }
 
 // allEdit adds "<op>" to the __all__ list: in alphabetical place when the

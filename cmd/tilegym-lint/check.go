@@ -426,6 +426,8 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		return 0, err
 	}
 	layout := config.BuildLayout(&cat.Layout, cfg)
+	sizeOf := func() int64 { return sourceBytes(t.root, layout) }
+	gcSourceBytes.Store(&sizeOf)
 	opts := checker.Options{Ops: f.ops, Files: t.files}
 
 	if f.fixes.fix {

@@ -24,19 +24,25 @@ func (p Pos) Before(q Pos) bool {
 
 // Attrs holds the position attributes CPython gives to statements,
 // expressions, patterns, arguments, keywords, aliases, except handlers and
-// type parameters.
+// type parameters. They are int32 (the tokenizer's positions are), which
+// makes every node 16 bytes smaller than with int; Pos and End give ints.
 type Attrs struct {
-	Lineno       int
-	ColOffset    int
-	EndLineno    int
-	EndColOffset int
+	Lineno       int32
+	ColOffset    int32
+	EndLineno    int32
+	EndColOffset int32
 }
 
 // Pos returns the start position of the node.
-func (a *Attrs) Pos() Pos { return Pos{a.Lineno, a.ColOffset} }
+func (a *Attrs) Pos() Pos { return Pos{int(a.Lineno), int(a.ColOffset)} }
 
 // End returns the position just past the node.
-func (a *Attrs) End() Pos { return Pos{a.EndLineno, a.EndColOffset} }
+func (a *Attrs) End() Pos { return Pos{int(a.EndLineno), int(a.EndColOffset)} }
+
+// Span returns the position attributes of a node from start to end.
+func Span(start, end Pos) Attrs {
+	return Attrs{int32(start.Line), int32(start.Col), int32(end.Line), int32(end.Col)}
+}
 
 // Attributes gives access to the position attributes for in-place update.
 func (a *Attrs) Attributes() *Attrs { return a }

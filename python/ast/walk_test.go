@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-func name(id string, col int) *Name {
-	return &Name{Attrs: Attrs{1, col, 1, col + len(id)}, Id: id}
+func name(id string, col int32) *Name {
+	return &Name{Attrs: Attrs{1, col, 1, col + int32(len(id))}, Id: id}
 }
 
 func TestInspectOrderAndSkip(t *testing.T) {

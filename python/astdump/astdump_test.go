@@ -13,7 +13,7 @@ import (
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
-func at(l, c, el, ec int) ast.Attrs {
+func at(l, c, el, ec int32) ast.Attrs {
 	return ast.Attrs{Lineno: l, ColOffset: c, EndLineno: el, EndColOffset: ec}
 }
 
@@ -307,7 +307,7 @@ func TestNonPointerNode(t *testing.T) {
 func BenchmarkAppend(b *testing.B) {
 	var body []ast.Stmt
 	for i := 0; i < 10000; i++ {
-		l := i + 1
+		l := int32(i + 1)
 		body = append(body, &ast.Assign{
 			Attrs:   at(l, 0, l, 24),
 			Targets: []ast.Expr{&ast.Name{Attrs: at(l, 0, l, 1), Id: "x", Ctx: ast.Store}},

@@ -80,7 +80,7 @@ func TestFStringColumnsAfterShift(t *testing.T) {
 			return true
 		})
 	}
-	at := func(l, c, el, ec int) ast.Attrs {
+	at := func(l, c, el, ec int32) ast.Attrs {
 		return ast.Attrs{Lineno: l, ColOffset: c, EndLineno: el, EndColOffset: ec}
 	}
 	want := []ast.Attrs{at(1, 9, 1, 11), at(3, 1, 3, 3), at(4, 2, 4, 3)}

@@ -88,7 +88,7 @@ func TestFStringFieldLines(t *testing.T) {
 	for _, s := range f.Module.Body {
 		ast.Inspect(s, func(n ast.Node) bool {
 			if nm, ok := n.(*ast.Name); ok && nm.Id != "x" && nm.Id != "y" {
-				got[nm.Id] = [2]int{nm.Lineno, nm.ColOffset}
+				got[nm.Id] = [2]int{nm.Pos().Line, nm.Pos().Col}
 			}
 			return true
 		})

@@ -79,7 +79,7 @@ func (p *parser) namedExpression() ast.Expr {
 // True/None/False, a bitwise_or; b a bitwise_or not followed by '=' or ':='.
 // It returns, having restored the position, when the rule does not apply.
 func (p *parser) invalidNamedAssign(start int, a ast.Expr) {
-	if p.lastTok().ecol != int32(a.Attributes().EndColOffset) || p.lastTok().eline != int32(a.Attributes().EndLineno) {
+	if p.lastTok().ecol != a.Attributes().EndColOffset || p.lastTok().eline != a.Attributes().EndLineno {
 		// a is parenthesized as a whole: an atom, still a bitwise_or.
 		a = nil
 	}
@@ -652,7 +652,7 @@ func (p *parser) callArgs(open int) ([]ast.Expr, []*ast.Keyword) {
 // spanTo gives the span from token s to token e inclusive.
 func (p *parser) spanTo(s, e int) ast.Attrs {
 	a, b := &p.toks[s], &p.toks[e]
-	return ast.Attrs{Lineno: int(a.line), ColOffset: int(a.col), EndLineno: int(b.eline), EndColOffset: int(b.ecol)}
+	return ast.Attrs{Lineno: a.line, ColOffset: a.col, EndLineno: b.eline, EndColOffset: b.ecol}
 }
 
 func (p *parser) comprehensions() []*ast.Comprehension {
@@ -883,7 +883,7 @@ func (p *parser) dictRest(start int, key, value ast.Expr) ast.Expr {
 			if p.kind() != tColon {
 				// CPython's invalid_kvpair points at the key's last character.
 				a := k.Attributes()
-				panic(bailout{err: &Error{p.filename, a.EndLineno, max(a.EndColOffset-1, 0), "':' expected after dictionary key"}})
+				panic(bailout{err: &Error{p.filename, int(a.EndLineno), int(max(a.EndColOffset-1, 0)), "':' expected after dictionary key"}})
 			}
 			p.next()
 			p.emptyDictValue()

@@ -67,7 +67,7 @@ func FuzzParseFile(f *testing.F) {
 		for _, s := range file.Module.Body {
 			ast.Inspect(s, func(n ast.Node) bool {
 				a := n.Attributes()
-				if a.Lineno < 1 || a.EndLineno < a.Lineno || a.EndLineno > lines || a.ColOffset < 0 || a.EndColOffset < 0 {
+				if a.Lineno < 1 || a.EndLineno < a.Lineno || int(a.EndLineno) > lines || a.ColOffset < 0 || a.EndColOffset < 0 {
 					t.Fatalf("bad position %+v on %T", *a, n)
 				}
 				return true

@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
@@ -327,6 +328,9 @@ var tokBufs = make(chan []token, 4)
 const maxKeptTokens = 1 << 18
 
 // ParseFile parses one Python source file. src is the raw bytes of the file.
+// The tree's identifiers, comments and plain string literals share src's
+// memory (no second copy of the source is kept): the caller must not modify
+// src once it is passed.
 func ParseFile(filename string, src []byte) (f *ast.File, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -343,9 +347,11 @@ func ParseFile(filename string, src []byte) (f *ast.File, err error) {
 	if e != nil {
 		return nil, e
 	}
-	// One string copy of the source: identifiers, comments and plain string
-	// literals are substrings of it instead of separate allocations.
-	srcStr := string(text)
+	// The source as a string without a copy (text is src, or a decoded
+	// copy only this parse holds; neither is modified): identifiers,
+	// comments and plain string literals are substrings of it instead of
+	// separate allocations, and a tree costs no second copy of its source.
+	srcStr := unsafe.String(unsafe.SliceData(text), len(text))
 	tz := &tokenizer{filename: filename, src: text, srcStr: srcStr}
 	select {
 	case b := <-tokBufs:
@@ -508,7 +514,7 @@ func (p *parser) errorAt(i int, msg string) {
 
 func (p *parser) errorAtNode(n ast.Node, msg string) {
 	a := n.Attributes()
-	panic(bailout{err: &Error{p.filename, a.Lineno, a.ColOffset, msg}})
+	panic(bailout{err: &Error{p.filename, int(a.Lineno), int(a.ColOffset), msg}})
 }
 
 // syntaxError reports a generic syntax error at the furthest token looked
@@ -633,12 +639,12 @@ func (p *parser) lastTok() *token {
 func (p *parser) span(start int) ast.Attrs {
 	s := &p.toks[start]
 	e := p.lastTok()
-	return ast.Attrs{Lineno: int(s.line), ColOffset: int(s.col), EndLineno: int(e.eline), EndColOffset: int(e.ecol)}
+	return ast.Attrs{Lineno: s.line, ColOffset: s.col, EndLineno: e.eline, EndColOffset: e.ecol}
 }
 
 func (p *parser) tokAttrs(i int) ast.Attrs {
 	t := &p.toks[i]
-	return ast.Attrs{Lineno: int(t.line), ColOffset: int(t.col), EndLineno: int(t.eline), EndColOffset: int(t.ecol)}
+	return ast.Attrs{Lineno: t.line, ColOffset: t.col, EndLineno: t.eline, EndColOffset: t.ecol}
 }
 
 func (p *parser) name() (string, int) {

@@ -96,7 +96,7 @@ func checkError(t *testing.T, src string, err error) {
 	}
 }
 
-func at(l, c, el, ec int) ast.Attrs {
+func at(l, c, el, ec int32) ast.Attrs {
 	return ast.Attrs{Lineno: l, ColOffset: c, EndLineno: el, EndColOffset: ec}
 }
 

@@ -1,0 +1,48 @@
+package checks
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/source"
+)
+
+// A fix is built per finding; a dispatch file with thousands of stubs that
+// lack **kwargs must not be split into lines once per stub (which made the
+// whole check quadratic in the file's size): the fixes of all its stubs
+// allocate a bounded multiple of the file's size.
+func TestFixesLinearInFileSize(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("from typing import Any\n")
+	for i := 0; i < 3000; i++ {
+		fmt.Fprintf(&b, "\n\n@dispatch(\"op_%d\")\ndef op_%d(x, y: int = 0):\n    raise NotImplementedError\n", i, i)
+	}
+	f := source.ParseFile("src/tilegym/ops/ops.py", []byte(b.String()))
+	if f.AST == nil {
+		t.Fatal(f.Err)
+	}
+	var defs []*ast.FunctionDef
+	for _, s := range f.AST.Module.Body {
+		if fd, ok := s.(*ast.FunctionDef); ok {
+			defs = append(defs, fd)
+		}
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	n := 0
+	for _, fd := range defs {
+		if len(kwargsFix(f, fd, "kwargs")) > 0 {
+			n++
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if n != len(defs) {
+		t.Fatalf("%d fixes for %d stubs without **kwargs", n, len(defs))
+	}
+	if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(20*len(f.Src)); got > limit {
+		t.Errorf("the fixes of %d stubs allocated %d bytes, more than 20 times the file's %d", n, got, len(f.Src))
+	}
+}
