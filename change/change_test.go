@@ -31,14 +31,7 @@ type changeScenario struct {
 // report when only the ops of the change are checked equals its report
 // when the whole snapshots are.
 func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	dir := t.TempDir()
-	testrepo.CopyDir(t, src, dir)
-	testrepo.GitRun(t, dir, "init", "-q")
-	testrepo.GitRun(t, dir, "add", ".")
-	testrepo.GitRun(t, dir, "commit", "-qm", "base")
+	dir := testrepo.GitRepo(t, src, nil)
 	cat := testrepo.Catalog(t)
 	lay := config.BuildLayout(&cat.Layout, nil)
 	for _, sc := range scenarios {

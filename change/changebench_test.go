@@ -1,7 +1,6 @@
 package change
 
 import (
-	"os/exec"
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/checker"
@@ -12,14 +11,7 @@ import (
 // flag parsing, on a git repository made of a copy of src committed, then
 // edited by edit in the working tree.
 func benchChange(b *testing.B, src string, edit func(dir string)) {
-	if _, err := exec.LookPath("git"); err != nil {
-		b.Skip("no git")
-	}
-	dir := b.TempDir()
-	testrepo.CopyDir(b, src, dir)
-	testrepo.GitRun(b, dir, "init", "-q")
-	testrepo.GitRun(b, dir, "add", ".")
-	testrepo.GitRun(b, dir, "commit", "-qm", "base")
+	dir := testrepo.GitRepo(b, src, nil)
 	edit(dir)
 	// Refresh the index's stat data (else every file written in the same
 	// second as the index is hashed again by each git diff).

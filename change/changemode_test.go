@@ -19,15 +19,9 @@ import (
 // TestChangeMode builds a repository with two commits and uncommitted and
 // staged edits, and checks which ops and findings change mode reports.
 func TestChangeMode(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	dir := t.TempDir()
-	testrepo.CopyDir(t, "../fixtures/good", dir)
-	testrepo.WriteFile(t, dir, "tests/ops/test_zz_broken.py", testrepo.BrokenPy)
-	testrepo.GitRun(t, dir, "init", "-q")
-	testrepo.GitRun(t, dir, "add", ".")
-	testrepo.GitRun(t, dir, "commit", "-qm", "base")
+	dir := testrepo.GitRepo(t, "../fixtures/good", func(dir string) {
+		testrepo.WriteFile(t, dir, "tests/ops/test_zz_broken.py", testrepo.BrokenPy)
+	})
 	// Commit 2: break the softmax stub (drop **kwargs), touch the broken
 	// file (still broken: its finding is pre-existing).
 	ops, err := os.ReadFile(filepath.Join(dir, "src/tilegym/ops/ops.py"))

@@ -3,7 +3,6 @@ package checker
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -308,14 +307,7 @@ func TestConfigErrors(t *testing.T) {
 }
 
 func TestGitSource(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	dir := t.TempDir()
-	testrepo.CopyDir(t, "../fixtures/good", dir)
-	testrepo.GitRun(t, dir, "init", "-q")
-	testrepo.GitRun(t, dir, "add", ".")
-	testrepo.GitRun(t, dir, "commit", "-qm", "a")
+	dir := testrepo.GitRepo(t, "../fixtures/good", nil)
 	testrepo.WriteFile(t, dir, "src/tilegym/ops/ops.py", "# changed on disk only\n")
 	gs := &source.GitSource{Dir: dir, Rev: "HEAD"}
 	defer gs.Close()

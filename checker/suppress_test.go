@@ -1,8 +1,6 @@
 package checker
 
 import (
-	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -56,15 +54,7 @@ func TestUnusedSuppressionScope(t *testing.T) {
 	testrepo.CopyDir(t, "../fixtures/good", dir)
 	edit := func(rel, old, new string) {
 		t.Helper()
-		data, err := os.ReadFile(filepath.Join(dir, rel))
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := strings.Replace(string(data), old, new, 1)
-		if s == string(data) {
-			t.Fatalf("%s: %q not found", rel, old)
-		}
-		testrepo.WriteFile(t, dir, rel, s)
+		testrepo.ReplaceInFile(t, dir, rel, old, new)
 	}
 	// ops.py (shared): an unused noqa on silu_and_mul's stub.
 	edit("src/tilegym/ops/ops.py", "def silu_and_mul(input: torch.Tensor, out: Optional[torch.Tensor] = None, **kwargs: Any):",

@@ -122,14 +122,23 @@ func CloneOp(t testing.TB, dir, dispatchFile, name, newName string, files ...str
 // PreRepo makes a git repository of fixtures/good whose base commit has
 // edit applied, and returns it.
 func PreRepo(t *testing.T, edit func(dir string)) string {
+	return GitRepo(t, "../fixtures/good", edit)
+}
+
+// GitRepo returns a new git repository holding a copy of the directory src,
+// edited by edit (when not nil), committed; the test is skipped when git is
+// missing.
+func GitRepo(t testing.TB, src string, edit func(dir string)) string {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
 	dir := t.TempDir()
-	CopyDir(t, "../fixtures/good", dir)
+	CopyDir(t, src, dir)
 	GitRun(t, dir, "init", "-q")
-	edit(dir)
+	if edit != nil {
+		edit(dir)
+	}
 	GitRun(t, dir, "add", ".")
 	GitRun(t, dir, "commit", "-qm", "base")
 	return dir
