@@ -51,7 +51,7 @@ var allowed = map[string][]string{
 	"verify":                    {"checker", "checks", "config", "rules"},
 	"fix":                       {"internal/regfile", "python/ast", "python/parser"},
 	"scaffold":                  {"fix", "internal/regfile", "python/ast", "python/parser"},
-	"cmd/tilegym-lint":          {"analysis", "change", "checker", "checks", "config", "fix", "internal/regfile", "layout", "optable", "python/astdump", "python/parser", "report", "rules", "scaffold", "source", "verify"},
+	"cmd/tilegym-lint":          {"analysis", "change", "checker", "checks", "config", "fix", "internal/regfile", "layout", "load", "optable", "python/astdump", "python/parser", "report", "rules", "scaffold", "source", "verify"},
 	"internal/layers":           {},
 	"internal/fixtureset":       {},
 	"internal/testrepo":         {".", "checks", "config", "layout", "rules", "source"},
