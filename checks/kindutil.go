@@ -1,3 +1,9 @@
+// Package checks holds the check kinds of tilegym-lint, one file per kind
+// named as in rules.toml (kind "bench-timing" is bench_timing.go): each
+// declares its analyzer, its params struct with their validation and the
+// message placeholders it fills, and registers itself; a rule of rules.toml
+// picks a kind and sets its params. Helpers shared by a family of kinds sit
+// in a file named for what they hold.
 package checks
 
 // Helpers shared by the check kinds: the op table of a pass, anchors,

@@ -1,3 +1,8 @@
+// Package layout says where the parts of each op live in a TileGym
+// checkout: its scopes (the core ops, each suite), their dispatch files,
+// cuTile package, tests and benchmarks, as slash globs, and the Python names
+// of the dispatcher API. The catalog's [layout] table, a configuration's and
+// the layout a check uses are one type (Layout.Override merges them).
 package layout
 
 import "slices"

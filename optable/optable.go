@@ -1,3 +1,7 @@
+// Package optable is the repository model every check reads: a snapshot
+// with its layout (Repo) and the op table built from it (OpTable: per op,
+// its dispatch stub, implementations, cuTile __init__ exports, tests,
+// benchmarks and written skips), with the analyzer that builds it.
 package optable
 
 import (
