@@ -4,9 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	tilegymlint "github.com/tilegym/tilegym-lint"
-	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/source"
 )
@@ -15,10 +14,7 @@ import (
 // an error, as one in [skip.<op>] is, each naming the file, the line and
 // the closest op; known ops are no error.
 func TestConfigUnknownOps(t *testing.T) {
-	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := testrepo.Catalog(t)
 	repo, err := load.Load(&source.DiskSource{Dir: "../fixtures/good"}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)

@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	tilegymlint "github.com/tilegym/tilegym-lint"
-	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
@@ -20,10 +18,7 @@ import (
 // every op of every fixture, and of the TileGym tree when present
 // ($TILEGYM_LINT_BENCH_TREE, default /work/tilegym).
 func TestCheckOpsLazy(t *testing.T) {
-	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := testrepo.Catalog(t)
 	dirs := fixtureset.Dirs(t)
 	tree := os.Getenv("TILEGYM_LINT_BENCH_TREE")
 	if tree == "" {
@@ -96,10 +91,7 @@ func TestCheckOpsLazy(t *testing.T) {
 // by include but not a test file of the layout), which does not parse: the
 // one-op check parses it and, like the whole check, blames the parse error.
 func TestCheckOpsLazyBlame(t *testing.T) {
-	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := testrepo.Catalog(t)
 	files := map[string]string{}
 	src := &source.DiskSource{Dir: "../fixtures/good"}
 	paths, err := src.List()

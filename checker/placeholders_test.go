@@ -11,6 +11,7 @@ import (
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
@@ -31,10 +32,7 @@ func TestPlaceholders(t *testing.T) {
 			t.Errorf("kind %s: Placeholders %v, want {op} and {file} among them", a.Name, a.Placeholders)
 		}
 	}
-	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := testrepo.Catalog(t)
 	for _, r := range cat.Rules {
 		names, prob := analysis.MessagePlaceholders(r.Message)
 		if prob != "" {

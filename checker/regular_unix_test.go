@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	tilegymlint "github.com/tilegym/tilegym-lint"
-	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
@@ -46,10 +44,7 @@ func (s *swapSource) List() ([]string, error) {
 // is refused with an error naming it, by the whole check and by a one-op
 // check, instead of hanging the run.
 func TestSwappedFIFO(t *testing.T) {
-	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := testrepo.Catalog(t)
 	for _, ops := range [][]string{nil, {"softmax"}} {
 		dir := t.TempDir()
 		testrepo.CopyDir(t, "../fixtures/good", dir)

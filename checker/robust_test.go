@@ -3,9 +3,8 @@ package checker
 import (
 	"testing"
 
-	tilegymlint "github.com/tilegym/tilegym-lint"
-	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/source"
 )
@@ -16,10 +15,7 @@ import (
 // relative imports past the top, computed __all__, malformed directives):
 // nothing may panic or fail, and the obviously wrong stubs are reported.
 func TestRobustSteps123(t *testing.T) {
-	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := testrepo.Catalog(t)
 	repo, err := load.Load(&source.DiskSource{Dir: "testdata/robust-steps123"}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)

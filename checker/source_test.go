@@ -6,10 +6,9 @@ import (
 	"reflect"
 	"testing"
 
-	tilegymlint "github.com/tilegym/tilegym-lint"
-	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/source"
@@ -19,10 +18,7 @@ import (
 // scope: Load lists the same paths walking only them as walking the whole
 // tree, on every fixture and on the TileGym tree when present.
 func TestListUnder(t *testing.T) {
-	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := testrepo.Catalog(t)
 	dirs := fixtureset.Dirs(t)
 	if tree := os.Getenv("TILEGYM_LINT_BENCH_TREE"); tree != "" {
 		dirs = append(dirs, tree)

@@ -5,9 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	tilegymlint "github.com/tilegym/tilegym-lint"
-	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
@@ -22,10 +21,7 @@ func (unreadable) List() ([]string, error) {
 // TestUnreadableDirStopsCheck: an unreadable directory is an error of the
 // check, whole or of one op, not a directory skipped without a word.
 func TestUnreadableDirStopsCheck(t *testing.T) {
-	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := testrepo.Catalog(t)
 	lay := config.BuildLayout(&cat.Layout, nil)
 	for _, ops := range [][]string{nil, {"silu_and_mul"}} {
 		_, err := CheckSource(unreadable{&source.DiskSource{Dir: "../fixtures/good"}}, lay, cat, nil, Options{Ops: ops})

@@ -10,11 +10,10 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checker"
-	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
@@ -24,10 +23,7 @@ import (
 // checkDir is the whole check of a directory with the built-in catalog.
 func checkDir(t *testing.T, dir string) *checker.Result {
 	t.Helper()
-	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := testrepo.Catalog(t)
 	repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)

@@ -11,10 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/checker"
-	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/python/parser"
 	"github.com/tilegym/tilegym-lint/source"
 )
@@ -53,10 +52,7 @@ func copyTree(t *testing.T, src string) string {
 // repository's configuration, its layout).
 func lint(t *testing.T, root string) *checker.Result {
 	t.Helper()
-	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := testrepo.Catalog(t)
 	cfgPath, err := config.Find(root)
 	if err != nil {
 		t.Fatal(err)
