@@ -62,3 +62,52 @@ func TestExpandSuite(t *testing.T) {
 		t.Errorf("ExpandSuite = %q", got)
 	}
 }
+
+// BoundSuites answers MatchBound for every suite at once: the two agree on
+// every pattern, path and suite here, including patterns that bind a
+// suite several ways and suites that are globs themselves.
+func TestBoundSuitesAgreesWithMatchBound(t *testing.T) {
+	patterns := [][]string{
+		{"tests/suites/{suite}/**/test_*.py"},
+		{"tests/ops/**/test_*.py", "tests/suites/{suite}/**/test_*.py"},
+		{"tests/benchmark/suites/{suite}/**/bench_*.py"},
+		{"x/{suite}_*.py"},
+		{"x/*_{suite}.py"},
+		{"x/{suite}/y/{suite}.py"},
+		{"**/{suite}/*.py"},
+		{"x/**"},
+		{"x/{suite}/**"},
+		{"x/?{suite}.py"},
+	}
+	paths := []string{
+		"tests/suites/liger/test_jsd.py", "tests/suites/liger/a/test_jsd.py", "tests/ops/test_softmax.py",
+		"tests/benchmark/suites/liger/bench_jsd.py", "x/a_b_c.py", "x/ab/y/ab.py", "x/ab/y/abc.py",
+		"x/a/b.py", "a/b/c/d.py", "x", "x/liger", "x/*/y.py", "x/ab.py", "tests/suites/liger/common.py",
+	}
+	suites := []string{"", "liger", "a", "a_b", "b_c", "c", "ab", "b", "*", "?", "x/y", "{suite}", "jsd", "b/c"}
+	n := 0
+	for _, ps := range patterns {
+		for _, p := range paths {
+			set := BoundSuites(ps, p)
+			for _, s := range suites {
+				if got, want := set.Has(s), MatchBound(ps, s, p); got != want {
+					t.Errorf("BoundSuites(%q, %q).Has(%q) = %v, MatchBound %v", ps, p, s, got, want)
+				}
+				if set.Has(s) && s != "" {
+					n++
+				}
+			}
+			for _, s := range set.Suites() {
+				if !MatchBound(ps, s, p) {
+					t.Errorf("BoundSuites(%q, %q) binds %q, which MatchBound does not match", ps, p, s)
+				}
+			}
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d matches: the cases test little", n)
+	}
+	if got := BoundSuites([]string{"x/{suite}_*.py"}, "x/a_b_c.py").Suites(); len(got) != 2 {
+		t.Errorf("x/{suite}_*.py binds %q in x/a_b_c.py, want a and a_b", got)
+	}
+}
