@@ -64,53 +64,20 @@ func runDispatchCallers(pass *Pass) (any, error) {
 			bindings = append(bindings, b)
 		}
 	}
-	// The test and benchmark files of each binding, in path order: one
-	// match of each file per scope, then its bindings looked up by suite
-	// (matching each file once per binding made the check quadratic in
-	// the suites).
-	filesOf := map[binding][]*source.File{}
-	ofScope := map[*layout.Scope][]binding{}
-	bySuite := map[*layout.Scope]map[string]binding{}
-	odd := map[*layout.Scope][]binding{} // suites that are not layout.Literal
-	patternsOf := map[*layout.Scope][]string{}
-	var scopes []*layout.Scope
-	for _, b := range bindings {
-		ofScope[b.scope] = append(ofScope[b.scope], b)
-		if bySuite[b.scope] == nil {
-			scopes = append(scopes, b.scope)
-			bySuite[b.scope] = map[string]binding{}
-			patternsOf[b.scope] = slices.Concat(b.scope.Tests, b.scope.Benchmarks)
-		}
-		if layout.Literal(b.suite) {
-			bySuite[b.scope][b.suite] = b
-		} else {
-			odd[b.scope] = append(odd[b.scope], b)
-		}
+	// The test and benchmark files of each binding, in path order.
+	list := make([]layout.Binding, len(bindings))
+	for i, b := range bindings {
+		list[i] = layout.Binding{Scope: b.scope, Suite: b.suite}
 	}
+	index := layout.NewBindingIndex(list, func(sc *layout.Scope) []string { return slices.Concat(sc.Tests, sc.Benchmarks) })
+	filesOf := map[binding][]*source.File{}
 	for _, p := range pass.Repo.Paths {
 		f := pass.Repo.Files[p]
 		if f == nil || f.AST == nil || f.AST.Module == nil {
 			continue
 		}
-		for _, sc := range scopes {
-			set := layout.BoundSuites(patternsOf[sc], p)
-			cands := ofScope[sc]
-			if !set.All() {
-				cands = odd[sc]
-				for _, suite := range set.Suites() {
-					if b, ok := bySuite[sc][suite]; ok {
-						cands = append(cands[:len(cands):len(cands)], b)
-					}
-				}
-				if b, ok := bySuite[sc][""]; ok {
-					cands = append(cands[:len(cands):len(cands)], b)
-				}
-			}
-			for _, b := range cands {
-				if set.Has(b.suite) {
-					filesOf[b] = append(filesOf[b], f)
-				}
-			}
+		for _, i := range index.Match(p) {
+			filesOf[bindings[i]] = append(filesOf[bindings[i]], f)
 		}
 	}
 	for _, rule := range pass.Rules {

@@ -1,6 +1,9 @@
 package layout
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func TestMatchPath(t *testing.T) {
 	tests := []struct {
@@ -109,5 +112,26 @@ func TestBoundSuitesAgreesWithMatchBound(t *testing.T) {
 	}
 	if got := BoundSuites([]string{"x/{suite}_*.py"}, "x/a_b_c.py").Suites(); len(got) != 2 {
 		t.Errorf("x/{suite}_*.py binds %q in x/a_b_c.py, want a and a_b", got)
+	}
+}
+
+// BindingIndex.Match finds exactly the bindings MatchBound matches, in
+// the list's order, including a suite that is a glob and a repeated one.
+func TestBindingIndexAgreesWithMatchBound(t *testing.T) {
+	core := &Scope{Name: "core", Tests: []string{"tests/ops/**/test_*.py"}}
+	suites := &Scope{Name: "suites", Tests: []string{"tests/suites/{suite}/**/test_*.py"}, Benchmarks: []string{"tests/benchmark/suites/{suite}/bench_*.py"}}
+	none := &Scope{Name: "none"}
+	list := []Binding{{core, ""}, {suites, "b"}, {suites, "a"}, {suites, "*"}, {none, ""}, {suites, ""}, {suites, "a"}, {nil, ""}}
+	x := NewBindingIndex(list, func(sc *Scope) []string { return append(append([]string{}, sc.Tests...), sc.Benchmarks...) })
+	for _, p := range []string{"tests/ops/test_x.py", "tests/suites/a/test_x.py", "tests/suites/b/c/test_x.py", "tests/benchmark/suites/a/bench_x.py", "tests/suites/*/test_x.py", "src/x.py"} {
+		var want []int
+		for i, b := range list {
+			if b.Scope != nil && (MatchBound(b.Scope.Tests, b.Suite, p) || MatchBound(b.Scope.Benchmarks, b.Suite, p)) {
+				want = append(want, i)
+			}
+		}
+		if got := x.Match(p); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("Match(%q) = %v, want %v", p, got, want)
+		}
 	}
 }

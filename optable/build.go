@@ -616,6 +616,20 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 		}
 		return a.suite < c.suite
 	})
+	// The keys whose tests or benchmarks a path matches, found with one
+	// match per scope rather than per key (see layout.BindingIndex).
+	list := make([]layout.Binding, len(keys))
+	for i, k := range keys {
+		list[i] = layout.Binding{Scope: k.scope, Suite: k.suite}
+	}
+	index := layout.NewBindingIndex(list, func(sc *layout.Scope) []string { return slices.Concat(sc.Tests, sc.Benchmarks) })
+	keysOf := func(p string) []key {
+		var out []key
+		for _, i := range index.Match(p) {
+			out = append(out, keys[i])
+		}
+		return out
+	}
 	b.table.about = map[string]map[*Op]bool{}
 	for _, f := range b.files() {
 		var served []*Op
@@ -629,7 +643,7 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 			}
 		}
 		isTestFile := false
-		for _, k := range keys {
+		for _, k := range keysOf(f.Path) {
 			sx := idx[k]
 			isTest := layout.MatchAnyPath(sx.tests, f.Path)
 			isBench := !isTest && layout.MatchAnyPath(sx.benchmarks, f.Path)
@@ -691,7 +705,7 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 			continue
 		}
 		base := strings.TrimSuffix(path.Base(f.Path), ".py")
-		for _, k := range keys {
+		for _, k := range keysOf(f.Path) {
 			isTest := layout.MatchBound(k.scope.Tests, k.suite, f.Path)
 			isBench := layout.MatchBound(k.scope.Benchmarks, k.suite, f.Path)
 			switch {
