@@ -158,16 +158,20 @@ func (b *opTableBuilder) findCuTileRoots() {
 
 // CuTileRootOf returns the cuTile package root that contains p, and its scope.
 func (b *opTableBuilder) cutileRootOf(p string) (string, layout.ScopeMatch, bool) {
-	best := ""
-	for root := range b.cutileRoots {
-		if layout.UnderDir(root, p) && len(root) > len(best) {
-			best = root
+	// The longest root r with layout.UnderDir(r, p): one of p's ancestor
+	// directories, with or without its trailing slash, looked up from the
+	// deepest (not every root tried per file, quadratic in the suites).
+	for i := len(p) - 1; i > 0; i-- {
+		if p[i] != '/' {
+			continue
+		}
+		for _, root := range []string{p[:i+1], p[:i]} {
+			if sm, ok := b.cutileRoots[root]; ok && layout.UnderDir(root, p) {
+				return root, sm, true
+			}
 		}
 	}
-	if best == "" {
-		return "", layout.ScopeMatch{}, false
-	}
-	return best, b.cutileRoots[best], true
+	return "", layout.ScopeMatch{}, false
 }
 
 // ModuleUnder returns the dotted module path of file p relative to the
