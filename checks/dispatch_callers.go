@@ -188,12 +188,15 @@ func definedNames(repo *optable.Repo, api string) *apiNames {
 	}
 	addTopLevel(repo, f, out, true)
 	if isPkg {
+		// The paths under dir, contiguous in the sorted Paths.
 		dir := path.Dir(file) + "/"
-		for _, p := range repo.Paths {
-			if rest, ok := strings.CutPrefix(p, dir); ok {
-				first, _, _ := strings.Cut(rest, "/")
-				out.names[strings.TrimSuffix(first, ".py")] = true
+		for _, p := range repo.Paths[sort.SearchStrings(repo.Paths, dir):] {
+			rest, ok := strings.CutPrefix(p, dir)
+			if !ok {
+				break
 			}
+			first, _, _ := strings.Cut(rest, "/")
+			out.names[strings.TrimSuffix(first, ".py")] = true
 		}
 	}
 	return out
