@@ -152,21 +152,21 @@ func GlobPrefix(pattern string) string {
 	return strings.Join(out, "/")
 }
 
-// SuiteSet is the suites for which a path matches some patterns, from
-// BoundSuites: it answers MatchBound for every suite at once.
-type SuiteSet struct {
+// suiteSet is the suites for which a path matches some patterns, from
+// boundSuites: it answers MatchBound for every suite at once.
+type suiteSet struct {
 	patterns []string
 	path     string
 	all      bool     // a pattern without "{suite}" matches: every suite does
 	suites   []string // the suites a "{suite}" pattern binds, without repeats
 }
 
-// BoundSuites returns the suites for which MatchBound(patterns, suite, p)
+// boundSuites returns the suites for which MatchBound(patterns, suite, p)
 // holds, found by one exhaustive match of each pattern instead of one match
 // per suite: a pattern may bind several ("{suite}_*" binds "a" and "a_b"
 // in "a_b_c").
-func BoundSuites(patterns []string, p string) SuiteSet {
-	out := SuiteSet{patterns: patterns, path: p}
+func boundSuites(patterns []string, p string) suiteSet {
+	out := suiteSet{patterns: patterns, path: p}
 	for _, pat := range patterns {
 		if !strings.Contains(pat, "{suite}") {
 			if Matches(pat, p) {
@@ -186,20 +186,14 @@ func BoundSuites(patterns []string, p string) SuiteSet {
 	return out
 }
 
-// All reports whether the path matches for every suite.
-func (s SuiteSet) All() bool { return s.all }
-
-// Suites returns the suites bound by the patterns that name one.
-func (s SuiteSet) Suites() []string { return s.suites }
-
-// Has reports whether MatchBound(patterns, suite, path) holds.
-func (s SuiteSet) Has(suite string) bool {
+// has reports whether MatchBound(patterns, suite, path) holds.
+func (s suiteSet) has(suite string) bool {
 	switch {
 	case s.all:
 		return true
 	case suite == "":
 		return len(s.suites) > 0
-	case !Literal(suite):
+	case !literal(suite):
 		return MatchBound(s.patterns, suite, s.path)
 	}
 	for _, x := range s.suites {
@@ -210,10 +204,10 @@ func (s SuiteSet) Has(suite string) bool {
 	return false
 }
 
-// Literal reports whether a suite name expands into a pattern as itself:
-// no wildcard, "{" or "/". Only such suites are among a SuiteSet's
-// Suites; another one is matched by MatchBound.
-func Literal(suite string) bool { return !strings.ContainsAny(suite, "*?{/") }
+// literal reports whether a suite name expands into a pattern as itself:
+// no wildcard, "{" or "/". Only such suites are among a suiteSet's
+// suites; another one is matched by MatchBound.
+func literal(suite string) bool { return !strings.ContainsAny(suite, "*?{/") }
 
 // allSegs calls yield with every binding of "{suite}" (suite, when bound
 // already) under which pat matches path: matchSegs, trying every way.

@@ -66,7 +66,7 @@ func TestExpandSuite(t *testing.T) {
 	}
 }
 
-// BoundSuites answers MatchBound for every suite at once: the two agree on
+// boundSuites answers MatchBound for every suite at once: the two agree on
 // every pattern, path and suite here, including patterns that bind a
 // suite several ways and suites that are globs themselves.
 func TestBoundSuitesAgreesWithMatchBound(t *testing.T) {
@@ -91,18 +91,18 @@ func TestBoundSuitesAgreesWithMatchBound(t *testing.T) {
 	n := 0
 	for _, ps := range patterns {
 		for _, p := range paths {
-			set := BoundSuites(ps, p)
+			set := boundSuites(ps, p)
 			for _, s := range suites {
-				if got, want := set.Has(s), MatchBound(ps, s, p); got != want {
-					t.Errorf("BoundSuites(%q, %q).Has(%q) = %v, MatchBound %v", ps, p, s, got, want)
+				if got, want := set.has(s), MatchBound(ps, s, p); got != want {
+					t.Errorf("boundSuites(%q, %q).has(%q) = %v, MatchBound %v", ps, p, s, got, want)
 				}
-				if set.Has(s) && s != "" {
+				if set.has(s) && s != "" {
 					n++
 				}
 			}
-			for _, s := range set.Suites() {
+			for _, s := range set.suites {
 				if !MatchBound(ps, s, p) {
-					t.Errorf("BoundSuites(%q, %q) binds %q, which MatchBound does not match", ps, p, s)
+					t.Errorf("boundSuites(%q, %q) binds %q, which MatchBound does not match", ps, p, s)
 				}
 			}
 		}
@@ -110,7 +110,7 @@ func TestBoundSuitesAgreesWithMatchBound(t *testing.T) {
 	if n < 10 {
 		t.Errorf("only %d matches: the cases test little", n)
 	}
-	if got := BoundSuites([]string{"x/{suite}_*.py"}, "x/a_b_c.py").Suites(); len(got) != 2 {
+	if got := boundSuites([]string{"x/{suite}_*.py"}, "x/a_b_c.py").suites; len(got) != 2 {
 		t.Errorf("x/{suite}_*.py binds %q in x/a_b_c.py, want a and a_b", got)
 	}
 }

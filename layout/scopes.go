@@ -213,7 +213,7 @@ type Binding struct {
 }
 
 // BindingIndex finds which of a list of bindings match a path: one
-// exhaustive match per scope (BoundSuites), then the bindings looked up by
+// exhaustive match per scope (boundSuites), then the bindings looked up by
 // suite, instead of one match per binding, which is quadratic when the
 // files and the suites grow together.
 type BindingIndex struct {
@@ -238,7 +238,7 @@ func NewBindingIndex(list []Binding, patterns func(*Scope) []string) *BindingInd
 			}
 		}
 		x.all[b.Scope] = append(x.all[b.Scope], i)
-		if _, dup := x.bySuite[b.Scope][b.Suite]; dup || !Literal(b.Suite) {
+		if _, dup := x.bySuite[b.Scope][b.Suite]; dup || !literal(b.Suite) {
 			x.odd[b.Scope] = append(x.odd[b.Scope], i)
 		} else {
 			x.bySuite[b.Scope][b.Suite] = i
@@ -256,13 +256,13 @@ func (x *BindingIndex) Match(p string) []int {
 		if len(pats) == 0 {
 			continue
 		}
-		set := BoundSuites(pats, p)
-		if set.All() {
+		set := boundSuites(pats, p)
+		if set.all {
 			out = append(out, x.all[sc]...)
 			continue
 		}
 		cands := x.odd[sc]
-		for _, s := range set.Suites() {
+		for _, s := range set.suites {
 			if i, ok := x.bySuite[sc][s]; ok {
 				cands = append(cands[:len(cands):len(cands)], i)
 			}
@@ -271,7 +271,7 @@ func (x *BindingIndex) Match(p string) []int {
 			cands = append(cands[:len(cands):len(cands)], i)
 		}
 		for _, i := range cands {
-			if set.Has(x.list[i].Suite) {
+			if set.has(x.list[i].Suite) {
 				out = append(out, i)
 			}
 		}
