@@ -116,6 +116,45 @@ func Render(tmpl, op string, vars map[string]string) string {
 	if !strings.Contains(tmpl, "{") {
 		return tmpl
 	}
+	for k := range vars {
+		if strings.Contains(k, "}") {
+			return renderReplacer(tmpl, op, vars)
+		}
+	}
+	// One scan, left to right: each "{" opens the placeholder that ends at
+	// the next "}" (no key holds a "}", so no other can match there);
+	// replaced text is not scanned again.
+	var b strings.Builder
+	b.Grow(len(tmpl))
+	for {
+		i := strings.IndexByte(tmpl, '{')
+		if i < 0 {
+			b.WriteString(tmpl)
+			return b.String()
+		}
+		b.WriteString(tmpl[:i])
+		tmpl = tmpl[i:]
+		if j := strings.IndexByte(tmpl, '}'); j > 0 {
+			k := tmpl[1:j]
+			v, ok := vars[k]
+			if !ok && k == "op" {
+				v, ok = op, true
+			}
+			if ok {
+				b.WriteString(v)
+				tmpl = tmpl[j+1:]
+				continue
+			}
+		}
+		b.WriteByte('{')
+		tmpl = tmpl[1:]
+	}
+}
+
+// renderReplacer is Render with a strings.Replacer, which is slower to
+// build than a message is to scan; the reference for Render, and its way
+// for a key holding "}".
+func renderReplacer(tmpl, op string, vars map[string]string) string {
 	oldnew := make([]string, 0, 2*len(vars)+2)
 	for k, v := range vars {
 		oldnew = append(oldnew, "{"+k+"}", v)

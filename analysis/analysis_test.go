@@ -43,3 +43,17 @@ func TestValidate(t *testing.T) {
 		}
 	}
 }
+
+// Render's scan agrees with the strings.Replacer it replaced on templates
+// with nested, unclosed and unknown placeholders.
+func TestRenderAgreesWithReplacer(t *testing.T) {
+	vars := []map[string]string{nil, {"name": "{op}", "file": "f.py"}, {"op": "o", "{op": "X", "": "E"}, {"a}b": "Y"}}
+	tmpls := []string{"{op}", "{{op}}", "{{op}", "{}", "{name}{file}", "{na{me}", "}{op}{", "x {op} y {name", "{a}b}", "{", "a{b}c{op}d"}
+	for _, v := range vars {
+		for _, tmpl := range tmpls {
+			if got, want := Render(tmpl, "softmax", v), renderReplacer(tmpl, "softmax", v); got != want {
+				t.Errorf("Render(%q, %v) = %q, the replacer %q", tmpl, v, got, want)
+			}
+		}
+	}
+}

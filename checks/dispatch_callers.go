@@ -2,6 +2,7 @@ package checks
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -63,6 +64,22 @@ func runDispatchCallers(pass *Pass) (any, error) {
 			bindings = append(bindings, b)
 		}
 	}
+	// The test and benchmark files of each binding, in path order.
+	list := make([]layout.Binding, len(bindings))
+	for i, b := range bindings {
+		list[i] = layout.Binding{Scope: b.scope, Suite: b.suite}
+	}
+	index := layout.NewBindingIndex(list, func(sc *layout.Scope) []string { return slices.Concat(sc.Tests, sc.Benchmarks) })
+	filesOf := map[binding][]*source.File{}
+	for _, p := range pass.Repo.Paths {
+		f := pass.Repo.Files[p]
+		if f == nil || f.AST == nil || f.AST.Module == nil {
+			continue
+		}
+		for _, i := range index.Match(p) {
+			filesOf[bindings[i]] = append(filesOf[bindings[i]], f)
+		}
+	}
 	for _, rule := range pass.Rules {
 		for _, b := range bindings {
 			apis := optable.APIModules(b.scope, b.suite)
@@ -72,17 +89,7 @@ func runDispatchCallers(pass *Pass) (any, error) {
 			for _, api := range apis {
 				defined[api] = definedNames(pass.Repo, api)
 			}
-			var files []*source.File
-			for _, p := range pass.Repo.Paths {
-				f := pass.Repo.Files[p]
-				if f == nil || f.AST == nil || f.AST.Module == nil {
-					continue
-				}
-				if layout.MatchBound(b.scope.Tests, b.suite, p) || layout.MatchBound(b.scope.Benchmarks, b.suite, p) {
-					files = append(files, f)
-				}
-			}
-			for _, f := range files {
+			for _, f := range filesOf[b] {
 				reported := map[string]bool{}
 				report := func(n ast.Node, api, name string) {
 					op := name
@@ -181,12 +188,15 @@ func definedNames(repo *optable.Repo, api string) *apiNames {
 	}
 	addTopLevel(repo, f, out, true)
 	if isPkg {
+		// The paths under dir, contiguous in the sorted Paths.
 		dir := path.Dir(file) + "/"
-		for _, p := range repo.Paths {
-			if rest, ok := strings.CutPrefix(p, dir); ok {
-				first, _, _ := strings.Cut(rest, "/")
-				out.names[strings.TrimSuffix(first, ".py")] = true
+		for _, p := range repo.Paths[sort.SearchStrings(repo.Paths, dir):] {
+			rest, ok := strings.CutPrefix(p, dir)
+			if !ok {
+				break
 			}
+			first, _, _ := strings.Cut(rest, "/")
+			out.names[strings.TrimSuffix(first, ".py")] = true
 		}
 	}
 	return out

@@ -39,14 +39,21 @@ func (c *initChain) blockedAt(i int) bool { return c.blocked && i == 0 }
 
 func (c *initChain) modRel(i int) string { return strings.Join(c.parts[i:], ".") }
 
-func buildChain(tab *optable.OpTable, impl *optable.Impl, op *optable.Op, blockScopes []string) *initChain {
-	root := strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/")
-	parts := strings.Split(impl.Module, ".")
-	c := &initChain{parts: parts, blocked: len(blockScopes) > 0 && inScopes(blockScopes, op.Scope)}
+// initsByPath indexes a table's inits by the path of their __init__.py.
+func initsByPath(tab *optable.OpTable) map[string]*optable.Init {
 	byPath := map[string]*optable.Init{}
 	for _, in := range tab.Inits {
 		byPath[in.File.Path] = in
 	}
+	return byPath
+}
+
+// buildChain returns the chain of an op's cuTile module; byPath is
+// initsByPath of the table, built once for all ops.
+func buildChain(byPath map[string]*optable.Init, impl *optable.Impl, op *optable.Op, blockScopes []string) *initChain {
+	root := strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/")
+	parts := strings.Split(impl.Module, ".")
+	c := &initChain{parts: parts, blocked: len(blockScopes) > 0 && inScopes(blockScopes, op.Scope)}
 	dir := root
 	for i := range parts {
 		c.dirs = append(c.dirs, dir)
@@ -99,12 +106,13 @@ func (c *initChain) loadsPart(i int) (ok, outside bool) {
 // wanted, only of the ops the pass wants.
 func eachChain(pass *Pass, tab *optable.OpTable, p *InitParams, wanted bool, fn func(op *optable.Op, impls []*optable.Impl, c *initChain)) {
 	names := layout.LayoutNames(pass.Repo.Layout)
+	byPath := initsByPath(tab)
 	for _, op := range tab.Ops {
 		if op.Scope == nil || !inScopes(p.Scopes, op.Scope) || op.Skipped(3) != nil || wanted && !pass.Wants(op.Name) {
 			continue
 		}
 		if impls := cutileImpls(op, names); len(impls) > 0 {
-			fn(op, impls, buildChain(tab, impls[0], op, p.BlockScopes))
+			fn(op, impls, buildChain(byPath, impls[0], op, p.BlockScopes))
 		}
 	}
 }

@@ -151,3 +151,135 @@ func GlobPrefix(pattern string) string {
 	}
 	return strings.Join(out, "/")
 }
+
+// suiteSet is the suites for which a path matches some patterns, from
+// boundSuites: it answers MatchBound for every suite at once.
+type suiteSet struct {
+	patterns []string
+	path     string
+	all      bool     // a pattern without "{suite}" matches: every suite does
+	suites   []string // the suites a "{suite}" pattern binds, without repeats
+}
+
+// boundSuites returns the suites for which MatchBound(patterns, suite, p)
+// holds, found by one exhaustive match of each pattern instead of one match
+// per suite: a pattern may bind several ("{suite}_*" binds "a" and "a_b"
+// in "a_b_c").
+func boundSuites(patterns []string, p string) suiteSet {
+	out := suiteSet{patterns: patterns, path: p}
+	for _, pat := range patterns {
+		if !strings.Contains(pat, "{suite}") {
+			if Matches(pat, p) {
+				out.all = true
+			}
+			continue
+		}
+		allSegs(pat, p, "", func(s string) {
+			for _, x := range out.suites {
+				if x == s {
+					return
+				}
+			}
+			out.suites = append(out.suites, s)
+		})
+	}
+	return out
+}
+
+// has reports whether MatchBound(patterns, suite, path) holds.
+func (s suiteSet) has(suite string) bool {
+	switch {
+	case s.all:
+		return true
+	case suite == "":
+		return len(s.suites) > 0
+	case !literal(suite):
+		return MatchBound(s.patterns, suite, s.path)
+	}
+	for _, x := range s.suites {
+		if x == suite {
+			return true
+		}
+	}
+	return false
+}
+
+// literal reports whether a suite name expands into a pattern as itself:
+// no wildcard, "{" or "/". Only such suites are among a suiteSet's
+// suites; another one is matched by MatchBound.
+func literal(suite string) bool { return !strings.ContainsAny(suite, "*?{/") }
+
+// allSegs calls yield with every binding of "{suite}" (suite, when bound
+// already) under which pat matches path: matchSegs, trying every way.
+func allSegs(pat, path, suite string, yield func(string)) {
+	pseg, prest, pmore := nextSeg(pat)
+	if pseg == "**" {
+		if !pmore {
+			yield(suite)
+			return
+		}
+		for p := path; ; {
+			allSegs(prest, p, suite, yield)
+			_, r, more := nextSeg(p)
+			if !more {
+				return
+			}
+			p = r
+		}
+	}
+	sseg, srest, smore := nextSeg(path)
+	allSeg(pseg, sseg, suite, func(s string) {
+		switch {
+		case pmore && smore:
+			allSegs(prest, srest, s, yield)
+		case !pmore && !smore, pmore && prest == "**":
+			yield(s)
+		}
+	})
+}
+
+// allSeg is matchSeg trying every way.
+func allSeg(pat, s, suite string, yield func(string)) {
+	for len(pat) > 0 {
+		switch {
+		case pat[0] == '*':
+			for len(pat) > 0 && pat[0] == '*' {
+				pat = pat[1:]
+			}
+			if pat == "" {
+				yield(suite)
+				return
+			}
+			for i := 0; i <= len(s); i++ {
+				allSeg(pat, s[i:], suite, yield)
+			}
+			return
+		case pat[0] == '?':
+			if s == "" {
+				return
+			}
+			pat, s = pat[1:], s[1:]
+		case strings.HasPrefix(pat, "{suite}"):
+			pat = pat[len("{suite}"):]
+			if suite != "" {
+				if !strings.HasPrefix(s, suite) {
+					return
+				}
+				s = s[len(suite):]
+				continue
+			}
+			for i := 1; i <= len(s); i++ {
+				allSeg(pat, s[i:], s[:i], yield)
+			}
+			return
+		default:
+			if s == "" || s[0] != pat[0] {
+				return
+			}
+			pat, s = pat[1:], s[1:]
+		}
+	}
+	if s == "" {
+		yield(suite)
+	}
+}

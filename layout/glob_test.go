@@ -1,6 +1,9 @@
 package layout
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func TestMatchPath(t *testing.T) {
 	tests := []struct {
@@ -60,5 +63,75 @@ func TestGlobPrefix(t *testing.T) {
 func TestExpandSuite(t *testing.T) {
 	if got := ExpandSuite("tests/suites/{suite}/test_*.py", "liger"); got != "tests/suites/liger/test_*.py" {
 		t.Errorf("ExpandSuite = %q", got)
+	}
+}
+
+// boundSuites answers MatchBound for every suite at once: the two agree on
+// every pattern, path and suite here, including patterns that bind a
+// suite several ways and suites that are globs themselves.
+func TestBoundSuitesAgreesWithMatchBound(t *testing.T) {
+	patterns := [][]string{
+		{"tests/suites/{suite}/**/test_*.py"},
+		{"tests/ops/**/test_*.py", "tests/suites/{suite}/**/test_*.py"},
+		{"tests/benchmark/suites/{suite}/**/bench_*.py"},
+		{"x/{suite}_*.py"},
+		{"x/*_{suite}.py"},
+		{"x/{suite}/y/{suite}.py"},
+		{"**/{suite}/*.py"},
+		{"x/**"},
+		{"x/{suite}/**"},
+		{"x/?{suite}.py"},
+	}
+	paths := []string{
+		"tests/suites/liger/test_jsd.py", "tests/suites/liger/a/test_jsd.py", "tests/ops/test_softmax.py",
+		"tests/benchmark/suites/liger/bench_jsd.py", "x/a_b_c.py", "x/ab/y/ab.py", "x/ab/y/abc.py",
+		"x/a/b.py", "a/b/c/d.py", "x", "x/liger", "x/*/y.py", "x/ab.py", "tests/suites/liger/common.py",
+	}
+	suites := []string{"", "liger", "a", "a_b", "b_c", "c", "ab", "b", "*", "?", "x/y", "{suite}", "jsd", "b/c"}
+	n := 0
+	for _, ps := range patterns {
+		for _, p := range paths {
+			set := boundSuites(ps, p)
+			for _, s := range suites {
+				if got, want := set.has(s), MatchBound(ps, s, p); got != want {
+					t.Errorf("boundSuites(%q, %q).has(%q) = %v, MatchBound %v", ps, p, s, got, want)
+				}
+				if set.has(s) && s != "" {
+					n++
+				}
+			}
+			for _, s := range set.suites {
+				if !MatchBound(ps, s, p) {
+					t.Errorf("boundSuites(%q, %q) binds %q, which MatchBound does not match", ps, p, s)
+				}
+			}
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d matches: the cases test little", n)
+	}
+	if got := boundSuites([]string{"x/{suite}_*.py"}, "x/a_b_c.py").suites; len(got) != 2 {
+		t.Errorf("x/{suite}_*.py binds %q in x/a_b_c.py, want a and a_b", got)
+	}
+}
+
+// BindingIndex.Match finds exactly the bindings MatchBound matches, in
+// the list's order, including a suite that is a glob and a repeated one.
+func TestBindingIndexAgreesWithMatchBound(t *testing.T) {
+	core := &Scope{Name: "core", Tests: []string{"tests/ops/**/test_*.py"}}
+	suites := &Scope{Name: "suites", Tests: []string{"tests/suites/{suite}/**/test_*.py"}, Benchmarks: []string{"tests/benchmark/suites/{suite}/bench_*.py"}}
+	none := &Scope{Name: "none"}
+	list := []Binding{{core, ""}, {suites, "b"}, {suites, "a"}, {suites, "*"}, {none, ""}, {suites, ""}, {suites, "a"}, {nil, ""}}
+	x := NewBindingIndex(list, func(sc *Scope) []string { return append(append([]string{}, sc.Tests...), sc.Benchmarks...) })
+	for _, p := range []string{"tests/ops/test_x.py", "tests/suites/a/test_x.py", "tests/suites/b/c/test_x.py", "tests/benchmark/suites/a/bench_x.py", "tests/suites/*/test_x.py", "src/x.py"} {
+		var want []int
+		for i, b := range list {
+			if b.Scope != nil && (MatchBound(b.Scope.Tests, b.Suite, p) || MatchBound(b.Scope.Benchmarks, b.Suite, p)) {
+				want = append(want, i)
+			}
+		}
+		if got := x.Match(p); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("Match(%q) = %v, want %v", p, got, want)
+		}
 	}
 }

@@ -205,3 +205,77 @@ next:
 	}
 	return out, true
 }
+
+// Binding is a scope with its suite bound ("" for none).
+type Binding struct {
+	Scope *Scope
+	Suite string
+}
+
+// BindingIndex finds which of a list of bindings match a path: one
+// exhaustive match per scope (boundSuites), then the bindings looked up by
+// suite, instead of one match per binding, which is quadratic when the
+// files and the suites grow together.
+type BindingIndex struct {
+	list     []Binding
+	patterns map[*Scope][]string
+	scopes   []*Scope
+	all      map[*Scope][]int          // every binding of the scope
+	bySuite  map[*Scope]map[string]int // Literal suites
+	odd      map[*Scope][]int          // the others
+}
+
+// NewBindingIndex indexes list; patterns gives the globs of a scope that
+// a path must match.
+func NewBindingIndex(list []Binding, patterns func(*Scope) []string) *BindingIndex {
+	x := &BindingIndex{list: list, patterns: map[*Scope][]string{}, all: map[*Scope][]int{}, bySuite: map[*Scope]map[string]int{}, odd: map[*Scope][]int{}}
+	for i, b := range list {
+		if x.bySuite[b.Scope] == nil {
+			x.bySuite[b.Scope] = map[string]int{}
+			x.scopes = append(x.scopes, b.Scope)
+			if b.Scope != nil {
+				x.patterns[b.Scope] = patterns(b.Scope)
+			}
+		}
+		x.all[b.Scope] = append(x.all[b.Scope], i)
+		if _, dup := x.bySuite[b.Scope][b.Suite]; dup || !literal(b.Suite) {
+			x.odd[b.Scope] = append(x.odd[b.Scope], i)
+		} else {
+			x.bySuite[b.Scope][b.Suite] = i
+		}
+	}
+	return x
+}
+
+// Match returns the positions in the list of the bindings b for which
+// MatchBound(patterns(b.Scope), b.Suite, p) holds, in ascending order.
+func (x *BindingIndex) Match(p string) []int {
+	var out []int
+	for _, sc := range x.scopes {
+		pats := x.patterns[sc]
+		if len(pats) == 0 {
+			continue
+		}
+		set := boundSuites(pats, p)
+		if set.all {
+			out = append(out, x.all[sc]...)
+			continue
+		}
+		cands := x.odd[sc]
+		for _, s := range set.suites {
+			if i, ok := x.bySuite[sc][s]; ok {
+				cands = append(cands[:len(cands):len(cands)], i)
+			}
+		}
+		if i, ok := x.bySuite[sc][""]; ok {
+			cands = append(cands[:len(cands):len(cands)], i)
+		}
+		for _, i := range cands {
+			if set.has(x.list[i].Suite) {
+				out = append(out, i)
+			}
+		}
+	}
+	sort.Ints(out)
+	return out
+}

@@ -158,16 +158,20 @@ func (b *opTableBuilder) findCuTileRoots() {
 
 // CuTileRootOf returns the cuTile package root that contains p, and its scope.
 func (b *opTableBuilder) cutileRootOf(p string) (string, layout.ScopeMatch, bool) {
-	best := ""
-	for root := range b.cutileRoots {
-		if layout.UnderDir(root, p) && len(root) > len(best) {
-			best = root
+	// The longest root r with layout.UnderDir(r, p): one of p's ancestor
+	// directories, with or without its trailing slash, looked up from the
+	// deepest (not every root tried per file, quadratic in the suites).
+	for i := len(p) - 1; i > 0; i-- {
+		if p[i] != '/' {
+			continue
+		}
+		for _, root := range []string{p[:i+1], p[:i]} {
+			if sm, ok := b.cutileRoots[root]; ok && layout.UnderDir(root, p) {
+				return root, sm, true
+			}
 		}
 	}
-	if best == "" {
-		return "", layout.ScopeMatch{}, false
-	}
-	return best, b.cutileRoots[best], true
+	return "", layout.ScopeMatch{}, false
 }
 
 // ModuleUnder returns the dotted module path of file p relative to the
@@ -616,6 +620,20 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 		}
 		return a.suite < c.suite
 	})
+	// The keys whose tests or benchmarks a path matches, found with one
+	// match per scope rather than per key (see layout.BindingIndex).
+	list := make([]layout.Binding, len(keys))
+	for i, k := range keys {
+		list[i] = layout.Binding{Scope: k.scope, Suite: k.suite}
+	}
+	index := layout.NewBindingIndex(list, func(sc *layout.Scope) []string { return slices.Concat(sc.Tests, sc.Benchmarks) })
+	keysOf := func(p string) []key {
+		var out []key
+		for _, i := range index.Match(p) {
+			out = append(out, keys[i])
+		}
+		return out
+	}
 	b.table.about = map[string]map[*Op]bool{}
 	for _, f := range b.files() {
 		var served []*Op
@@ -629,7 +647,7 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 			}
 		}
 		isTestFile := false
-		for _, k := range keys {
+		for _, k := range keysOf(f.Path) {
 			sx := idx[k]
 			isTest := layout.MatchAnyPath(sx.tests, f.Path)
 			isBench := !isTest && layout.MatchAnyPath(sx.benchmarks, f.Path)
@@ -691,7 +709,7 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 			continue
 		}
 		base := strings.TrimSuffix(path.Base(f.Path), ".py")
-		for _, k := range keys {
+		for _, k := range keysOf(f.Path) {
 			isTest := layout.MatchBound(k.scope.Tests, k.suite, f.Path)
 			isBench := layout.MatchBound(k.scope.Benchmarks, k.suite, f.Path)
 			switch {
