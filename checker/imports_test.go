@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -55,7 +56,7 @@ func oldNewImports(file string, f *ast.File) *astutil.Imports {
 // present, and this module's parser testdata.
 func TestNewImportsStatements(t *testing.T) {
 	n := 0
-	for _, f := range corpusFiles(t, "../python/parser/testdata") {
+	for _, f := range testrepo.CorpusFiles(t, "../python/parser/testdata") {
 		p := f.Path
 		n++
 		if got, want := astutil.NewImports(p, f.AST), oldNewImports(p, f.AST); !reflect.DeepEqual(got, want) {
@@ -98,7 +99,7 @@ func oldUsedNames(f *source.File) map[string]bool {
 // TestUsedNamesFromNodes checks BuildUsedNames (from the attributes
 // recorded by the node walk) against the walk that stops at attributes.
 func TestUsedNamesFromNodes(t *testing.T) {
-	for _, f := range corpusFiles(t) {
+	for _, f := range testrepo.CorpusFiles(t) {
 		p := f.Path
 		if got, want := optable.BuildUsedNames(f), oldUsedNames(f); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: used names differ", p)

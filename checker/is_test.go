@@ -3,6 +3,7 @@ package checker
 import (
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
 )
@@ -27,7 +28,7 @@ func slowIs(im *astutil.Imports, e ast.Expr, names []string) bool {
 // with names that match and names that nearly do.
 func TestIsFast(t *testing.T) {
 	n := 0
-	for _, f := range corpusFiles(t) {
+	for _, f := range testrepo.CorpusFiles(t) {
 		p := f.Path
 		im := f.Imports()
 		astutil.InspectFile(f.AST, func(x ast.Node) bool {
@@ -74,7 +75,7 @@ func TestIsFast(t *testing.T) {
 // InspectFile's order, on the fixtures and the TileGym tree when present.
 func TestCallsOfDef(t *testing.T) {
 	n := 0
-	for _, f := range corpusFiles(t) {
+	for _, f := range testrepo.CorpusFiles(t) {
 		p := f.Path
 		var want []ast.Node
 		astutil.InspectFile(f.AST, func(x ast.Node) bool {
@@ -142,7 +143,7 @@ func oldDottedName(e ast.Expr) string {
 // every expression of the fixtures (and of EXTRA_PY_TREE), and on chains
 // the parser does not produce.
 func TestDottedName(t *testing.T) {
-	for _, f := range corpusFiles(t) {
+	for _, f := range testrepo.CorpusFiles(t) {
 		p := f.Path
 		astutil.InspectFile(f.AST, func(x ast.Node) bool {
 			if e, ok := x.(ast.Expr); ok {

@@ -56,13 +56,13 @@ type VerifyCommand struct {
 func (c VerifyCommand) Cmd() string {
 	words := make([]string, len(c.Argv))
 	for i, w := range c.Argv {
-		words[i] = ShellQuote(w)
+		words[i] = shellQuote(w)
 	}
 	return strings.Join(words, " ")
 }
 
-// ShellQuote returns w as one POSIX shell word.
-func ShellQuote(w string) string {
+// shellQuote returns w as one POSIX shell word.
+func shellQuote(w string) string {
 	if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == "" {
 		return w
 	}

@@ -566,7 +566,7 @@ func (nd *needs) step(p string, src []byte, nonASCII bool) bool {
 				qs = append(qs, t.q)
 			}
 		}
-		if len(qs) > 0 && MayUse(p, src, qs) {
+		if len(qs) > 0 && mayUse(p, src, qs) {
 			return true
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/tilegym/tilegym-lint/python/astutil"
 )
 
-// MayUse reports whether the names a file uses (usedNames: what its imports
+// mayUse reports whether the names a file uses (usedNames: what its imports
 // bind, its dotted names resolved through them, and every prefix of
 // those) may include one of qs, qualified names such as
 // "tilegym.ops.softmax". It reads the text, without parsing: it says false
@@ -31,7 +31,7 @@ import (
 //
 // A test file that says "torch.softmax" is not a test of the op softmax:
 // the lazy loading (CloseOver) asks this before parsing such a file.
-func MayUse(p string, src []byte, qs []string) bool {
+func mayUse(p string, src []byte, qs []string) bool {
 	if hasNonASCII(src) {
 		return true
 	}

@@ -12,6 +12,7 @@ import (
 	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
@@ -181,3 +182,45 @@ func BenchSetup(b *testing.B, dir string) (*rules.Catalog, *config.Config, *layo
 }
 
 const BrokenPy = "def f(:\n    pass\n"
+
+// CorpusFiles returns the parsed Python files of the corpus that the
+// equivalence tests compare a fast helper with its first form on: every
+// fixture, the TileGym tree at /work/tilegym when present, the tree named by
+// $EXTRA_PY_TREE, and the extra directories given. Files that do not parse
+// are left out.
+func CorpusFiles(t testing.TB, extra ...string) []*source.File {
+	t.Helper()
+	dirs := fixtureset.Dirs(t)
+	dirs = append(dirs, extra...)
+	if d := os.Getenv("EXTRA_PY_TREE"); d != "" {
+		dirs = append(dirs, d)
+	}
+	dirs = append(dirs, "/work/tilegym")
+	var files []*source.File
+	for _, dir := range dirs {
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			continue
+		}
+		src := &source.DiskSource{Dir: dir}
+		paths, err := src.List()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range paths {
+			if filepath.Ext(p) != ".py" {
+				continue
+			}
+			data, err := src.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f := source.ParseFile(p, data); f.AST != nil {
+				files = append(files, f)
+			}
+		}
+	}
+	if len(files) == 0 {
+		t.Fatal("no Python files in the corpus")
+	}
+	return files
+}

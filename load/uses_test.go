@@ -1,10 +1,10 @@
-package checker
+package load
 
 import (
 	"sort"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/load"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/optable"
 )
 
@@ -38,7 +38,7 @@ func TestMayUse(t *testing.T) {
 		{"softmax_ref = torch.softmax\n", false},
 		{"from . import common\ncommon.softmax\n", false},
 	} {
-		if got := load.MayUse("tests/ops/test_x.py", []byte(tc.src), []string{q}); got != tc.want {
+		if got := mayUse("tests/ops/test_x.py", []byte(tc.src), []string{q}); got != tc.want {
 			t.Errorf("mayUse(%q) = %v, want %v", tc.src, got, tc.want)
 		}
 	}
@@ -49,7 +49,7 @@ func TestMayUse(t *testing.T) {
 // mayUse says it may use.
 func TestMayUseAgainstUsedNames(t *testing.T) {
 	checked := 0
-	for _, f := range corpusFiles(t) {
+	for _, f := range testrepo.CorpusFiles(t) {
 		var names []string
 		for n := range optable.UsedNamesFact.Of(f) {
 			names = append(names, n)
@@ -57,7 +57,7 @@ func TestMayUseAgainstUsedNames(t *testing.T) {
 		sort.Strings(names)
 		for _, n := range names {
 			checked++
-			if !load.MayUse(f.Path, f.Src, []string{n}) {
+			if !mayUse(f.Path, f.Src, []string{n}) {
 				t.Errorf("%s uses %s; mayUse says it does not", f.Path, n)
 			}
 		}

@@ -1,10 +1,8 @@
-package checker
+package checks
 
 import (
 	"os/exec"
 	"testing"
-
-	"github.com/tilegym/tilegym-lint/checks"
 )
 
 // TestShellQuote: a quoted word, read by sh, is the word.
@@ -13,9 +11,9 @@ func TestShellQuote(t *testing.T) {
 		t.Skip("no sh")
 	}
 	for _, w := range []string{"plain/path.py", "", "a b", "it's", "$(touch x)", "`x`", "a;b", "\"q\"", "new\nline", "*", "-v"} {
-		out, err := exec.Command("sh", "-c", "printf %s "+checks.ShellQuote(w)).Output()
+		out, err := exec.Command("sh", "-c", "printf %s "+shellQuote(w)).Output()
 		if err != nil || string(out) != w {
-			t.Errorf("shellQuote(%q) = %s: the shell reads %q (%v)", w, checks.ShellQuote(w), out, err)
+			t.Errorf("shellQuote(%q) = %s: the shell reads %q (%v)", w, shellQuote(w), out, err)
 		}
 	}
 }
