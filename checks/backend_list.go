@@ -58,7 +58,7 @@ func runBackendList(pass *Pass) (any, error) {
 		}
 		for _, sf := range stepFiles(pass, tab, p.Step, rule) {
 			x := sf.Index
-			module := ListAssigns(x.Body(), p.Vars)
+			module := listAssigns(x.Body(), p.Vars)
 			report := func(n ast.Node, missing []string, fixes []analysis.SuggestedFix) {
 				reportAt(pass, rule, sf.Primary.Name, sf.File, n, map[string]string{
 					"var": p.Vars[0], "missing": quoteList(missing), "required": quoteList(firstAlternatives(p.Required)), "func": sf.Primary.Func}, nil, fixes)
@@ -75,7 +75,7 @@ func runBackendList(pass *Pass) (any, error) {
 				}
 				have := map[string]bool{}
 				for _, s := range assigns {
-					for _, e := range BackendEntries(AssignValue(s)) {
+					for _, e := range backendEntries(assignValue(s)) {
 						have[e] = true
 					}
 				}
@@ -117,7 +117,7 @@ func runBackendList(pass *Pass) (any, error) {
 				if !classes[c] {
 					continue
 				}
-				own := ListAssigns(c.Body, p.Vars)
+				own := listAssigns(c.Body, p.Vars)
 				if len(own) == 0 {
 					check(module, classNode(c), c)
 				} else {
@@ -132,9 +132,9 @@ func runBackendList(pass *Pass) (any, error) {
 	return nil, nil
 }
 
-// ListAssigns returns the statements of a body (if/try blocks included)
+// listAssigns returns the statements of a body (if/try blocks included)
 // that assign or extend one of the variables vs.
-func ListAssigns(body []ast.Stmt, vs []string) []ast.Stmt {
+func listAssigns(body []ast.Stmt, vs []string) []ast.Stmt {
 	var out []ast.Stmt
 	astutil.EachTopLevel(body, func(s ast.Stmt) {
 		for _, t := range assignTargets(s) {
@@ -149,10 +149,10 @@ func ListAssigns(body []ast.Stmt, vs []string) []ast.Stmt {
 	return out
 }
 
-// BackendEntries returns the backend names an expression lists: string
+// backendEntries returns the backend names an expression lists: string
 // elements of lists and tuples, the first element of tuple elements, both
 // branches of conditional elements, both sides of a concatenation.
-func BackendEntries(e ast.Expr) []string {
+func backendEntries(e ast.Expr) []string {
 	var out []string
 	var elem func(e ast.Expr)
 	var list func(e ast.Expr)
@@ -218,7 +218,7 @@ func firstAlternatives(xs []string) []string {
 // providerFuncs returns the module-level functions that the functions
 // building a config (a call to one of config) call, which themselves build
 // no config: the providers of the backend lines.
-func (x *PyIndex) providerFuncs(config []string) []*ast.FunctionDef {
+func (x *pyIndex) providerFuncs(config []string) []*ast.FunctionDef {
 	var out []*ast.FunctionDef
 	seen := map[*ast.FunctionDef]bool{}
 	for _, s := range x.Body() {
@@ -226,7 +226,7 @@ func (x *PyIndex) providerFuncs(config []string) []*ast.FunctionDef {
 		if !ok || len(x.CallsTo(fd, config)) == 0 {
 			continue
 		}
-		for _, h := range x.helpers(FuncScope{Def: fd}) {
+		for _, h := range x.helpers(funcScope{Def: fd}) {
 			if !seen[h.Def] && len(x.CallsTo(h.Def, config)) == 0 {
 				seen[h.Def] = true
 				out = append(out, h.Def)
@@ -278,14 +278,14 @@ func (p *backendListParams) Validate() error {
 // benchmark this file takes the list from: it imports the list itself, or
 // a function of the sibling that reads it (from bench_rope import
 // get_supported_backends). Benchmarks only; read statically, never run.
-func (x *PyIndex) siblingBackendList(repo *optable.Repo, vs []string) []ast.Stmt {
+func (x *pyIndex) siblingBackendList(repo *optable.Repo, vs []string) []ast.Stmt {
 	set := map[string]bool{}
 	for _, v := range vs {
 		set[v] = true
 	}
 	for _, si := range x.siblingImports(repo) {
-		sx := NewPyIndex(si.File)
-		assigns := ListAssigns(sx.Body(), vs)
+		sx := newPyIndex(si.File)
+		assigns := listAssigns(sx.Body(), vs)
 		if len(assigns) == 0 {
 			continue
 		}

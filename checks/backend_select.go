@@ -49,7 +49,7 @@ func runBackendSelect(pass *Pass) (any, error) {
 		for _, sf := range stepFiles(pass, tab, 4, rule) {
 			x := sf.Index
 			for _, m := range x.testMethods(p.Methods, sf.Ops) {
-				scopes := append([]FuncScope{m}, x.helpers(m)...)
+				scopes := append([]funcScope{m}, x.helpers(m)...)
 				var selects, guarded, setup bool
 				for _, s := range scopes {
 					if len(x.CallsTo(s.Def, p.Select)) > 0 {
@@ -98,7 +98,7 @@ func shortName(names []string) string {
 // when the backend is unavailable or cannot be selected: a try around a
 // select call with a skip in a handler, or an if on an availability call
 // with a skip in the branch taken when it is unavailable.
-func (x *PyIndex) SkipsWhenUnavailable(body []ast.Stmt, p *BackendSelectParams) bool {
+func (x *pyIndex) SkipsWhenUnavailable(body []ast.Stmt, p *BackendSelectParams) bool {
 	found := false
 	for _, s := range body {
 		ast.Inspect(s, func(n ast.Node) bool {

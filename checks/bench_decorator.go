@@ -63,7 +63,7 @@ func runBenchDecorator(pass *Pass) (any, error) {
 						continue
 					}
 					for _, s := range x.Body() {
-						if f, ok := s.(*ast.FunctionDef); ok && x.firstCallVia(FuncScope{Def: f}, opPublicNames(op)) != nil {
+						if f, ok := s.(*ast.FunctionDef); ok && x.firstCallVia(funcScope{Def: f}, opPublicNames(op)) != nil {
 							anchor = defNode(f)
 							vars["name"] = f.Name
 							break

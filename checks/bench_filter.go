@@ -52,7 +52,7 @@ func runBenchFilter(pass *Pass) (any, error) {
 			vars := map[string]string{"func": sf.Primary.Func, "filter": p.Filters[0], "var": first(p.Vars)}
 			listNames := map[string]bool{}
 			for _, v := range p.Vars {
-				if len(ListAssigns(x.Body(), []string{v})) > 0 {
+				if len(listAssigns(x.Body(), []string{v})) > 0 {
 					listNames[v] = true
 				}
 			}
@@ -82,7 +82,7 @@ func runBenchFilter(pass *Pass) (any, error) {
 				if !slices.Contains(p.Filters, si.Name) {
 					continue
 				}
-				sx := NewPyIndex(si.File)
+				sx := newPyIndex(si.File)
 				if fd := sx.Funcs[si.Name]; fd != nil && (mentionsAnyStmt(fd.Body, toSet(p.Vars)) || len(sx.CallsTo(fd, p.Available)) > 0) {
 					filters[si.Local] = true
 				}
@@ -104,7 +104,7 @@ func runBenchFilter(pass *Pass) (any, error) {
 				}
 				uses := mentionsAnyStmt([]ast.Stmt{s}, filters)
 				if fd, ok := s.(*ast.FunctionDef); ok && !uses {
-					for _, h := range x.helpers(FuncScope{Def: fd}) {
+					for _, h := range x.helpers(funcScope{Def: fd}) {
 						if mentionsAnyStmt(h.Def.Body, filters) {
 							uses = true
 						}
@@ -160,7 +160,7 @@ func toSet(list []string) map[string]bool {
 // passes, for some parameter, an argument that uses a filter: the filter's
 // call itself, or a name assigned from it in the caller's scope (the
 // enclosing function, or the module with its main guard).
-func (x *PyIndex) paramsFiltered(fd *ast.FunctionDef, filters map[string]bool) bool {
+func (x *pyIndex) paramsFiltered(fd *ast.FunctionDef, filters map[string]bool) bool {
 	callers := x.callersOf(fd.Name)
 	if len(callers) == 0 {
 		return false

@@ -24,7 +24,7 @@ type benchFuncParams struct {
 // functions that call the op (directly or through a helper); else every
 // decorated module-level function. A decorated function a module-level
 // factory defines and returns (make_bench(configs)) counts as module-level.
-func (x *PyIndex) benchFuncs(op *optable.Op, p benchFuncParams) []*ast.FunctionDef {
+func (x *pyIndex) benchFuncs(op *optable.Op, p benchFuncParams) []*ast.FunctionDef {
 	if fd := x.Funcs[fill(p.Name, op)]; fd != nil && p.Name != "" {
 		return []*ast.FunctionDef{fd}
 	}
@@ -51,7 +51,7 @@ func (x *PyIndex) benchFuncs(op *optable.Op, p benchFuncParams) []*ast.FunctionD
 			continue
 		}
 		decorated = append(decorated, fd)
-		if x.firstCallVia(FuncScope{Def: fd}, names) != nil {
+		if x.firstCallVia(funcScope{Def: fd}, names) != nil {
 			calling = append(calling, fd)
 		}
 	}
@@ -72,7 +72,7 @@ type callEvent struct {
 // CallSequence returns the calls made by fs in source order, with the calls
 // of each helper (module functions and methods of its class) inlined at the
 // helper's first call.
-func (x *PyIndex) CallSequence(fs FuncScope) []callEvent {
+func (x *pyIndex) CallSequence(fs funcScope) []callEvent {
 	var out []callEvent
 	inlined := map[*ast.FunctionDef]bool{fs.Def: true}
 	for _, c := range x.File.CallsIn(fs.Def) {
@@ -87,7 +87,7 @@ func (x *PyIndex) CallSequence(fs FuncScope) []callEvent {
 	return out
 }
 
-func (x *PyIndex) FirstEvent(seq []callEvent, names []string) int {
+func (x *pyIndex) FirstEvent(seq []callEvent, names []string) int {
 	for i, e := range seq {
 		if x.isName(e.Call.Func, names) {
 			return i

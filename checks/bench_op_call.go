@@ -112,7 +112,7 @@ type namedNode struct {
 // module (`from tilegym.ops.cutile import softmax`) and the calls spelled
 // through one (`tilegym.ops.cutile.softmax.softmax(...)`) not already
 // covered by such an import.
-func (x *PyIndex) backendModuleUses(op *optable.Op, modules []string) []namedNode {
+func (x *pyIndex) backendModuleUses(op *optable.Op, modules []string) []namedNode {
 	if len(modules) == 0 {
 		return nil
 	}
@@ -127,7 +127,7 @@ func (x *PyIndex) backendModuleUses(op *optable.Op, modules []string) []namedNod
 					continue
 				}
 				full := astutil.JoinDotted(base, a.Name)
-				if _, bad := DottedUnder(full, modules); bad {
+				if _, bad := dottedUnder(full, modules); bad {
 					local := a.Name
 					if a.Asname != nil {
 						local = *a.Asname
@@ -143,7 +143,7 @@ func (x *PyIndex) backendModuleUses(op *optable.Op, modules []string) []namedNod
 				continue
 			}
 			if q, _ := x.Imports.Resolve(s.Func); q != "" && astutil.DottedTail(q) == op.Func {
-				if _, bad := DottedUnder(q, modules); bad {
+				if _, bad := dottedUnder(q, modules); bad {
 					out = append(out, namedNode{s.Func, q})
 				}
 			}
@@ -154,7 +154,7 @@ func (x *PyIndex) backendModuleUses(op *optable.Op, modules []string) []namedNod
 
 // opSpelling returns how the file spells a call of the op (its first
 // call), else its first public name.
-func (x *PyIndex) opSpelling(op *optable.Op) string {
+func (x *pyIndex) opSpelling(op *optable.Op) string {
 	names := opPublicNames(op)
 	for _, s := range x.Body() {
 		if cs := x.CallsTo(s, names); len(cs) > 0 {

@@ -39,7 +39,7 @@ func runBenchTiming(pass *Pass) (any, error) {
 		}
 		eachBenchFunc(pass, tab, rule, p.benchFuncParams, func(sf *stepFile, op *optable.Op, fd *ast.FunctionDef) {
 			var missing []string
-			if sf.Index.FirstEvent(sf.Index.CallSequence(FuncScope{Def: fd}), p.Timers) < 0 {
+			if sf.Index.FirstEvent(sf.Index.CallSequence(funcScope{Def: fd}), p.Timers) < 0 {
 				missing = append(missing, "time it with "+strings.Join(shortNames(p.Timers), " or "))
 			}
 			if !returnsValue(fd.Body) {

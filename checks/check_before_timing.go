@@ -54,7 +54,7 @@ func runCheckBeforeTiming(pass *Pass) (any, error) {
 		}
 		eachBenchFunc(pass, tab, rule, p.benchFuncParams, func(sf *stepFile, op *optable.Op, fd *ast.FunctionDef) {
 			x := sf.Index
-			seq := x.CallSequence(FuncScope{Def: fd})
+			seq := x.CallSequence(funcScope{Def: fd})
 			ti := x.FirstEvent(seq, p.Timers)
 			if mi := x.FirstEvent(seq, p.ManualTimers); mi >= 0 && (ti < 0 || mi < ti) {
 				ti = mi

@@ -66,7 +66,7 @@ func runForbiddenImport(pass *Pass) (any, error) {
 						if a == nil {
 							continue
 						}
-						if _, bad := DottedUnder(a.Name, p.Modules); bad {
+						if _, bad := dottedUnder(a.Name, p.Modules); bad {
 							local, _, _ := strings.Cut(a.Name, ".")
 							if a.Asname != nil {
 								local = *a.Asname
@@ -83,7 +83,7 @@ func runForbiddenImport(pass *Pass) (any, error) {
 							continue
 						}
 						full := astutil.JoinDotted(base, a.Name)
-						if _, bad := DottedUnder(full, p.Modules); bad {
+						if _, bad := dottedUnder(full, p.Modules); bad {
 							local := a.Name
 							if a.Asname != nil {
 								local = *a.Asname
@@ -101,7 +101,7 @@ func runForbiddenImport(pass *Pass) (any, error) {
 						continue
 					}
 					if q != "" {
-						if _, bad := DottedUnder(q, p.Modules); bad {
+						if _, bad := dottedUnder(q, p.Modules); bad {
 							i := strings.LastIndexByte(q, '.')
 							report(s.Func, q[:max(i, 0)], astutil.DottedTail(q))
 						}

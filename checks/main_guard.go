@@ -107,7 +107,7 @@ func runMainGuard(pass *Pass) (any, error) {
 }
 
 // isRunCall reports whether c is `<bench>.<method>(..., <keyword>=True)`.
-func (x *PyIndex) isRunCall(c *ast.Call, p *mainGuardParams, benches map[string]bool) bool {
+func (x *pyIndex) isRunCall(c *ast.Call, p *mainGuardParams, benches map[string]bool) bool {
 	return x.runCallProblem(c, p, benches) == ""
 }
 
@@ -117,7 +117,7 @@ func (x *PyIndex) isRunCall(c *ast.Call, p *mainGuardParams, benches map[string]
 // bench is a name, or a call of a factory returning the benchmark
 // (make_bench(configs).run(...)); with decorator names set, it must be a
 // benchmark (benches).
-func (x *PyIndex) runCallProblem(c *ast.Call, p *mainGuardParams, benches map[string]bool) string {
+func (x *pyIndex) runCallProblem(c *ast.Call, p *mainGuardParams, benches map[string]bool) string {
 	at, ok := c.Func.(*ast.Attribute)
 	if !ok || at.Attr != p.Method {
 		return "not a run call"
@@ -163,7 +163,7 @@ func runTarget(e ast.Expr) string {
 // benchmarkNames returns the names that denote a benchmark: module-level
 // functions decorated with one of decorator, factories returning one,
 // imported names, and names assigned from those (bench = make_bench(configs)).
-func (x *PyIndex) benchmarkNames(decorator []string) map[string]bool {
+func (x *pyIndex) benchmarkNames(decorator []string) map[string]bool {
 	out := map[string]bool{}
 	if len(decorator) == 0 {
 		return out

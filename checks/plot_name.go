@@ -107,7 +107,7 @@ type resolvedString struct {
 // a string in scope, a parameter resolved at its calls). A field that does
 // not resolve stays "{}": its value is unknown (a dtype name, a number), so
 // it cannot be shown to end in a metric suffix.
-func (x *PyIndex) resolveTrailingFields(vals []resolvedString) []resolvedString {
+func (x *pyIndex) resolveTrailingFields(vals []resolvedString) []resolvedString {
 	var out []resolvedString
 	for _, v := range vals {
 		js, ok := v.Node.(*ast.JoinedStr)
@@ -138,7 +138,7 @@ func (x *PyIndex) resolveTrailingFields(vals []resolvedString) []resolvedString 
 // or at module level; a parameter of fn, resolved at each call of fn in the
 // file (by position or keyword, else its default). depth bounds the
 // parameter chain.
-func (x *PyIndex) ResolveStrings(fn *ast.FunctionDef, e ast.Expr, depth int) []resolvedString {
+func (x *pyIndex) ResolveStrings(fn *ast.FunctionDef, e ast.Expr, depth int) []resolvedString {
 	if e == nil || depth > 3 {
 		return nil
 	}
@@ -198,7 +198,7 @@ func (x *PyIndex) ResolveStrings(fn *ast.FunctionDef, e ast.Expr, depth int) []r
 			return out
 		}
 	}
-	for _, s := range ListAssigns(x.Body(), []string{name.Id}) {
+	for _, s := range listAssigns(x.Body(), []string{name.Id}) {
 		if a, ok := s.(*ast.Assign); ok {
 			return x.ResolveStrings(nil, a.Value, depth+1)
 		}
@@ -214,7 +214,7 @@ type callSite struct {
 }
 
 // callersOf returns the calls of a module-level function by name.
-func (x *PyIndex) callersOf(name string) []callSite {
+func (x *pyIndex) callersOf(name string) []callSite {
 	var out []callSite
 	for _, s := range x.Body() {
 		var in *ast.FunctionDef

@@ -14,23 +14,23 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-// PyIndex is what the kinds look up in one file.
-type PyIndex struct {
+// pyIndex is what the kinds look up in one file.
+type pyIndex struct {
 	File    *source.File
 	Imports *astutil.Imports
 	Funcs   map[string]*ast.FunctionDef // module-level functions
 	Classes []*ast.ClassDef             // module-level classes, in order
 }
 
-// NewPyIndex returns the index of a file, built once per file and shared by
+// newPyIndex returns the index of a file, built once per file and shared by
 // the kinds.
-// NewPyIndex returns the file's index, computed once per file.
-func NewPyIndex(f *source.File) *PyIndex { return pyIndexFact.Of(f) }
+// newPyIndex returns the file's index, computed once per file.
+func newPyIndex(f *source.File) *pyIndex { return pyIndexFact.Of(f) }
 
 var pyIndexFact = source.NewFact(buildPyIndex)
 
-func buildPyIndex(f *source.File) *PyIndex {
-	x := &PyIndex{File: f, Imports: f.Imports(), Funcs: astutil.TopLevelFuncs(f.AST)}
+func buildPyIndex(f *source.File) *pyIndex {
+	x := &pyIndex{File: f, Imports: f.Imports(), Funcs: astutil.TopLevelFuncs(f.AST)}
 	if f.AST != nil && f.AST.Module != nil {
 		astutil.EachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
 			if c, ok := s.(*ast.ClassDef); ok && c != nil {
@@ -42,7 +42,7 @@ func buildPyIndex(f *source.File) *PyIndex {
 }
 
 // Body returns the module body, or nil.
-func (x *PyIndex) Body() []ast.Stmt {
+func (x *pyIndex) Body() []ast.Stmt {
 	if x.File.AST == nil || x.File.AST.Module == nil {
 		return nil
 	}
@@ -52,7 +52,7 @@ func (x *PyIndex) Body() []ast.Stmt {
 // isName reports whether e names one of names: a qualified name after
 // import resolution (see Imports.Is), or, for names written with a
 // "self." prefix, that attribute of self.
-func (x *PyIndex) isName(e ast.Expr, names []string) bool {
+func (x *pyIndex) isName(e ast.Expr, names []string) bool {
 	if x.Imports.Is(e, names) {
 		return true
 	}
@@ -79,7 +79,7 @@ func (x *PyIndex) isName(e ast.Expr, names []string) bool {
 
 // CallsTo returns the calls inside n (nested functions and lambdas
 // included) whose callee names one of names, in source order.
-func (x *PyIndex) CallsTo(n ast.Node, names []string) []*ast.Call {
+func (x *pyIndex) CallsTo(n ast.Node, names []string) []*ast.Call {
 	var out []*ast.Call
 	if n == nil || len(names) == 0 {
 		return nil
@@ -92,9 +92,9 @@ func (x *PyIndex) CallsTo(n ast.Node, names []string) []*ast.Call {
 	return out
 }
 
-// FuncScope is a function together with where helper calls in it resolve:
+// funcScope is a function together with where helper calls in it resolve:
 // its class (for self.<m> calls) and the module.
-type FuncScope struct {
+type funcScope struct {
 	Def   *ast.FunctionDef
 	Class *ast.ClassDef // nil for a module-level function
 }
@@ -102,8 +102,8 @@ type FuncScope struct {
 // helpers returns the functions fn calls one level down: methods of its
 // class called as self.<m>(...) or cls.<m>(...), and module-level
 // functions called by name, each once, in order of first call.
-func (x *PyIndex) helpers(fs FuncScope) []FuncScope {
-	var out []FuncScope
+func (x *pyIndex) helpers(fs funcScope) []funcScope {
+	var out []funcScope
 	seen := map[*ast.FunctionDef]bool{fs.Def: true}
 	for _, c := range x.File.CallsIn(fs.Def) {
 		var def *ast.FunctionDef
@@ -119,7 +119,7 @@ func (x *PyIndex) helpers(fs FuncScope) []FuncScope {
 		}
 		if def != nil && !seen[def] {
 			seen[def] = true
-			out = append(out, FuncScope{Def: def, Class: cls})
+			out = append(out, funcScope{Def: def, Class: cls})
 		}
 	}
 	return out
@@ -129,7 +129,7 @@ func (x *PyIndex) helpers(fs FuncScope) []FuncScope {
 // names made in fs or in a helper one level down; for a call inside a
 // helper it returns the call of the helper in fs, so that positions stay
 // comparable in fs.
-func (x *PyIndex) firstCallVia(fs FuncScope, names []string) *ast.Call {
+func (x *pyIndex) firstCallVia(fs funcScope, names []string) *ast.Call {
 	direct := x.CallsTo(fs.Def, names)
 	helperHas := map[*ast.FunctionDef]bool{}
 	for _, h := range x.helpers(fs) {
@@ -159,7 +159,7 @@ func (x *PyIndex) firstCallVia(fs FuncScope, names []string) *ast.Call {
 
 // calledDef returns the function a call in fs calls, when it is a helper
 // (see helpers).
-func (x *PyIndex) calledDef(fs FuncScope, c *ast.Call) *ast.FunctionDef {
+func (x *pyIndex) calledDef(fs funcScope, c *ast.Call) *ast.FunctionDef {
 	switch fn := c.Func.(type) {
 	case *ast.Name:
 		return x.Funcs[fn.Id]
@@ -184,18 +184,18 @@ func classMethod(c *ast.ClassDef, name string) *ast.FunctionDef {
 // matchingMethods returns the functions of the file whose names match one
 // of the globs: methods of module-level classes and module-level
 // functions.
-func (x *PyIndex) matchingMethods(globs []string) []FuncScope {
-	var out []FuncScope
+func (x *pyIndex) matchingMethods(globs []string) []funcScope {
+	var out []funcScope
 	for _, c := range x.Classes {
 		astutil.EachTopLevel(c.Body, func(s ast.Stmt) {
 			if fd, ok := s.(*ast.FunctionDef); ok && nameMatch(fd.Name, globs) {
-				out = append(out, FuncScope{Def: fd, Class: c})
+				out = append(out, funcScope{Def: fd, Class: c})
 			}
 		})
 	}
 	for _, s := range x.Body() {
 		if fd, ok := s.(*ast.FunctionDef); ok && nameMatch(fd.Name, globs) {
-			out = append(out, FuncScope{Def: fd})
+			out = append(out, funcScope{Def: fd})
 		}
 	}
 	return out
@@ -206,7 +206,7 @@ func (x *PyIndex) matchingMethods(globs []string) []FuncScope {
 // every test method (test_* of a module-level class, or a module-level
 // test_* function) that uses one of the ops, itself or in a helper one
 // level down: a test of the op is judged whatever it is called.
-func (x *PyIndex) testMethods(globs []string, ops []*optable.Op) []FuncScope {
+func (x *pyIndex) testMethods(globs []string, ops []*optable.Op) []funcScope {
 	if out := x.matchingMethods(globs); len(out) > 0 {
 		return out
 	}
@@ -217,15 +217,15 @@ func (x *PyIndex) testMethods(globs []string, ops []*optable.Op) []FuncScope {
 	if len(names) == 0 {
 		return nil
 	}
-	uses := func(fs FuncScope) bool {
-		for _, s := range append([]FuncScope{fs}, x.helpers(fs)...) {
+	uses := func(fs funcScope) bool {
+		for _, s := range append([]funcScope{fs}, x.helpers(fs)...) {
 			if x.mentions(s.Def, names) {
 				return true
 			}
 		}
 		return false
 	}
-	var out []FuncScope
+	var out []funcScope
 	for _, fs := range x.matchingMethods([]string{"test_*"}) {
 		if uses(fs) {
 			out = append(out, fs)
@@ -250,7 +250,7 @@ func opUseNames(op *optable.Op) []string {
 
 // mentions reports whether node n names one of the qualified names
 // (imports resolved): called, or passed as a value.
-func (x *PyIndex) mentions(n ast.Node, names []string) bool {
+func (x *pyIndex) mentions(n ast.Node, names []string) bool {
 	found := false
 	ast.Inspect(n, func(c ast.Node) bool {
 		if found {
@@ -288,7 +288,7 @@ func nameMatch(name string, globs []string) bool {
 // only by other means (a wrapper, a grouping module's name) serve the op
 // without being about it, and the per-op rules that ask the file to do
 // something for the op (register its reference) do not apply to them.
-func (x *PyIndex) reaches(op *optable.Op, register []string) bool {
+func (x *pyIndex) reaches(op *optable.Op, register []string) bool {
 	stem := strings.TrimSuffix(path.Base(x.File.Path), ".py")
 	if strings.HasSuffix(stem, "_"+op.Func) && !strings.Contains(strings.TrimSuffix(stem, "_"+op.Func), "_") {
 		return true
@@ -327,7 +327,7 @@ func (x *PyIndex) reaches(op *optable.Op, register []string) bool {
 // anchorStmt returns a node to anchor a file-level absence on: the first
 // statement that is not a docstring or an import, else the first
 // statement, else nil (line 1).
-func (x *PyIndex) anchorStmt() ast.Node {
+func (x *pyIndex) anchorStmt() ast.Node {
 	body := x.Body()
 	for i, s := range body {
 		switch s.(type) {
@@ -372,7 +372,7 @@ type factoryBench struct {
 
 // factoryBenches returns the functions decorated with one of decorator
 // that a module-level function defines in its body and returns by name.
-func (x *PyIndex) factoryBenches(decorator []string) []factoryBench {
+func (x *pyIndex) factoryBenches(decorator []string) []factoryBench {
 	var out []factoryBench
 	for _, s := range x.Body() {
 		fd, ok := s.(*ast.FunctionDef)
@@ -424,7 +424,7 @@ type siblingImport struct {
 // siblingImports returns the names this file imports from parsed sibling
 // modules of its directory (plain `from mod import x` or `from .mod import
 // x`), in source order.
-func (x *PyIndex) siblingImports(repo *optable.Repo) []siblingImport {
+func (x *pyIndex) siblingImports(repo *optable.Repo) []siblingImport {
 	if repo == nil {
 		return nil
 	}

@@ -18,7 +18,7 @@ type stepFile struct {
 	// file is about (OpTable.IsAbout), the one whose function name the file
 	// is named after, else the first one.
 	Primary *optable.Op
-	Index   *PyIndex
+	Index   *pyIndex
 }
 
 // stepFiles returns the parsed files of a step (4: tests, 5: benchmarks)
@@ -83,7 +83,7 @@ func stepFiles(pass *Pass, tab *optable.OpTable, step int, rule *rules.Rule) []*
 		if sf.Primary == nil {
 			sf.Primary = sf.Ops[0]
 		}
-		sf.Index = NewPyIndex(sf.File)
+		sf.Index = newPyIndex(sf.File)
 	}
 	return order
 }
@@ -119,10 +119,10 @@ func globSegs(pat, name []string) bool {
 	return len(name) == 0
 }
 
-// DottedUnder reports whether a qualified dotted name is one of the
+// dottedUnder reports whether a qualified dotted name is one of the
 // patterns or inside one of them ("tilegym.ops.cutile.softmax" is under
 // "tilegym.ops.cutile"); "*" matches one dotted segment.
-func DottedUnder(name string, patterns []string) (string, bool) {
+func dottedUnder(name string, patterns []string) (string, bool) {
 	var segs []string
 	for _, p := range patterns {
 		if !strings.ContainsAny(p, `*?[\`) {

@@ -45,9 +45,9 @@ func runTestCompares(pass *Pass) (any, error) {
 			x := sf.Index
 			methods := x.testMethods(p.Methods, sf.Ops)
 			compared := false
-			var silent []FuncScope
+			var silent []funcScope
 			for _, m := range methods {
-				scopes := append([]FuncScope{m}, x.helpers(m)...)
+				scopes := append([]funcScope{m}, x.helpers(m)...)
 				compares, asserts := false, false
 				for _, s := range scopes {
 					if len(x.CallsTo(s.Def, p.Compare)) > 0 {

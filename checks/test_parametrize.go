@@ -58,7 +58,7 @@ func runTestParametrize(pass *Pass) (any, error) {
 					if !isCall || !x.isName(c.Func, p.Decorator) {
 						continue
 					}
-					arg := ParametrizedArg(c, p.ArgNames)
+					arg := parametrizedArg(c, p.ArgNames)
 					if arg == "" || !hasParam(m.Def, arg) {
 						continue
 					}
@@ -78,9 +78,9 @@ func runTestParametrize(pass *Pass) (any, error) {
 	return nil, nil
 }
 
-// ParametrizedArg returns the first of names among the argument names of a
+// parametrizedArg returns the first of names among the argument names of a
 // parametrize call ("backend", "dtype, backend", ["dtype", "backend"]).
-func ParametrizedArg(c *ast.Call, names []string) string {
+func parametrizedArg(c *ast.Call, names []string) string {
 	e := astutil.CallArg(c, 0, "argnames")
 	var list []string
 	if s, ok := astutil.StringValue(e); ok {
@@ -114,7 +114,7 @@ func hasParam(fd *ast.FunctionDef, name string) bool {
 // backendDerivedNames returns the backend list variable and the names
 // assigned from expressions that mention it (transitively), in the class
 // body and at module level; nil when the variable is not defined there.
-func backendDerivedNames(x *PyIndex, cls *ast.ClassDef, v string) map[string]bool {
+func backendDerivedNames(x *pyIndex, cls *ast.ClassDef, v string) map[string]bool {
 	if v == "" {
 		return nil
 	}
@@ -145,7 +145,7 @@ func backendDerivedNames(x *PyIndex, cls *ast.ClassDef, v string) map[string]boo
 	for changed := true; changed; {
 		changed = false
 		for _, s := range assigns {
-			if !mentionsAny(AssignValue(s), names) {
+			if !mentionsAny(assignValue(s), names) {
 				continue
 			}
 			for _, t := range assignTargets(s) {
@@ -189,7 +189,7 @@ func assignTargets(s ast.Stmt) []string {
 	return out
 }
 
-func AssignValue(s ast.Stmt) ast.Expr {
+func assignValue(s ast.Stmt) ast.Expr {
 	switch s := s.(type) {
 	case *ast.Assign:
 		return s.Value

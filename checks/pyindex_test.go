@@ -1,4 +1,4 @@
-package checker
+package checks
 
 import (
 	"sort"
@@ -7,23 +7,23 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tilegym/tilegym-lint/analysis"
-	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
 	"github.com/tilegym/tilegym-lint/python/parser"
+	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
 // indexOf parses src as the file at p and indexes it.
-func indexOf(t *testing.T, p, src string) *checks.PyIndex {
+func indexOf(t *testing.T, p, src string) *pyIndex {
 	t.Helper()
 	f, err := parser.ParseFile(p, []byte(src))
 	if err != nil {
 		t.Fatalf("parse %s: %v", p, err)
 	}
-	return checks.NewPyIndex(&source.File{Path: p, Src: []byte(src), AST: f})
+	return newPyIndex(&source.File{Path: p, Src: []byte(src), AST: f})
 }
 
 func TestDottedUnder(t *testing.T) {
@@ -40,14 +40,14 @@ func TestDottedUnder(t *testing.T) {
 		{"tilegym.suites.liger.cutile.jsd", true},
 		{"tilegym.suites.liger.ops", false},
 	} {
-		if _, got := checks.DottedUnder(tc.name, mods); got != tc.want {
+		if _, got := dottedUnder(tc.name, mods); got != tc.want {
 			t.Errorf("dottedUnder(%q) = %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }
 
 func TestSkipsWhenUnavailable(t *testing.T) {
-	p := &checks.BackendSelectParams{
+	p := &BackendSelectParams{
 		Select:    []string{"tilegym.set_backend", "tilegym.backend.set_backend"},
 		Available: []string{"tilegym.is_backend_available", "tilegym.backend.is_backend_available"},
 		Skip:      []string{"pytest.skip"},
@@ -126,8 +126,8 @@ _backends += ["cutile-rs"]
 `
 	x := indexOf(t, "tests/benchmark/bench_x.py", src)
 	var got []string
-	for _, s := range checks.ListAssigns(x.Body(), []string{"ALL_BACKENDS", "_backends"}) {
-		got = append(got, checks.BackendEntries(checks.AssignValue(s))...)
+	for _, s := range listAssigns(x.Body(), []string{"ALL_BACKENDS", "_backends"}) {
+		got = append(got, backendEntries(assignValue(s))...)
 	}
 	want := []string{"cutile", "torch", "cutile", "tilecpp", "cutile-rs"}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -147,7 +147,7 @@ func TestParametrizedArg(t *testing.T) {
 	} {
 		x := indexOf(t, "tests/ops/test_x.py", "x = "+tc.dec+"\n")
 		c := x.Body()[0].(*ast.Assign).Value.(*ast.Call)
-		if got := checks.ParametrizedArg(c, []string{"backend", "framework"}); got != tc.want {
+		if got := parametrizedArg(c, []string{"backend", "framework"}); got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.dec, got, tc.want)
 		}
 	}
@@ -167,7 +167,7 @@ def bench(fn, ref):
     return _check_and_time(fn, ref)
 `
 	x := indexOf(t, "tests/benchmark/bench_x.py", src)
-	seq := x.CallSequence(checks.FuncScope{Def: x.Funcs["bench"]})
+	seq := x.CallSequence(funcScope{Def: x.Funcs["bench"]})
 	ci := x.FirstEvent(seq, []string{"torch.testing.assert_close"})
 	ti := x.FirstEvent(seq, []string{"triton.testing.do_bench"})
 	if ci < 0 || ti < 0 || ci >= ti {
@@ -184,11 +184,11 @@ func TestExpectedStepPath(t *testing.T) {
 		Impls: []*optable.Impl{{Op: "relu", Backend: "cutile", Module: "activation.relu"}}}
 	jsd := &optable.Op{Name: "liger.jsd", Func: "jsd", Suite: "liger", Scope: &layout.Scope{Name: "suites"}}
 	for op, want := range map[*optable.Op]string{relu: "tests/ops/activation/test_relu.py", jsd: "tests/suites/liger/test_jsd.py"} {
-		if got := checks.ExpectedStepPath(tmpl, op); got != want {
+		if got := ExpectedStepPath(tmpl, op); got != want {
 			t.Errorf("%s: %q, want %q", op.Name, got, want)
 		}
 	}
-	if got := checks.ExpectedStepPath(map[string]string{}, relu); got != "" {
+	if got := ExpectedStepPath(map[string]string{}, relu); got != "" {
 		t.Errorf("no template: %q", got)
 	}
 }
@@ -206,7 +206,7 @@ func TestKindsNeverPanicOnOddInput(t *testing.T) {
 		"import triton\ntriton.testing.Benchmark(*a, **k)\ntriton.testing.Benchmark(plot_name=f'{x}', ylabel=y)\n",
 		"ALL_BACKENDS = [None, (), (1,), *rest]\n_backends = _backends + foo()\n",
 	}
-	cat := steps456Catalog(t)
+	cat := steps456(t)
 	for i, src := range srcs {
 		for _, p := range []string{"tests/ops/test_softmax.py", "tests/benchmark/bench_softmax.py"} {
 			x := indexOf(t, p, src)
@@ -218,9 +218,9 @@ func TestKindsNeverPanicOnOddInput(t *testing.T) {
 			}
 			tab := &optable.OpTable{Ops: []*optable.Op{op}, ByName: map[string]*optable.Op{"softmax": op}}
 			for _, r := range cat.Rules {
-				a := checks.Kind(r.Kind)
-				pass := &checks.Pass{Analyzer: a, Repo: &optable.Repo{Snapshot: source.Snapshot{Files: map[string]*source.File{p: x.File}, Paths: []string{p}}}, Rules: cat.Rules[0:0],
-					ResultOf: map[*checks.Analyzer]any{optable.OpTableAnalyzer: tab}, Report: func(analysis.Diagnostic) {}}
+				a := Kind(r.Kind)
+				pass := &Pass{Analyzer: a, Repo: &optable.Repo{Snapshot: source.Snapshot{Files: map[string]*source.File{p: x.File}, Paths: []string{p}}}, Rules: cat.Rules[0:0],
+					ResultOf: map[*Analyzer]any{optable.OpTableAnalyzer: tab}, Report: func(analysis.Diagnostic) {}}
 				pass.Rules = append(pass.Rules, r)
 				func() {
 					defer func() {
@@ -238,13 +238,13 @@ func TestKindsNeverPanicOnOddInput(t *testing.T) {
 }
 
 func TestParamsValidate(t *testing.T) {
-	// The catalog's own params are valid (steps456Catalog fails otherwise);
+	// The catalog's own params are valid (steps456 fails otherwise);
 	// zero values of every kind's params are not.
-	steps456Catalog(t)
+	steps456(t)
 	for _, name := range []string{"step-file", "forbidden-import", "backend-list", "test-parametrize", "backend-select",
 		"test-compares", "bench-decorator", "check-before-timing", "bench-timing", "bench-op-call", "bench-filter",
 		"bench-reference", "call-keyword", "plot-name", "main-guard", "verify"} {
-		a := checks.Kind(name)
+		a := Kind(name)
 		if a == nil || a.Params == nil {
 			t.Errorf("%s: not registered with params", name)
 			continue
@@ -279,20 +279,37 @@ class TestB:
 	x := indexOf(t, "tests/ops/test_softmax.py", src)
 	op := &optable.Op{Name: "softmax", Func: "softmax", Scope: &layout.Scope{Name: "core"}, Tests: []*source.File{x.File}}
 	tab := &optable.OpTable{Ops: []*optable.Op{op}, ByName: map[string]*optable.Op{"softmax": op}}
-	cat := steps456Catalog(t)
+	cat := steps456(t)
 	var lines []int
 	for _, r := range cat.Rules {
 		if r.Kind != "test-parametrize" {
 			continue
 		}
-		pass := &checks.Pass{Analyzer: checks.TestParametrizeAnalyzer, Rules: cat.Rules[0:0], ResultOf: map[*checks.Analyzer]any{optable.OpTableAnalyzer: tab},
+		pass := &Pass{Analyzer: TestParametrizeAnalyzer, Rules: cat.Rules[0:0], ResultOf: map[*Analyzer]any{optable.OpTableAnalyzer: tab},
 			Report: func(d analysis.Diagnostic) { lines = append(lines, d.Pos.Line) }}
 		pass.Rules = append(pass.Rules, r)
-		if _, err := checks.TestParametrizeAnalyzer.Run(pass); err != nil {
+		if _, err := TestParametrizeAnalyzer.Run(pass); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if diff := cmp.Diff([]int{13}, lines); diff != "" {
 		t.Errorf("findings on lines (-want +got):\n%s", diff)
 	}
+}
+
+// steps456 returns the built-in catalog with its rules of Steps 4-6 only.
+func steps456(t *testing.T) *rules.Catalog {
+	t.Helper()
+	cat, err := LoadBuiltinCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := *cat
+	out.Rules = nil
+	for _, r := range cat.Rules {
+		if r.Step >= 4 {
+			out.Rules = append(out.Rules, r)
+		}
+	}
+	return &out
 }
