@@ -22,9 +22,8 @@ type pyIndex struct {
 	Classes []*ast.ClassDef             // module-level classes, in order
 }
 
-// newPyIndex returns the index of a file, built once per file and shared by
-// the kinds.
-// newPyIndex returns the file's index, computed once per file.
+// newPyIndex returns the index of a file, built once per file (a source
+// fact) and shared by the kinds.
 func newPyIndex(f *source.File) *pyIndex { return pyIndexFact.Of(f) }
 
 var pyIndexFact = source.NewFact(buildPyIndex)
