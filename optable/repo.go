@@ -5,9 +5,10 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-// Repo is a snapshot of the checked repository: the Python files that the
-// layout puts in scope, parsed. A snapshot is read from disk or from a git
-// revision (for change mode); analyzers never touch the file system.
+// Repo is the checked repository as the checks see it: a snapshot of the
+// Python files its layout puts in scope (read from disk or from a git
+// revision; analyzers never touch the file system), with that layout and the
+// configuration's written skips. It is the unit an analysis.Pass analyzes.
 type Repo struct {
 	source.Snapshot
 	Layout *layout.Layout // where dispatch files, cuTile modules, tests and benchmarks live
