@@ -3,7 +3,6 @@ package checker
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -13,7 +12,6 @@ import (
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
-	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/rules"
@@ -92,53 +90,6 @@ func run456(t *testing.T, dir string) ([]string, *optable.OpTable, []analysis.Di
 	return got, tab, diags
 }
 
-// wants456 reads the `# want: TG4xx` comments of a fixture (Steps 4-6 rule
-// IDs only).
-func wants456(t *testing.T, dir string) []string {
-	t.Helper()
-	var out []string
-	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".py") {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		ws, err := fixtureset.ParseWants(filepath.ToSlash(rel), data)
-		if err != nil {
-			return err
-		}
-		for _, w := range ws {
-			if w.Rule[2] >= '4' && w.Rule[2] <= '6' {
-				out = append(out, fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Rule))
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// TestSteps456Fixtures runs the Steps 4-6 rules over every fixture and
-// compares the findings with the fixture's want comments.
-func TestSteps456Fixtures(t *testing.T) {
-	for _, dir := range fixtureset.Dirs(t) {
-		dir := dir
-		t.Run(filepath.Base(dir), func(t *testing.T) {
-			got, _, _ := run456(t, dir)
-			want := wants456(t, dir)
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("findings (-want +got):\n%s", diff)
-			}
-		})
-	}
-}
-
 // TestSteps456Good checks that every op of fixtures/good has tests and
 // benchmarks and that every rule of Steps 4-6 applies to something there.
 func TestSteps456Good(t *testing.T) {
@@ -149,34 +100,6 @@ func TestSteps456Good(t *testing.T) {
 	for _, op := range tab.Ops {
 		if len(op.Tests) == 0 || len(op.Benchmarks) == 0 {
 			t.Errorf("%s: tests %d, benchmarks %d", op.Name, len(op.Tests), len(op.Benchmarks))
-		}
-	}
-}
-
-// TestSteps456EachRuleHasFixture checks that each rule of Steps 4-6 (but
-// the verify rule, which reports nothing in static mode) is broken by some
-// fixture whose only wants are that rule.
-func TestSteps456EachRuleHasFixture(t *testing.T) {
-	cat := steps456Catalog(t)
-	dirs := fixtureset.Dirs(t)
-	alone := map[string]bool{}
-	for _, dir := range dirs {
-		ids := map[string]bool{}
-		for _, w := range wants456(t, dir) {
-			ids[w[strings.LastIndexByte(w, ' ')+1:]] = true
-		}
-		if len(ids) == 1 {
-			for id := range ids {
-				alone[id] = true
-			}
-		}
-	}
-	for _, r := range cat.Rules {
-		if r.Kind == "verify" {
-			continue
-		}
-		if !alone[r.ID] {
-			t.Errorf("%s: no fixture breaks this rule alone", r.ID)
 		}
 	}
 }
