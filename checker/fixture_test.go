@@ -6,6 +6,7 @@ import (
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 	"github.com/tilegym/tilegym-lint/internal/fixturetest"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 )
 
 // TestFixtures runs every fixture (fixtures/good, fixtures/example and the
@@ -48,7 +49,7 @@ func TestFixtures(t *testing.T) {
 // some fixture whose only wanted findings are that rule's; but the Step 6
 // verify rule, which the static check never reports.
 func TestEachRuleHasFixture(t *testing.T) {
-	cat := fixturetest.Catalog(t)
+	cat := testrepo.Catalog(t)
 	all, err := fixtureset.List()
 	if err != nil {
 		t.Fatal(err)

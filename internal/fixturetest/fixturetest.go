@@ -20,9 +20,9 @@ import (
 
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checker"
-	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
@@ -41,16 +41,6 @@ func updating() bool { return *update || os.Getenv("TILEGYM_LINT_UPDATE") == "1"
 func Materialize(t testing.TB, name string) string {
 	t.Helper()
 	return fixtureset.Materialize(t, name)
-}
-
-// Catalog is the embedded rule catalog.
-func Catalog(t testing.TB) *rules.Catalog {
-	t.Helper()
-	cat, err := checks.LoadBuiltinCatalog()
-	if err != nil {
-		t.Fatalf("embedded catalog: %v", err)
-	}
-	return cat
 }
 
 // Config is the configuration of the checkout at dir, looked for in dir
@@ -79,7 +69,7 @@ func Config(t testing.TB, dir string, cat *rules.Catalog) *config.Config {
 // error.
 func Check(t testing.TB, dir string) *checker.Result {
 	t.Helper()
-	cat := Catalog(t)
+	cat := testrepo.Catalog(t)
 	cfg := Config(t, dir, cat)
 	res, err := checker.CheckSource(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, cfg), cat, cfg, checker.Options{})
 	if err != nil {

@@ -54,8 +54,8 @@ var allowed = map[string][]string{
 	"cmd/tilegym-lint":          {"analysis", "change", "checker", "checks", "config", "fix", "internal/regfile", "layout", "load", "optable", "python/astdump", "python/parser", "report", "rules", "scaffold", "source", "verify"},
 	"internal/layers":           {},
 	"internal/fixtureset":       {},
-	"internal/testrepo":         {".", "checks", "config", "internal/fixtureset", "layout", "rules", "source"},
-	"internal/fixturetest":      {"analysis", "checker", "checks", "config", "internal/fixtureset", "report", "rules", "source"},
+	"internal/testrepo":         {"checks", "config", "internal/fixtureset", "layout", "rules", "source"},
+	"internal/fixturetest":      {"analysis", "checker", "checks", "config", "internal/fixtureset", "internal/testrepo", "report", "rules", "source"},
 	"tools/fixtureoverlay":      {"internal/fixtureset"},
 }
 

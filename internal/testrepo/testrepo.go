@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	tilegymlint "github.com/tilegym/tilegym-lint"
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
@@ -34,6 +33,8 @@ func CopyDir(t testing.TB, src, dst string) {
 	}
 }
 
+// WriteFile writes content to the slash path rel under root, making its
+// directories.
 func WriteFile(t testing.TB, root, rel, content string) {
 	t.Helper()
 	p := filepath.Join(root, filepath.FromSlash(rel))
@@ -45,15 +46,18 @@ func WriteFile(t testing.TB, root, rel, content string) {
 	}
 }
 
-func Catalog(t *testing.T) *rules.Catalog {
+// Catalog returns the built-in rule catalog.
+func Catalog(t testing.TB) *rules.Catalog {
 	t.Helper()
-	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	cat, err := checks.LoadBuiltinCatalog()
 	if err != nil {
-		t.Fatalf("embedded catalog: %v", err)
+		t.Fatalf("built-in catalog: %v", err)
 	}
 	return cat
 }
 
+// GitRun runs git in dir, with a fixed author and committer, and returns
+// its output; the test fails if git does.
 func GitRun(t testing.TB, dir string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
@@ -66,6 +70,7 @@ func GitRun(t testing.TB, dir string, args ...string) string {
 	return string(out)
 }
 
+// AppendFile appends text to the file at rel under dir.
 func AppendFile(t testing.TB, dir, rel, text string) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dir, rel))
@@ -75,6 +80,8 @@ func AppendFile(t testing.TB, dir, rel, text string) {
 	WriteFile(t, dir, rel, string(data)+text)
 }
 
+// ReplaceInFile replaces the first old in the file at rel under dir by new;
+// the test fails when old is not there.
 func ReplaceInFile(t testing.TB, dir, rel, old, new string) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dir, rel))
@@ -160,11 +167,11 @@ func BenchTree(b testing.TB) string {
 	return dir
 }
 
-// BenchSetup loads the embedded catalog and the tree's configuration (found
+// BenchSetup loads the built-in catalog and the tree's configuration (found
 // from dir upwards, as the command line does).
 func BenchSetup(b *testing.B, dir string) (*rules.Catalog, *config.Config, *layout.Layout) {
 	b.Helper()
-	cat, err := checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
+	cat, err := checks.LoadBuiltinCatalog()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -181,6 +188,7 @@ func BenchSetup(b *testing.B, dir string) (*rules.Catalog, *config.Config, *layo
 	return cat, cfg, config.BuildLayout(&cat.Layout, cfg)
 }
 
+// BrokenPy is a Python file that does not parse.
 const BrokenPy = "def f(:\n    pass\n"
 
 // CorpusFiles returns the parsed Python files of the corpus that the
