@@ -98,33 +98,7 @@ func (d *DiskSource) List() ([]string, error) {
 	if r, err := filepath.EvalSymlinks(root); err == nil {
 		root = r // a root that is itself a symbolic link is followed
 	}
-	err := walkDir(root, func(p string, e fs.DirEntry, err error) error {
-		if err != nil {
-			if p == root {
-				return err
-			}
-			return d.unreadable(root, p, err)
-		}
-		if e.Type()&fs.ModeSymlink != 0 {
-			return nil
-		}
-		if e.IsDir() {
-			if p != root && (skipDir(e.Name()) || ownRepo(p)) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !e.Type().IsRegular() {
-			return nil
-		}
-		rel, err := filepath.Rel(root, p)
-		if err != nil {
-			return nil
-		}
-		out = append(out, filepath.ToSlash(rel))
-		return nil
-	})
-	if err != nil {
+	if err := d.walk(root, root, &out); err != nil {
 		return nil, fmt.Errorf("listing %s: %w", d.Dir, err)
 	}
 	sort.Strings(out)
@@ -168,35 +142,45 @@ func (d *DiskSource) ListUnder(dirs []string) ([]string, error) {
 		if !ok {
 			continue
 		}
-		err := walkDir(p, func(p string, e fs.DirEntry, err error) error {
-			if err != nil {
-				return d.unreadable(root, p, err)
-			}
-			if e.Type()&fs.ModeSymlink != 0 {
-				return nil
-			}
-			if e.IsDir() {
-				if skipDir(e.Name()) || ownRepo(p) {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if !e.Type().IsRegular() {
-				return nil
-			}
-			rel, err := filepath.Rel(root, p)
-			if err != nil {
-				return nil
-			}
-			out = append(out, filepath.ToSlash(rel))
-			return nil
-		})
-		if err != nil {
+		if err := d.walk(root, p, &out); err != nil {
 			return nil, fmt.Errorf("listing %s: %w", d.Dir, err)
 		}
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// walk appends to out the regular files below top, a directory of the
+// checkout at root, as slash paths relative to root; it does not follow
+// symbolic links nor enter the directories List skips. A directory that
+// cannot be read is an UnreadableDirError (root itself: its error).
+func (d *DiskSource) walk(root, top string, out *[]string) error {
+	return walkDir(top, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			if p == root {
+				return err
+			}
+			return d.unreadable(root, p, err)
+		}
+		if e.Type()&fs.ModeSymlink != 0 {
+			return nil
+		}
+		if e.IsDir() {
+			if p != top && (skipDir(e.Name()) || ownRepo(p)) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !e.Type().IsRegular() {
+			return nil
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return nil
+		}
+		*out = append(*out, filepath.ToSlash(rel))
+		return nil
+	})
 }
 
 func (d *DiskSource) ReadFile(path string) ([]byte, error) {
