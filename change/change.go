@@ -76,7 +76,7 @@ func (c *Change) HasFile(file string) bool {
 	return ok || c.Whole[file]
 }
 
-// GitChange computes a change with git: against the merge base of base and
+// FromGit computes a change with git: against the merge base of base and
 // HEAD, the working tree (with uncommitted and untracked files) or, when
 // staged, the index. base "" means HEAD. It runs `git diff -U0` and, when
 // the working tree has files the index does not hold, `git ls-files
@@ -87,7 +87,7 @@ func FromGit(root, base string, staged bool) (*Change, error) {
 	})
 }
 
-// gitChange is GitChange with listed giving the working tree's files (those
+// gitChange is FromGit with listed giving the working tree's files (those
 // the check lists are enough) that may be untracked; it is called while git
 // diff runs.
 func gitChange(root, base string, staged bool, listed func() ([]string, error)) (*Change, error) {

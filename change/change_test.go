@@ -63,7 +63,7 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 			t.Fatal(err)
 		}
 		if vb := viaGit.String(); wb != vb {
-			t.Errorf("%s: CheckGitChange's report differs from whole checks':\n got: %s\nwant: %s", sc.name, vb, wb)
+			t.Errorf("%s: CheckGit's report differs from whole checks':\n got: %s\nwant: %s", sc.name, vb, wb)
 		}
 		if sc.random {
 			t.Logf("%s: byOps=%v ops=%d", sc.name, byOps, len(whole.Ops))

@@ -194,10 +194,10 @@ func TestRevisionCannotBeAnOption(t *testing.T) {
 	testrepo.GitRun(t, dir, "commit", "-qm", "base")
 	for _, rev := range []string{"--output=src/tilegym/ops/ops.py", "-ooops", "--output=" + filepath.Join(dir, "src/tilegym/ops/ops.py")} {
 		if _, err := FromGit(dir, rev, false); err == nil || !strings.Contains(err.Error(), "invalid revision") {
-			t.Errorf("GitChange(%q): err %v, want an invalid revision", rev, err)
+			t.Errorf("FromGit(%q): err %v, want an invalid revision", rev, err)
 		}
 		if _, err := FromGit(dir, rev, true); err == nil {
-			t.Errorf("GitChange(%q, staged): no error", rev)
+			t.Errorf("FromGit(%q, staged): no error", rev)
 		}
 		if _, err := (&source.GitSource{Dir: dir, Rev: rev}).List(); err == nil || !strings.Contains(err.Error(), "invalid revision") {
 			t.Errorf("GitSource{Rev: %q}.List: err %v, want an invalid revision", rev, err)
@@ -207,6 +207,6 @@ func TestRevisionCannotBeAnOption(t *testing.T) {
 		t.Errorf("ops.py now %q (%v), want it untouched", got, err)
 	}
 	if _, err := FromGit(dir, "HEAD", false); err != nil {
-		t.Errorf("GitChange(HEAD): %v", err)
+		t.Errorf("FromGit(HEAD): %v", err)
 	}
 }

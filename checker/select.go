@@ -11,7 +11,7 @@ type opSelection struct {
 }
 
 // selected returns the ops a check of some ops selects, as given (the names
-// of ops, or the function names of unnamespaced ops; see selectedOps), or
+// of ops, or the function names of unnamespaced ops; see optable.Op.SelectedBy), or
 // nil: for all ops, or for those owning some files (which the findings
 // decide, see selectOps).
 func (o Options) selected() map[string]bool {

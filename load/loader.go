@@ -227,7 +227,7 @@ func ReadLoader(src source.Source, repo *optable.Repo, known func(path string) (
 }
 
 // ClassesFrom takes what each file the same as other's can be (see
-// lazyLoader.step) from other.
+// Loader.step) from other.
 func (l *Loader) ClassesFrom(other *Loader) {
 	for i, p := range l.Repo.Paths {
 		if j, ok := other.Index[p]; ok && l.same[i] {
@@ -284,7 +284,7 @@ func (l *Loader) Parse(idx []int) {
 }
 
 // sharedParses are the parsed files of a head snapshot, by path, that its
-// base's loader shares (see lazyLoader.shared).
+// base's loader shares (see Loader.shared).
 type sharedParses struct {
 	mu sync.Mutex
 	m  map[string]*sharedParse
