@@ -375,9 +375,9 @@ func basePreKey(d analysis.Diagnostic, renames map[string]string, moved []string
 	return checker.FindingKey(d, file)
 }
 
-// CheckGitChange is GitChange then CheckChange, the working tree listed
+// CheckGit is FromGit then Check, the working tree listed
 // and read, and the files every check parses (see seed) parsed, while git
-// computes the change. The result is CheckChange's.
+// computes the change. The result is Check's.
 func CheckGit(root, base string, staged bool, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts checker.Options) (*checker.Result, error) {
 	if staged {
 		ch, err := FromGit(root, base, staged)
@@ -435,7 +435,7 @@ func CheckGit(root, base string, staged bool, cat *rules.Catalog, cfg *config.Co
 	return res, err
 }
 
-// CheckChange lints the change's snapshot (working tree or index) and the
+// Check lints the change's snapshot (working tree or index) and the
 // merge base's, keeps the ops the change touches and the ops with a new
 // finding in a changed file (a shared file the change broke), and marks
 // every finding the op already had at the base pre-existing.
@@ -449,7 +449,7 @@ func Check(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layou
 	return res, err
 }
 
-// checkChange is CheckChange; with byOps false it checks the whole
+// checkChange is Check; with byOps false it checks the whole
 // snapshots. It reports whether it checked only the ops of the change.
 func checkChange(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts checker.Options, byOps bool) (*checker.Result, bool, error) {
 	return checkChangeWith(ch, cat, cfg, lay, opts, byOps, nil)
@@ -529,7 +529,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 
 // checkChangeOps checks the two snapshots of a change parsing only what the
 // ops of the change need (LoadForOps), when that gives what whole checks
-// give for the ops CheckChange keeps. ok is false, and the whole snapshots
+// give for the ops Check keeps. ok is false, and the whole snapshots
 // must be checked, when the change adds or deletes a dispatch file or an
 // __init__.py, edits a configuration file, edits a shared file in a way
 // sharedChangeOps cannot scope, when a changed file does not parse, or when
