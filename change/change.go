@@ -536,7 +536,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 // a finding of no op other than an undeclared registration (TG206) lands
 // in a changed file.
 //
-// The ops CheckChange keeps are those the change touches (TouchedOps: a
+// The ops Check keeps are those the change touches (TouchedOps: a
 // new or edited stub, a changed module registering them, a changed
 // __init__ entry naming them, a changed test or benchmark of theirs, a
 // deleted file of theirs) and those with a new finding in a changed file.

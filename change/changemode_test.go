@@ -128,7 +128,7 @@ func TestGitChangeErrors(t *testing.T) {
 		t.Skip("no git")
 	}
 	if _, err := FromGit(t.TempDir(), "HEAD", false); err == nil {
-		t.Error("GitChange outside a repository succeeded")
+		t.Error("FromGit outside a repository succeeded")
 	}
 	var le rules.ErrorList
 	_ = errors.As(nil, &le)
