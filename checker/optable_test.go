@@ -1,11 +1,13 @@
 package checker
 
 import (
+	"fmt"
 	"os"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
@@ -193,5 +195,39 @@ func TestExpectedStepPathSubPackage(t *testing.T) {
 		if got := checks.ExpectedStepPath(tmpl, op); got != want {
 			t.Errorf("module %s: expected %s, want %s", module, got, want)
 		}
+	}
+}
+
+// A cuTile registration with no dispatch stub is an op being added, unless
+// its name is a near miss of an op dispatched in the same scope and suite
+// (a typo, TG206). The dup1 suite's registration is within the typo
+// distance of the core op only by its suite prefix: it is dup1's own op.
+func TestStublessOpsNearMissInOwnSuite(t *testing.T) {
+	stub := func(name, fn string) string {
+		return "from tilegym.backend import dispatch\n\n@dispatch(\"" + name + "\")\ndef " + fn + "(x, **kwargs):\n    raise NotImplementedError\n"
+	}
+	register := func(name, fn string) string {
+		return "from tilegym.backend import register_impl\n\n@register_impl(\"" + name + "\", backend=\"cutile\")\ndef " + fn + "(x, **kwargs):\n    return x\n"
+	}
+	files := map[string]string{
+		"src/tilegym/ops/ops.py":                     stub("invoke_fused_moe_kernel", "invoke_fused_moe_kernel"),
+		"src/tilegym/ops/cutile/__init__.py":         "",
+		"src/tilegym/ops/cutile/moe.py":              register("invoke_fused_moe_kernel", "invoke_fused_moe_kernel") + register("invoke_fused_moe_kernal", "typo"),
+		"src/tilegym/suites/dup1/ops.py":             stub("dup1.scale", "scale"),
+		"src/tilegym/suites/dup1/cutile/__init__.py": "",
+		"src/tilegym/suites/dup1/cutile/moe.py":      register("dup1.invoke_fused_moe_kernel", "invoke_fused_moe_kernel") + register("dup1.scael", "scael"),
+		"src/tilegym/suites/dup1/cutile/scale.py":    register("dup1.scale", "scale"),
+	}
+	repo, err := load.Load(&source.MapSource{Dir: "mem", Files: files}, testLayout(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, op := range optable.BuildOpTable(repo).Ops {
+		got = append(got, fmt.Sprintf("%s stub=%v", op.Name, op.Stub != nil))
+	}
+	want := []string{"dup1.invoke_fused_moe_kernel stub=false", "dup1.scale stub=true", "invoke_fused_moe_kernel stub=true"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ops (-want +got):\n%s", diff)
 	}
 }

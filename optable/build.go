@@ -267,23 +267,29 @@ func (b *opTableBuilder) findImpls() {
 
 // addStublessOps adds the ops being added: a name registered for the
 // cuTile backend in a cuTile package that no @dispatch stub declares, and
-// that is not a near miss of a dispatched name (a typo, which TG206
-// reports). Such an op has no Stub; its Step 1 fails (no dispatch stub) and
+// that is not a near miss of a name dispatched in the package's own scope
+// and suite (a typo, which TG206 reports; a registration carries its
+// suite's prefix, so another suite's op is never the name it meant). Such an op has no Stub; its Step 1 fails (no dispatch stub) and
 // Steps 2-5 are judged as for any op.
 func (b *opTableBuilder) addStublessOps() {
-	var dispatched []string
+	type group struct {
+		scope *layout.Scope
+		suite string
+	}
+	dispatched := map[group][]string{}
 	for _, op := range b.table.Ops {
-		dispatched = append(dispatched, op.Name)
+		g := group{op.Scope, op.Suite}
+		dispatched[g] = append(dispatched[g], op.Name)
 	}
 	for _, impl := range b.table.Impls {
 		if impl.Backend != b.names.CuTileBackend || b.table.ByName[impl.Op] != nil {
 			continue
 		}
 		_, sm, ok := b.cutileRootOf(impl.File.Path)
-		if !ok || Closest(impl.Op, dispatched) != "" {
+		if !ok || sm.Suite != "" && !strings.HasPrefix(impl.Op, sm.Suite+".") {
 			continue
 		}
-		if sm.Suite != "" && !strings.HasPrefix(impl.Op, sm.Suite+".") {
+		if Closest(impl.Op, dispatched[group{sm.Scope, sm.Suite}]) != "" {
 			continue
 		}
 		fn := impl.Op
