@@ -2,6 +2,7 @@ package checker
 
 import (
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
@@ -67,8 +68,8 @@ func TestNewImportsStatements(t *testing.T) {
 }
 
 // oldUsedNames is BuildUsedNames as first written: an InspectFile walk that
-// stops at attributes.
-func oldUsedNames(f *source.File) map[string]bool {
+// stops at attributes, into a set (now a sorted list).
+func oldUsedNames(f *source.File) []string {
 	im := f.Imports()
 	out := map[string]bool{}
 	addAll := func(q string) {
@@ -93,7 +94,12 @@ func oldUsedNames(f *source.File) map[string]bool {
 		}
 		return true
 	})
-	return out
+	list := make([]string, 0, len(out))
+	for q := range out {
+		list = append(list, q)
+	}
+	sort.Strings(list)
+	return list
 }
 
 // TestUsedNamesFromNodes checks BuildUsedNames (from the attributes

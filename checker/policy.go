@@ -17,6 +17,10 @@ import (
 //
 // It also returns, per op, the steps whose findings were dropped because a
 // file they concern does not parse: those steps could not be checked.
+//
+// The findings are filtered in diags' own array, which the caller must no
+// longer use: a whole check has every tree live at this point, and a copy
+// of the findings per filter made the peak of the run higher.
 func applyPolicy(repo *optable.Repo, diags []analysis.Diagnostic, cfg *config.Config, sups *suppressions) ([]analysis.Diagnostic, map[string]map[int]bool) {
 	excludedOps := map[string]bool{}
 	var excludePaths []string
@@ -36,19 +40,15 @@ func applyPolicy(repo *optable.Repo, diags []analysis.Diagnostic, cfg *config.Co
 		normalizeSpan(&diags[i])
 		suppressed[i] = sups.mark(diags[i])
 	}
-	var keep []analysis.Diagnostic
+	keep := diags[:0]
 	for i, d := range diags {
 		if !suppressed[i] {
 			keep = append(keep, d)
 		}
 	}
+	clear(diags[len(keep):])
 	diags, unchecked := blameParseErrors(repo, keep)
-	type key struct {
-		rule, op, file, msg string
-		line, col           int
-	}
-	seen := map[key]bool{}
-	var out []analysis.Diagnostic
+	out := diags[:0]
 	for _, d := range diags {
 		if excludedOps[d.Op] && d.Op != "" {
 			continue
@@ -61,15 +61,32 @@ func applyPolicy(repo *optable.Repo, diags []analysis.Diagnostic, cfg *config.Co
 			d.Severity = s
 		}
 		normalizeSpan(&d) // also the findings blameParseErrors gave
-		k := key{d.Rule.ID, d.Op, d.File, d.Message, d.Pos.Line, d.Pos.Col}
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
 		out = append(out, d)
 	}
+	clear(diags[len(out):])
+	// Duplicates (same rule, op, file, position and message) are adjacent
+	// once sorted, the first reported first (the sort is stable): the
+	// first of each run is kept.
 	SortDiagnostics(out)
-	return out, unchecked
+	k := 0
+	for i, d := range out {
+		if i > 0 && sameFinding(out[k-1], d) {
+			continue
+		}
+		out[k] = d
+		k++
+	}
+	clear(out[k:])
+	if k == 0 {
+		return nil, unchecked // as when the list was built by appends
+	}
+	return out[:k], unchecked
+}
+
+// sameFinding reports whether two findings are the same for the report:
+// the fields SortDiagnostics orders by.
+func sameFinding(a, b analysis.Diagnostic) bool {
+	return a.Rule.ID == b.Rule.ID && a.Op == b.Op && a.File == b.File && a.Message == b.Message && a.Pos.Line == b.Pos.Line && a.Pos.Col == b.Pos.Col
 }
 
 // normalizeSpan makes a finding's span well formed: it starts on line 1 or

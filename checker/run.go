@@ -110,7 +110,7 @@ func Check(repo *optable.Repo, cat *rules.Catalog, cfg *config.Config, opts Opti
 	diags = append(diags, supDiags...)
 	SortDiagnostics(diags)
 	keep := selectOps(table, opts, diags)
-	var kept []analysis.Diagnostic
+	kept := diags[:0] // filtered in place: see applyPolicy
 	for _, d := range diags {
 		if keep != nil {
 			if d.Op != "" && !keep.ops[d.Op] || d.Op == "" && !keep.files[d.File] {
@@ -118,6 +118,10 @@ func Check(repo *optable.Repo, cat *rules.Catalog, cfg *config.Config, opts Opti
 			}
 		}
 		kept = append(kept, d)
+	}
+	clear(diags[len(kept):])
+	if len(kept) == 0 {
+		kept = nil
 	}
 	res.Diagnostics = kept
 
@@ -257,7 +261,16 @@ func runAnalyzers(repo *optable.Repo, order []*checks.Analyzer, byKind map[*chec
 	}
 	wg.Wait()
 	results := map[*checks.Analyzer]any{}
+	n := 0
+	for _, a := range order {
+		if s := st[a]; !s.failed {
+			n += len(s.diags)
+		}
+	}
 	var diags []analysis.Diagnostic
+	if n > 0 {
+		diags = make([]analysis.Diagnostic, 0, n) // the one list the driver filters in place
+	}
 	var errs []error
 	for _, a := range order {
 		s := st[a]
@@ -267,6 +280,7 @@ func runAnalyzers(repo *optable.Repo, order []*checks.Analyzer, byKind map[*chec
 			continue
 		}
 		diags = append(diags, s.diags...)
+		s.diags = nil
 	}
 	return results, diags, errs
 }

@@ -167,7 +167,7 @@ func expandName(tmpl string, op *optable.Op, module string) string {
 	if i := strings.LastIndexByte(rest, '.'); i >= 0 {
 		parent = strings.ReplaceAll(rest[:i], ".", "_")
 	}
-	return strings.NewReplacer("{func}", op.Func, "{module}", module, "{suite}", op.Suite, "{parent}", parent).Replace(tmpl)
+	return expand(tmpl, "{func}", op.Func, "{module}", module, "{suite}", op.Suite, "{parent}", parent)
 }
 
 func nameCandidates(tmpls []string, op *optable.Op, module string) map[string]bool {

@@ -18,14 +18,28 @@ import (
 // fileLines is srcLines of a file's source, computed once per file: fixes
 // are built per finding, and splitting the file for each made a file with
 // many findings quadratic. The list is shared: callers must not modify it.
-var fileLines = source.NewFact(func(f *source.File) []string { return srcLines(f.Src) })
+// The lines are substrings of the file's source (File.Text), not a copy.
+var fileLines = source.NewFact(func(f *source.File) []string { return srcLines(f.Text()) })
 
 // srcLines returns the text of each line of src without its line end (a
 // "\n", "\r\n" or lone "\r" ends a line, as for the parser), and without a
-// UTF-8 BOM on line 1.
-func srcLines(src []byte) []string {
-	s := strings.TrimPrefix(string(src), "\xef\xbb\xbf")
-	var out []string
+// UTF-8 BOM on line 1. The list has no room to spare (it is kept with the
+// file).
+func srcLines(src string) []string {
+	s := strings.TrimPrefix(src, "\xef\xbb\xbf")
+	n := 1
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n':
+			n++
+		case '\r':
+			n++
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+		}
+	}
+	out := make([]string, 0, n)
 	start := 0
 	for i := 0; i < len(s); i++ {
 		switch s[i] {

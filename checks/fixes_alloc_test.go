@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/source"
@@ -44,5 +45,30 @@ func TestFixesLinearInFileSize(t *testing.T) {
 	}
 	if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(20*len(f.Src)); got > limit {
 		t.Errorf("the fixes of %d stubs allocated %d bytes, more than 20 times the file's %d", n, got, len(f.Src))
+	}
+}
+
+// A file's lines are kept with the file once a fix has needed them: they
+// are substrings of its source, not of a copy, in a list with no room to
+// spare; the line ends and the BOM are split as before.
+func TestFileLinesShareSource(t *testing.T) {
+	src := "\xef\xbb\xbfimport a\r\nx = 1\ry = 2\n\nz = a.b(x)\n"
+	f := source.ParseFile("src/tilegym/ops/m.py", []byte(src))
+	lines := fileLines.Of(f)
+	want := []string{"import a", "x = 1", "y = 2", "", "z = a.b(x)", ""}
+	if fmt.Sprintf("%q", lines) != fmt.Sprintf("%q", want) {
+		t.Fatalf("lines %q, want %q", lines, want)
+	}
+	if cap(lines) != len(lines) {
+		t.Errorf("%d lines, room for %d", len(lines), cap(lines))
+	}
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(f.Src)))
+	for i, l := range lines {
+		if l == "" {
+			continue
+		}
+		if p := uintptr(unsafe.Pointer(unsafe.StringData(l))); p < start || p >= start+uintptr(len(f.Src)) {
+			t.Errorf("line %d (%q) is a copy, not the file's source", i+1, l)
+		}
 	}
 }

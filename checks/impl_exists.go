@@ -99,5 +99,5 @@ func expectedModule(repo *optable.Repo, op *optable.Op, tmpl string) string {
 	if op.Scope != nil {
 		root = strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/")
 	}
-	return strings.NewReplacer("{cutile}", root, "{func}", op.Func, "{suite}", op.Suite).Replace(tmpl)
+	return expand(tmpl, "{cutile}", root, "{func}", op.Func, "{suite}", op.Suite)
 }

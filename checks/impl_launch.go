@@ -111,7 +111,7 @@ func (idx *moduleIndex) walk(n ast.Node, pred func(ast.Node) bool) bool {
 	}
 	idx.visited[n] = true
 	found := false
-	var refs []string
+	var refs []string // only the names the module defines: most are not
 	ast.Inspect(n, func(x ast.Node) bool {
 		if found {
 			return false
@@ -120,11 +120,17 @@ func (idx *moduleIndex) walk(n ast.Node, pred func(ast.Node) bool) bool {
 			found = true
 			return false
 		}
+		var r string
 		switch x := x.(type) {
 		case *ast.Name:
-			refs = append(refs, x.Id)
+			r = x.Id
 		case *ast.Attribute:
-			refs = append(refs, x.Attr)
+			r = x.Attr
+		default:
+			return true
+		}
+		if _, ok := idx.funcs[r]; ok {
+			refs = append(refs, r)
 		}
 		return true
 	})

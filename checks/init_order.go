@@ -127,7 +127,7 @@ func longestOrdered(xs []string) []bool {
 // sortImportsFix rewrites the `from . import` lines sorted, when they are
 // single-line statements on consecutive lines (comments after them kept).
 func sortImportsFix(in *optable.Init, imps []*optable.InitImport) []analysis.SuggestedFix {
-	lines := strings.Split(string(in.File.Src), "\n")
+	lines := strings.Split(in.File.Text(), "\n")
 	first := imps[0].Stmt.Pos().Line
 	for i, x := range imps {
 		if x.Stmt.Pos().Line != first+i || x.Stmt.End().Line != first+i || len(x.Stmt.Names) != 1 {

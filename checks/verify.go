@@ -110,7 +110,7 @@ func (p *VerifyParams) plan(op *optable.Op) []VerifyCommand {
 					vc.Argv = append(vc.Argv, bench)
 					continue
 				}
-				filled := strings.NewReplacer("{op}", op.Name, "{func}", op.Func).Replace(w)
+				filled := expand(w, "{op}", op.Name, "{func}", op.Func)
 				if filled != w && strings.HasPrefix(filled, "-") && vc.Err == "" {
 					vc.Err = fmt.Sprintf("the argument %q would be read as an option; not run", filled)
 				}

@@ -668,12 +668,7 @@ func (b *opTableBuilder) matchTestsAndBenchmarks() {
 			if isBench && strings.HasPrefix(base, "bench_") {
 				add(sx.byFunc[base[len("bench_"):]])
 			}
-			var used []string
-			for n := range b.usedNames(f) {
-				used = append(used, n)
-			}
-			sort.Strings(used)
-			for _, n := range used {
+			for _, n := range b.usedNames(f) {
 				add(sx.byName[n])
 				if isTest {
 					add(sx.byWrapper[n])
@@ -865,21 +860,25 @@ func snakeCase(s string) string {
 }
 
 // usedNames returns the qualified names a file imports or mentions
-// (Name/Attribute chains with imports resolved, and every prefix of them).
-func (b *opTableBuilder) usedNames(f *source.File) map[string]bool {
+// (Name/Attribute chains with imports resolved, and every prefix of them),
+// sorted, each once.
+func (b *opTableBuilder) usedNames(f *source.File) []string {
 	return UsedNamesFact.Of(f)
 }
 
-// UsedNamesFact is BuildUsedNames of a file, computed once; the map is
+// UsedNamesFact is BuildUsedNames of a file, computed once; the list is
 // shared: callers must not modify it.
 var UsedNamesFact = source.NewFact(BuildUsedNames)
 
-func BuildUsedNames(f *source.File) map[string]bool {
+// BuildUsedNames returns the names usedNames describes. They are a sorted
+// list rather than a set: every reader goes through all of them in order,
+// and the list, kept as long as the file, is a third of a map's size.
+func BuildUsedNames(f *source.File) []string {
 	im := f.Imports()
-	out := map[string]bool{}
+	var out []string
 	addAll := func(q string) {
 		for {
-			out[q] = true
+			out = append(out, q)
 			i := strings.LastIndexByte(q, '.')
 			if i < 0 {
 				return
@@ -896,7 +895,9 @@ func BuildUsedNames(f *source.File) map[string]bool {
 			addAll(q)
 		}
 	}
-	return out
+	sort.Strings(out)
+	out = slices.Compact(out)
+	return append(make([]string, 0, len(out)), out...)
 }
 
 // findSkips reads the skip directives of each op: comments on the lines of

@@ -6,6 +6,7 @@ package source
 
 import (
 	"sort"
+	"unsafe"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
@@ -29,6 +30,13 @@ type File struct {
 	Err  error     // the parse error, if any (a *parser.Error)
 
 	memo fileMemo // facts derived from AST, computed once (see memo.go)
+}
+
+// Text returns the file's source as a string without a copy of it: Src
+// is never modified once read (the syntax tree's strings share it too), so
+// lines and other substrings of the source cost no second copy.
+func (f *File) Text() string {
+	return unsafe.String(unsafe.SliceData(f.Src), len(f.Src))
 }
 
 // HasPath reports whether the snapshot has a file in scope at a slash path,

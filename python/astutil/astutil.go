@@ -243,6 +243,9 @@ func JoinDotted(a, b string) string {
 // ("cuda.tile.kernel", true); an unimported `foo.bar` is ("foo.bar", false);
 // a non-name expression is ("", false).
 func (im *Imports) Resolve(e ast.Expr) (string, bool) {
+	if q, ok := im.resolveChain(e); ok {
+		return q, true
+	}
 	d := DottedName(e)
 	if d == "" {
 		return "", false
@@ -254,6 +257,56 @@ func (im *Imports) Resolve(e ast.Expr) (string, bool) {
 		}
 	}
 	return d, false
+}
+
+// resolveChain is Resolve of an attribute chain whose head is imported,
+// built in one piece: the resolved names are kept (the per-file callee
+// lists, the used names), and building the dotted name first made each
+// twice. ok is false for anything else.
+func (im *Imports) resolveChain(e ast.Expr) (string, bool) {
+	at, ok := e.(*ast.Attribute)
+	if !ok || im == nil || at == nil {
+		return "", false
+	}
+	n := dottedLen(e)
+	if n <= 0 {
+		return "", false
+	}
+	if at.Attr == "" {
+		return "", false // no parser makes one; the rest could be ""
+	}
+	x := at.Value
+	for {
+		v, ok := x.(*ast.Attribute)
+		if !ok {
+			break
+		}
+		x = v.Value
+	}
+	head := x.(*ast.Name).Id // dottedLen accepted the chain
+	q, ok := im.Local[head]
+	if !ok || strings.IndexByte(head, '.') >= 0 {
+		return "", false
+	}
+	// JoinDotted(q, rest): the rest is the chain after its head.
+	var b strings.Builder
+	b.Grow(len(q) + n - len(head))
+	b.WriteString(q)
+	writeRest(&b, at, q != "")
+	return b.String(), true
+}
+
+// writeRest writes the parts of a chain after its head, each after a dot
+// but the first when dot is false.
+func writeRest(b *strings.Builder, at *ast.Attribute, dot bool) {
+	if v, ok := at.Value.(*ast.Attribute); ok {
+		writeRest(b, v, dot)
+		dot = true
+	}
+	if dot {
+		b.WriteByte('.')
+	}
+	b.WriteString(at.Attr)
 }
 
 // Is reports whether e names one of the qualified names: its resolved name

@@ -198,3 +198,35 @@ func TestParamsAndExprString(t *testing.T) {
 		}
 	}
 }
+
+// An imported attribute chain resolves in one allocation, to what the
+// dotted name with its head replaced (JoinDotted) gives: also for a head
+// imported as "" and for chains with empty parts, which no parse makes.
+func TestResolveChainOnePiece(t *testing.T) {
+	im := &Imports{Local: map[string]string{"ct": "cuda.tile", "pkg": "", "tg": "tilegym"}}
+	name := func(id string) ast.Expr { return &ast.Name{Id: id} }
+	attr := func(v ast.Expr, a string) ast.Expr { return &ast.Attribute{Value: v, Attr: a} }
+	exprs := []ast.Expr{
+		attr(name("ct"), "kernel"), attr(attr(name("tg"), "ops"), "softmax"), attr(name("pkg"), "x"),
+		attr(attr(name("pkg"), "x"), "y"), attr(name("ct"), ""), attr(attr(name("ct"), ""), "b"),
+		attr(attr(name("pkg"), ""), "b"), attr(name("other"), "x"), attr(name(""), "x"), name("ct"),
+		attr(&ast.Call{Func: name("ct")}, "x"), (*ast.Attribute)(nil), attr((*ast.Name)(nil), "x"),
+	}
+	for _, e := range exprs {
+		want, wantOK := "", false
+		if d := DottedName(e); d != "" {
+			head, rest, _ := strings.Cut(d, ".")
+			want = d
+			if q, ok := im.Local[head]; ok {
+				want, wantOK = JoinDotted(q, rest), true
+			}
+		}
+		if got, ok := im.Resolve(e); got != want || ok != wantOK {
+			t.Errorf("Resolve(%q) = %q, %v; want %q, %v", DottedName(e), got, ok, want, wantOK)
+		}
+	}
+	e := attr(attr(name("tg"), "ops"), "softmax")
+	if n := testing.AllocsPerRun(100, func() { im.Resolve(e) }); n != 1 {
+		t.Errorf("Resolve of an imported chain allocates %.0f times, want once", n)
+	}
+}

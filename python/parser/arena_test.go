@@ -112,3 +112,36 @@ func TestKeywordMask(t *testing.T) {
 		t.Errorf("keywordList has %d keyword kinds, want %d", len(seen), want)
 	}
 }
+
+// presizeOf returns the arena presize gives src.
+func presizeOf(t *testing.T, src string) *arena {
+	t.Helper()
+	tz := &tokenizer{filename: "t.py", src: []byte(src), srcStr: src}
+	ar := &arena{scratch: getScratch()}
+	defer putScratch(ar.scratch)
+	if _, err := tokenizeFile(tz, &ar.tokScratch); err != nil {
+		t.Fatal(err)
+	}
+	ar.presize(tz.toks)
+	return ar
+}
+
+// The slabs are sized from the tokens so that little room is left unused
+// at the end of a file (a tree lives as long as the check): a name after
+// a comma or an operator outside a def's parameters is not a parameter,
+// and expression statements are counted.
+func TestPresizeEstimates(t *testing.T) {
+	src := "\"\"\"doc\"\"\"\na, b = f(x) * y, z ** w\nprint(a, b)\nc += 1\nd: int = 2\nf(*a)\nawait g()\nx[0] = 1\n"
+	ar := presizeOf(t, src)
+	if n := len(ar.argSlab.buf); n != 0 {
+		t.Errorf("%d parameters reserved in a file without a def", n)
+	}
+	// The docstring, print(...), f(*a), await g().
+	if n := len(ar.exprStmts.buf); n != 4 {
+		t.Errorf("%d expression statements reserved, want 4", n)
+	}
+	ar = presizeOf(t, "def f(a, b: int = 1, *c, d, **e):\n    return a\n")
+	if n := len(ar.argSlab.buf); n != 5 {
+		t.Errorf("%d parameters reserved for a def of 5, want 5", n)
+	}
+}

@@ -160,11 +160,12 @@ func (s *slab[T]) new() *T {
 }
 
 // reserve makes the next chunk n long (if n > 0); after it the chunks
-// double from 16.
+// double from 4, so that an estimate a little short leaves little room
+// unused at the end of the file.
 func (s *slab[T]) reserve(n int) {
 	if n > 0 {
 		s.buf = make([]T, n)
-		s.next = 8
+		s.next = 2
 	}
 }
 
@@ -210,13 +211,27 @@ func (a *arena) presize(toks []token) {
 	assigned := false // the statement has an '=' already
 	var callAt uint64 // bit d: the brackets at depth d (1-63) are a call's
 	callArgs, callKws, stmts := 0, 0, 0
+	// An expression statement: one that starts like an expression and has
+	// no '=', augmented assignment or annotation at depth 0.
+	exprStmts := 0
+	stmtStart, exprLike := true, false
 	for i := range toks {
 		k := toks[i].kind
+		if stmtStart {
+			switch k {
+			case tIndent, tDedent, tNewline:
+			case tName, tString, tNumber, tLParen, tLBrack, tLBrace, kwAwait, kwYield, kwNone, kwTrue, kwFalse,
+				tEllipsis, tMinus, tPlus, tTilde, kwNot, kwLambda, tStar:
+				stmtStart, exprLike = false, true
+			default:
+				stmtStart, exprLike = false, false
+			}
+		}
 		switch k {
 		case tName:
 			switch {
 			case inImport || prev == tDot || prev == kwDef || prev == kwClass:
-			case depth == defDepth+1 && (prev == tLParen || prev == tComma || prev == tStar || prev == tDoubleStar):
+			case defDepth >= 0 && depth == defDepth+1 && (prev == tLParen || prev == tComma || prev == tStar || prev == tDoubleStar):
 				args++
 			case depth > 0 && i+1 < len(toks) && toks[i+1].kind == tEqual:
 				kws++
@@ -280,6 +295,10 @@ func (a *arena) presize(toks []token) {
 				assigns++
 				assigned = true
 			}
+			exprLike = exprLike && depth > 0
+		case tColon, tPlusEqual, tMinEqual, tStarEqual, tSlashEqual, tPercentEqual, tAmperEqual, tVBarEqual,
+			tCircumflexEqual, tLShiftEqual, tRShiftEqual, tDoubleStarEqual, tDoubleSlashEqual, tAtEqual:
+			exprLike = exprLike && depth > 0
 		case tPlus, tMinus, tStar, tSlash, tDoubleSlash, tPercent, tAt, tVBar, tAmper, tCircumflex, tLShift, tRShift, tDoubleStar:
 			switch prev {
 			case tName, tNumber, tString, tRParen, tRBrack, tRBrace, kwNone, kwTrue, kwFalse, tEllipsis:
@@ -290,6 +309,10 @@ func (a *arena) presize(toks []token) {
 		case tNewline, tSemi:
 			inImport, assigned = false, false
 			stmts++
+			if exprLike {
+				exprStmts++
+			}
+			stmtStart, exprLike = true, false
 		}
 		prev2, prev = prev, k
 	}
@@ -302,6 +325,7 @@ func (a *arena) presize(toks []token) {
 	a.assigns.reserve(assigns)
 	a.binops.reserve(binops)
 	a.argSlab.reserve(args)
+	a.exprStmts.reserve(exprStmts)
 	a.argLists.reserve(callArgs)
 	a.stmtLists.reserve(stmts)
 	a.kwLists.reserve(callKws)
