@@ -36,7 +36,7 @@ const gcPercent = 100
 // heapPerSourceByte is the memory a check may use per byte of the Python
 // source it reads before the collector runs: what stays live to the report
 // (the syntax trees, which share the source, and the facts drawn from
-// them: about 9 bytes per source byte on TileGym x1 to x30) and room for
+// them: about 8 bytes per source byte on TileGym x1 to x30) and room for
 // the garbage of the checks.
 const heapPerSourceByte = 12
 
