@@ -1,0 +1,99 @@
+package checks
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/tilegym/tilegym-lint/layout"
+	"github.com/tilegym/tilegym-lint/optable"
+)
+
+// InitLookupMismatches compares the indexed lookups of the init chains of
+// every op of tab (loadsPart, findFunc, findAll) with the scans they
+// replace, for each op's own function names and for every name any
+// __init__.py of the table imports or lists; it returns the differences
+// and how many lookups it compared.
+func InitLookupMismatches(tab *optable.OpTable, lay *layout.Layout) (diffs []string, compared int) {
+	names := layout.LayoutNames(lay)
+	byPath := initsByPath(tab)
+	var all []string
+	seen := map[string]bool{}
+	for _, in := range tab.Inits {
+		for _, list := range [][]*optable.InitImport{in.ModuleImports, in.FuncImports} {
+			for _, x := range list {
+				if !seen[x.Name] {
+					seen[x.Name] = true
+					all = append(all, x.Name)
+				}
+			}
+		}
+		for _, k := range in.All {
+			if s, ok := k.Value.(string); ok && !seen[s] {
+				seen[s] = true
+				all = append(all, s)
+			}
+		}
+	}
+	sort.Strings(all)
+	for _, op := range tab.Ops {
+		impls := cutileImpls(op, names)
+		if op.Scope == nil || len(impls) == 0 {
+			continue
+		}
+		for _, blocked := range [][]string{nil, {op.Scope.Name}} {
+			c := buildChain(byPath, impls[0], op, blocked)
+			for i := range c.parts {
+				ok, out := c.loadsPart(i)
+				ok2, out2 := c.loadsPartScan(i)
+				compared++
+				if ok != ok2 || out != out2 {
+					diffs = append(diffs, fmt.Sprintf("%s part %d blocked=%v: loadsPart %v,%v, scan %v,%v", op.Name, i, blocked != nil, ok, out, ok2, out2))
+				}
+			}
+			sets := []map[string]bool{implFuncNames(op, impls)}
+			for _, n := range all {
+				sets = append(sets, map[string]bool{n: true})
+			}
+			for _, funcs := range sets {
+				compared += 2
+				if a, b := c.findFunc(funcs), c.findFuncScan(funcs); a != b {
+					diffs = append(diffs, fmt.Sprintf("%s blocked=%v findFunc(%v) = %v, scan %v", op.Name, blocked != nil, funcs, a, b))
+				}
+				if a, b := c.findAll(funcs), c.findAllScan(funcs); a != b {
+					diffs = append(diffs, fmt.Sprintf("%s findAll(%v) = %v, scan %v", op.Name, funcs, a, b))
+				}
+			}
+		}
+	}
+	return diffs, compared
+}
+
+// LookUpInitChains does what the init-* kinds do for every op of tab
+// with a cuTile module: index the inits, build its chain, look up whether
+// each part is loaded and whether its function is imported and listed in
+// __all__. It returns how many ops it looked up.
+func LookUpInitChains(tab *optable.OpTable, lay *layout.Layout) int {
+	names := layout.LayoutNames(lay)
+	byPath := initsByPath(tab)
+	n := 0
+	for _, op := range tab.Ops {
+		impls := cutileImpls(op, names)
+		if op.Scope == nil || len(impls) == 0 {
+			continue
+		}
+		c := buildChain(byPath, impls[0], op, nil)
+		funcs := implFuncNames(op, impls)
+		if c.loaded() && c.findFunc(funcs) && c.findAll(funcs) {
+			n++
+		}
+	}
+	return n
+}
+
+// LongestOrdered and its reference, and the neighbours init-order reports.
+var (
+	LongestOrdered     = longestOrdered
+	LongestOrderedScan = longestOrderedScan
+	GreatestBefore     = greatestBefore
+	LeastAfter         = leastAfter
+)

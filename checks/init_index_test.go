@@ -1,0 +1,137 @@
+package checks_test
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+	"github.com/tilegym/tilegym-lint/load"
+	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/source"
+)
+
+// The init-* kinds look an op's imports and __all__ entries up in an index
+// of each __init__.py; the scans they replaced must agree on every fixture
+// and on TileGym, for each op's names and every name the inits hold.
+func TestInitLookupsMatchScans(t *testing.T) {
+	cat := testrepo.Catalog(t)
+	dirs := append(fixtureset.Dirs(t), "/work/tilegym")
+	total := 0
+	for _, dir := range dirs {
+		if _, err := os.Stat(dir); err != nil {
+			continue
+		}
+		lay := config.BuildLayout(&cat.Layout, nil)
+		repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", dir, err)
+		}
+		diffs, n := checks.InitLookupMismatches(optable.BuildOpTable(repo), lay)
+		total += n
+		for _, d := range diffs {
+			t.Errorf("%s: %s", dir, d)
+		}
+	}
+	if total < 1000 {
+		t.Errorf("compared %d lookups; the fixtures hold more", total)
+	}
+}
+
+// longestOrdered (a Fenwick tree) marks the same subsequence as the scan
+// of every pair, and greatestBefore/leastAfter find the neighbours the
+// scans found, on random lists with many repeated values.
+func TestLongestOrderedMatchesScan(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	for trial := 0; trial < 3000; trial++ {
+		n := r.Intn(40)
+		xs := make([]string, n)
+		for i := range xs {
+			xs[i] = string(rune('a' + r.Intn(1+trial%12)))
+		}
+		if got, want := checks.LongestOrdered(xs), checks.LongestOrderedScan(xs); !reflect.DeepEqual(got, want) {
+			t.Fatalf("longestOrdered(%q) = %v, the scan %v", xs, got, want)
+		}
+		g, l := checks.GreatestBefore(xs), checks.LeastAfter(xs)
+		for i := range xs {
+			wg, wl := -1, -1
+			for j := 0; j < i; j++ {
+				if wg < 0 || xs[j] > xs[wg] {
+					wg = j
+				}
+			}
+			for j := i + 1; j < n; j++ {
+				if wl < 0 || xs[j] < xs[wl] {
+					wl = j
+				}
+			}
+			if g[i] != wg || l[i] != wl {
+				t.Fatalf("%q at %d: greatest before %d, least after %d; want %d, %d", xs, i, g[i], l[i], wg, wl)
+			}
+		}
+	}
+}
+
+// manyOpsOnePackage writes fixtures/good with n more ops, each with its
+// stub and cuTile module, all imported by the one cuTile __init__.py, out
+// of order (the last first), and listed in its __all__.
+func manyOpsOnePackage(t *testing.T, n int) string {
+	t.Helper()
+	dir := t.TempDir()
+	testrepo.CopyDir(t, "../fixtures/good", dir)
+	var stubs, mods, funcs, all strings.Builder
+	for i := n - 1; i >= 0; i-- {
+		name := fmt.Sprintf("gen_%05d", i)
+		fmt.Fprintf(&stubs, "\n\n@dispatch(%q)\ndef %s(x: torch.Tensor, out: Optional[torch.Tensor] = None, **kwargs: Any):\n    \"\"\"\n    Op.\n\n    Args:\n        x: input\n        out: output\n\n    Returns:\n        y\n    \"\"\"\n    raise NotImplementedError\n", name, name)
+		fmt.Fprintf(&mods, "    from . import %s\n", name)
+		fmt.Fprintf(&funcs, "    from .%s import %s\n", name, name)
+		fmt.Fprintf(&all, "        %q,\n", name)
+		testrepo.WriteFile(t, dir, "src/tilegym/ops/cutile/"+name+".py", "from tilegym.backend import register_impl\n\n\n@register_impl(\""+name+"\", backend=\"cutile\")\ndef "+name+"(x, out=None, **kwargs):\n    return x\n")
+	}
+	testrepo.AppendFile(t, dir, "src/tilegym/ops/ops.py", stubs.String())
+	testrepo.WriteFile(t, dir, "src/tilegym/ops/cutile/__init__.py", "from tilegym.backend import is_backend_available\n\nif is_backend_available(\"cutile\"):\n"+
+		"    from . import activation\n    from . import silu_and_mul\n    from . import softmax\n"+mods.String()+
+		"    from .silu_and_mul import silu_and_mul\n    from .softmax import softmax\n"+funcs.String()+
+		"\n    __all__ = [\n        \"silu_and_mul\",\n        \"softmax\",\n"+all.String()+"    ]\n")
+	return dir
+}
+
+// The init-* kinds' lookups allocate about as much per op with 800 ops in
+// one cuTile package as with 200: copying the package's imports for each op
+// (loadsPart) made them quadratic in the ops of a package. No time is
+// measured.
+func TestInitKindsAllocLinearInPackageOps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds trees of a few thousand files")
+	}
+	cat := testrepo.Catalog(t)
+	perOp := func(n int) float64 {
+		dir := manyOpsOnePackage(t, n)
+		lay := config.BuildLayout(&cat.Layout, nil)
+		repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab := optable.BuildOpTable(repo)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		found := checks.LookUpInitChains(tab, lay)
+		runtime.ReadMemStats(&after)
+		if found < n {
+			t.Fatalf("%d of %d ops found imported and listed", found, n)
+		}
+		return float64(after.TotalAlloc-before.TotalAlloc) / float64(n)
+	}
+	small, large := perOp(200), perOp(800)
+	t.Logf("%.0f bytes per op with 200 ops, %.0f with 800", small, large)
+	if large > 1.2*small {
+		t.Errorf("the init lookups allocate %.0f bytes per op with 800 ops, %.0f with 200: more than 1.2 times as much", large, small)
+	}
+}
