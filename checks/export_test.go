@@ -6,6 +6,8 @@ import (
 
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // InitLookupMismatches compares the indexed lookups of the init chains of
@@ -88,6 +90,24 @@ func LookUpInitChains(tab *optable.OpTable, lay *layout.Layout) int {
 		}
 	}
 	return n
+}
+
+// ClassMethodMismatches compares classMethod with classMethodScan for
+// every method name of every module-level class of f; it returns the
+// differences and how many names it compared.
+func ClassMethodMismatches(f *source.File) (diffs []string, compared int) {
+	x := buildPyIndex(f)
+	for _, c := range x.Classes {
+		for _, s := range c.Body {
+			if fd, ok := s.(*ast.FunctionDef); ok {
+				compared++
+				if got, want := x.classMethod(c, fd.Name), classMethodScan(c, fd.Name); got != want {
+					diffs = append(diffs, fmt.Sprintf("%s: %s.%s: classMethod %p, scan %p", f.Path, c.Name, fd.Name, got, want))
+				}
+			}
+		}
+	}
+	return diffs, compared
 }
 
 // LongestOrdered and its reference, and the neighbours init-order reports.

@@ -45,6 +45,22 @@ func TestInitLookupsMatchScans(t *testing.T) {
 	}
 }
 
+// classMethod (an index of each class's methods) finds what a scan of
+// the class body finds, for every method of every class of the corpus.
+func TestClassMethodMatchesScan(t *testing.T) {
+	n := 0
+	for _, f := range testrepo.CorpusFiles(t) {
+		diffs, k := checks.ClassMethodMismatches(f)
+		n += k
+		for _, d := range diffs {
+			t.Error(d)
+		}
+	}
+	if n < 100 {
+		t.Errorf("compared %d methods; the corpus holds more", n)
+	}
+}
+
 // longestOrdered (a Fenwick tree) marks the same subsequence as the scan
 // of every pair, and greatestBefore/leastAfter find the neighbours the
 // scans found, on random lists with many repeated values.
