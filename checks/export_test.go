@@ -110,6 +110,34 @@ func ClassMethodMismatches(f *source.File) (diffs []string, compared int) {
 	return diffs, compared
 }
 
+// ExportingInitMismatches compares exportingInit with exportingInitScan
+// for every path of paths; it returns the differences.
+func ExportingInitMismatches(tab *optable.OpTable, paths []string) (diffs []string) {
+	x := newInitExports(tab)
+	for _, p := range paths {
+		a, ai := x.exportingInit(p)
+		b, bi := exportingInitScan(tab, p)
+		if a != b || ai != bi {
+			diffs = append(diffs, fmt.Sprintf("%s: exportingInit %s %v, scan %s %v", p, a, ai, b, bi))
+		}
+	}
+	return diffs
+}
+
+// ExportingInits looks up the exporting init of every path, as the
+// kernel-module kind does for its modules; it returns how many are
+// imported by one.
+func ExportingInits(tab *optable.OpTable, paths []string) int {
+	x := newInitExports(tab)
+	n := 0
+	for _, p := range paths {
+		if _, ok := x.exportingInit(p); ok {
+			n++
+		}
+	}
+	return n
+}
+
 // LongestOrdered and its reference, and the neighbours init-order reports.
 var (
 	LongestOrdered     = longestOrdered

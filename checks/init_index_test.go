@@ -18,6 +18,72 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
+// The kernel-module kind finds the __init__.py exporting a module among
+// its ancestor directories' inits; the scan of every init it replaces must
+// agree for every file of every fixture and of TileGym (and for paths one
+// level deeper, under each file's would-be package).
+func TestExportingInitMatchesScan(t *testing.T) {
+	cat := testrepo.Catalog(t)
+	n := 0
+	for _, dir := range append(fixtureset.Dirs(t), "/work/tilegym") {
+		if _, err := os.Stat(dir); err != nil {
+			continue
+		}
+		lay := config.BuildLayout(&cat.Layout, nil)
+		repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", dir, err)
+		}
+		var paths []string
+		for _, p := range repo.Paths {
+			paths = append(paths, p, strings.TrimSuffix(p, ".py")+"/sub.py")
+		}
+		n += len(paths)
+		for _, d := range checks.ExportingInitMismatches(optable.BuildOpTable(repo), paths) {
+			t.Errorf("%s: %s", dir, d)
+		}
+	}
+	if n < 1000 {
+		t.Errorf("compared %d paths; the fixtures hold more", n)
+	}
+}
+
+// Finding the __init__.py that exports each of a package's modules
+// allocates about as much per module with 800 modules as with 200: copying
+// every init's imports per module made the kernel-module kind quadratic
+// in a package's modules. No time is measured.
+func TestExportingInitAllocLinear(t *testing.T) {
+	cat := testrepo.Catalog(t)
+	perModule := func(n int) float64 {
+		dir := manyOpsOnePackage(t, n)
+		lay := config.BuildLayout(&cat.Layout, nil)
+		repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab := optable.BuildOpTable(repo)
+		var paths []string
+		for _, p := range repo.Paths {
+			if strings.HasPrefix(p, "src/tilegym/ops/cutile/gen_") {
+				paths = append(paths, p)
+			}
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		found := checks.ExportingInits(tab, paths)
+		runtime.ReadMemStats(&after)
+		if found != n {
+			t.Fatalf("%d of %d modules found exported", found, n)
+		}
+		return float64(after.TotalAlloc-before.TotalAlloc) / float64(n)
+	}
+	small, large := perModule(200), perModule(800)
+	t.Logf("%.0f bytes per module with 200, %.0f with 800", small, large)
+	if large > 1.2*small {
+		t.Errorf("finding the exporting init allocates %.0f bytes per module with 800 modules, %.0f with 200", large, small)
+	}
+}
+
 // The init-* kinds look an op's imports and __all__ entries up in an index
 // of each __init__.py; the scans they replaced must agree on every fixture
 // and on TileGym, for each op's names and every name the inits hold.
