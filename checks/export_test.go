@@ -138,6 +138,64 @@ func ExportingInits(tab *optable.OpTable, paths []string) int {
 	return n
 }
 
+// benchNames are the bench-function-name templates of the built-in
+// catalog, and fileNames the test-file-name ones.
+var (
+	benchNames = &benchFunctionNameParams{Names: []string{"bench_{func}", "bench_{module}", "bench_{suite}_{func}", "bench_{suite}_{parent}", "bench_{suite}_{module}"}, Decorator: []string{"triton.testing.perf_report"}}
+	fileNames  = []string{"test_{func}", "test_{module}", "test_{suite}_{func}", "test_{suite}_{parent}", "test_{suite}_{module}"}
+)
+
+// NameLookupMismatches compares, for every benchmark and test file of tab
+// and every op it serves, misnamedBenchFunc and namedAfterOther with the
+// scans they replace; it returns the differences and how many pairs it
+// compared.
+func NameLookupMismatches(tab *optable.OpTable, lay *layout.Layout) (diffs []string, compared int) {
+	names := layout.LayoutNames(lay)
+	serves := servedBy(tab)
+	bc, fc := newOpNames(benchNames.Names, names), newOpNames(fileNames, names)
+	for _, op := range tab.Ops {
+		for _, f := range append(append([]*source.File(nil), op.Benchmarks...), op.Tests...) {
+			compared++
+			served := serves[f.Path]
+			got := misnamedBenchFunc(op, bc, newBenchFuncs(f, benchNames, served, bc))
+			want := misnamedBenchFuncScan(f, op, opModule(op, names), benchNames, served, names)
+			if got != want {
+				diffs = append(diffs, fmt.Sprintf("%s %s: misnamedBenchFunc %v, scan %v", f.Path, op.Name, got, want))
+			}
+			if a, b := namedAfterOther(namedAfter(f, served, fc), op), namedAfterOtherScan(f, served, op, fileNames, names); a != b {
+				diffs = append(diffs, fmt.Sprintf("%s %s: namedAfterOther %v, scan %v", f.Path, op.Name, a, b))
+			}
+		}
+	}
+	return diffs, compared
+}
+
+// NameLookups asks, as bench-function-name and the file-name kinds do,
+// for every op and every benchmark file serving it, whether a function
+// is misnamed and whether the file is named after another op; it returns
+// how many functions were found misnamed.
+func NameLookups(tab *optable.OpTable, lay *layout.Layout) int {
+	names := layout.LayoutNames(lay)
+	serves := servedBy(tab)
+	bc, fc := newOpNames(benchNames.Names, names), newOpNames(fileNames, names)
+	files := map[string]*benchFuncs{}
+	namers := map[string][]*optable.Op{}
+	n := 0
+	for _, op := range tab.Ops {
+		for _, f := range op.Benchmarks {
+			if files[f.Path] == nil {
+				files[f.Path] = newBenchFuncs(f, benchNames, serves[f.Path], bc)
+				namers[f.Path] = namedAfter(f, serves[f.Path], fc)
+			}
+			if misnamedBenchFunc(op, bc, files[f.Path]) != nil {
+				n++
+			}
+			namedAfterOther(namers[f.Path], op)
+		}
+	}
+	return n
+}
+
 // LongestOrdered and its reference, and the neighbours init-order reports.
 var (
 	LongestOrdered     = longestOrdered

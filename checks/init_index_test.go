@@ -111,6 +111,86 @@ func TestInitLookupsMatchScans(t *testing.T) {
 	}
 }
 
+// misnamedBenchFunc and namedAfterOther (each op's names expanded once,
+// counted once per file) agree with the scans they replace for every op
+// and every test and benchmark file serving it, on every fixture and on
+// TileGym, and on a benchmark file serving many ops.
+func TestNameLookupsMatchScans(t *testing.T) {
+	cat := testrepo.Catalog(t)
+	n := 0
+	for _, dir := range append(fixtureset.Dirs(t), "/work/tilegym", manyServedTree(t, 30)) {
+		if _, err := os.Stat(dir); err != nil {
+			continue
+		}
+		lay := config.BuildLayout(&cat.Layout, nil)
+		repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", dir, err)
+		}
+		diffs, k := checks.NameLookupMismatches(optable.BuildOpTable(repo), lay)
+		n += k
+		for _, d := range diffs {
+			t.Errorf("%s: %s", dir, d)
+		}
+	}
+	if n < 300 {
+		t.Errorf("compared %d pairs; the fixtures hold more", n)
+	}
+}
+
+// manyServedTree writes fixtures/good with n more ops and one benchmark
+// file named after the first, with a benchmark function per op, one named
+// after none and one a variant of the last (bench_<op>_fwd).
+func manyServedTree(t *testing.T, n int) string {
+	t.Helper()
+	dir := t.TempDir()
+	testrepo.CopyDir(t, "../fixtures/good", dir)
+	var stubs, bench strings.Builder
+	bench.WriteString("import tilegym\nimport triton\n")
+	for i := 0; i < n; i++ {
+		name := fmt.Sprintf("used_%d", i)
+		fmt.Fprintf(&stubs, "\n\n@dispatch(%q)\ndef %s(x, out=None, **kwargs):\n    raise NotImplementedError\n", name, name)
+		fmt.Fprintf(&bench, "\n\n@triton.testing.perf_report([])\ndef bench_%s(backend):\n    return tilegym.ops.%s(1, backend=backend)\n", name, name)
+	}
+	last := fmt.Sprintf("used_%d", n-1)
+	fmt.Fprintf(&bench, "\n\n@triton.testing.perf_report([])\ndef bench_other(backend):\n    return tilegym.ops.%s(1, backend=backend)\n", last)
+	fmt.Fprintf(&bench, "\n\n@triton.testing.perf_report([])\ndef bench_%s_fwd(backend):\n    return tilegym.ops.%s(1, backend=backend)\n", last, last)
+	testrepo.AppendFile(t, dir, "src/tilegym/ops/ops.py", stubs.String())
+	testrepo.WriteFile(t, dir, "tests/benchmark/bench_used_0.py", bench.String())
+	return dir
+}
+
+// Judging the names of a benchmark file's functions for each op it serves
+// allocates about as much per op with 800 ops served as with 200:
+// expanding every other served op's names per op made the name kinds
+// quadratic in the ops of a shared test or benchmark file. No time is
+// measured.
+func TestNameLookupsAllocLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds trees of a thousand ops")
+	}
+	cat := testrepo.Catalog(t)
+	perOp := func(n int) float64 {
+		dir := manyServedTree(t, n)
+		lay := config.BuildLayout(&cat.Layout, nil)
+		repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab := optable.BuildOpTable(repo)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		checks.NameLookups(tab, lay)
+		runtime.ReadMemStats(&after)
+		return float64(after.TotalAlloc-before.TotalAlloc) / float64(n)
+	}
+	small, large := perOp(200), perOp(800)
+	t.Logf("%.0f bytes per op with 200 ops, %.0f with 800", small, large)
+	if large > 1.2*small {
+		t.Errorf("the name lookups allocate %.0f bytes per op with 800 ops served by one file, %.0f with 200", large, small)
+	}
+}
+
 // classMethod (an index of each class's methods) finds what a scan of
 // the class body finds, for every method of every class of the corpus.
 func TestClassMethodMatchesScan(t *testing.T) {
