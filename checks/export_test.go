@@ -2,6 +2,9 @@ package checks
 
 import (
 	"fmt"
+
+	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/rules"
 	"sort"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -194,6 +197,14 @@ func NameLookups(tab *optable.OpTable, lay *layout.Layout) int {
 		}
 	}
 	return n
+}
+
+// InitOrderFindings runs init-order over tab and returns its findings.
+func InitOrderFindings(tab *optable.OpTable, lay *layout.Layout) []analysis.Diagnostic {
+	var out []analysis.Diagnostic
+	pass := &Pass{Report: func(d analysis.Diagnostic) { out = append(out, d) }}
+	checkInitOrder(pass, &rules.Rule{ID: "TG302", Message: "{module}"}, &InitParams{}, tab, layout.LayoutNames(lay))
+	return out
 }
 
 // LongestOrdered and its reference, and the neighbours init-order reports.

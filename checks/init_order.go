@@ -67,6 +67,7 @@ func checkInitOrder(pass *Pass, rule *rules.Rule, p *InitParams, tab *optable.Op
 			involved[i] = true
 		}
 		var fix []analysis.SuggestedFix
+		fixBuilt := false
 		greatest, least := greatestBefore(lower), leastAfter(lower)
 		for i, cur := range imps {
 			if !involved[i] {
@@ -87,8 +88,11 @@ func checkInitOrder(pass *Pass, rule *rules.Rule, p *InitParams, tab *optable.Op
 			if other == nil {
 				continue
 			}
-			if fix == nil {
-				fix = sortImportsFix(in, imps)
+			if !fixBuilt {
+				// Once per init: a block it cannot sort (imports not one
+				// per line) has no fix, and building it again for each
+				// misplaced import split the file each time.
+				fix, fixBuilt = sortImportsFix(in, imps), true
 			}
 			reportAt(pass, rule, moduleOp[dir+"/"+cur.Name], in.File, cur.Stmt, map[string]string{
 				"module": cur.Name, "previous": other.Name, "other": other.Name, "relation": relation, "init": in.File.Path,
