@@ -53,6 +53,8 @@ func servedBy(tab *optable.OpTable) map[string][]*optable.Op {
 func checkFileNames(pass *Pass, tab *optable.OpTable, rule *rules.Rule, tmpls []string, filesOf func(*optable.Op) []*source.File) {
 	names := layout.LayoutNames(pass.Repo.Layout)
 	serves := servedBy(tab)
+	cands := newOpNames(tmpls, names)
+	namers := map[string][]*optable.Op{} // per file: the ops it serves that it is named after
 	reported := map[string]bool{}
 	for _, op := range tab.Ops {
 		module := opModule(op, names)
@@ -60,13 +62,13 @@ func checkFileNames(pass *Pass, tab *optable.OpTable, rule *rules.Rule, tmpls []
 		// A file that only calls the op (a baseline) is not asked to carry
 		// its name, unless the ops it is about have files named after
 		// them already: then it is this op's only home.
-		if about := aboutFiles(tab, op, files); len(about) > 0 || !othersNamed(tab, files, op, tmpls, filesOf, names) {
+		if about := aboutFiles(tab, op, files); len(about) > 0 || !othersNamed(tab, files, op, cands, filesOf) {
 			files = about
 		}
 		if len(files) == 0 {
 			continue
 		}
-		want := nameCandidates(tmpls, op, module)
+		want := cands.of(op)
 		ok := false
 		for _, f := range files {
 			if want[strings.TrimSuffix(path.Base(f.Path), ".py")] {
@@ -80,7 +82,10 @@ func checkFileNames(pass *Pass, tab *optable.OpTable, rule *rules.Rule, tmpls []
 		// shared with this one; a misnamed file is reported once.
 		var f *source.File
 		for _, g := range files {
-			if !namedAfterOther(g, serves[g.Path], op, tmpls, tab, names) && !reported[g.Path] {
+			if _, done := namers[g.Path]; !done {
+				namers[g.Path] = namedAfter(g, serves[g.Path], cands)
+			}
+			if !namedAfterOther(namers[g.Path], op) && !reported[g.Path] {
 				f = g
 				break
 			}
@@ -107,13 +112,13 @@ func aboutFiles(tab *optable.OpTable, op *optable.Op, files []*source.File) []*s
 
 // othersNamed reports whether every op that op's files are about (other
 // than op) has a file of the same kind named after it elsewhere.
-func othersNamed(tab *optable.OpTable, files []*source.File, op *optable.Op, tmpls []string, filesOf func(*optable.Op) []*source.File, names *layout.Names) bool {
+func othersNamed(tab *optable.OpTable, files []*source.File, op *optable.Op, cands *opNames, filesOf func(*optable.Op) []*source.File) bool {
 	for _, f := range files {
 		for _, o := range tab.Ops {
 			if o == op || !tab.IsAbout(f, o) || !servesFile(o, f) {
 				continue
 			}
-			want := nameCandidates(tmpls, o, opModule(o, names))
+			want := cands.of(o)
 			named := false
 			for _, g := range filesOf(o) {
 				if g != f && want[strings.TrimSuffix(path.Base(g.Path), ".py")] {
@@ -143,9 +148,34 @@ func servesFile(op *optable.Op, f *source.File) bool {
 	return false
 }
 
-// namedAfterOther reports whether file f is named after one of the ops it
-// serves other than op.
-func namedAfterOther(f *source.File, ops []*optable.Op, op *optable.Op, tmpls []string, tab *optable.OpTable, names *layout.Names) bool {
+// namedAfter returns the ops of ops (those file f serves) that f is named
+// after, computed once per file: asking it per op of a file serving many
+// ops was quadratic in them.
+func namedAfter(f *source.File, ops []*optable.Op, cands *opNames) []*optable.Op {
+	base := strings.TrimSuffix(path.Base(f.Path), ".py")
+	var out []*optable.Op
+	for _, o := range ops {
+		if cands.of(o)[base] {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// namedAfterOther reports whether a file is named after one of the ops it
+// serves other than op; namers are the ops it is named after (namedAfter).
+func namedAfterOther(namers []*optable.Op, op *optable.Op) bool {
+	for _, o := range namers {
+		if o != op {
+			return true
+		}
+	}
+	return false
+}
+
+// namedAfterOtherScan is namedAfterOther expanding the names of every op
+// f serves: the reference for namedAfter and namedAfterOther.
+func namedAfterOtherScan(f *source.File, ops []*optable.Op, op *optable.Op, tmpls []string, names *layout.Names) bool {
 	base := strings.TrimSuffix(path.Base(f.Path), ".py")
 	for _, o := range ops {
 		if o == op {
@@ -156,6 +186,30 @@ func namedAfterOther(f *source.File, ops []*optable.Op, op *optable.Op, tmpls []
 		}
 	}
 	return false
+}
+
+// opNames memoizes nameCandidates of each op for one rule's templates
+// (the module of each op is opModule's): the file-name and bench-function
+// kinds ask for the names of every op a file serves, once per op of it.
+type opNames struct {
+	tmpls []string
+	names *layout.Names
+	memo  map[*optable.Op]map[string]bool
+}
+
+func newOpNames(tmpls []string, names *layout.Names) *opNames {
+	return &opNames{tmpls: tmpls, names: names, memo: map[*optable.Op]map[string]bool{}}
+}
+
+// of returns the names op's file or function may have; shared, not to be
+// modified.
+func (c *opNames) of(op *optable.Op) map[string]bool {
+	m, ok := c.memo[op]
+	if !ok {
+		m = nameCandidates(c.tmpls, op, opModule(op, c.names))
+		c.memo[op] = m
+	}
+	return m
 }
 
 func expandName(tmpl string, op *optable.Op, module string) string {

@@ -43,6 +43,22 @@ func runInitAll(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *InitParam
 }
 
 func (c *initChain) findAll(funcs map[string]bool) bool {
+	for j, in := range c.inits {
+		if in == nil {
+			continue
+		}
+		for f := range funcs {
+			if c.index[j].all[f] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// findAllScan is findAll scanning every entry of __all__: the reference
+// for findAll.
+func (c *initChain) findAllScan(funcs map[string]bool) bool {
 	for _, in := range c.inits {
 		if in == nil {
 			continue

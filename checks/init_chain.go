@@ -29,7 +29,43 @@ type initChain struct {
 	dirs    []string        // package directories, root first
 	parts   []string        // module path parts: parts[i] is imported by dirs[i]
 	inits   []*optable.Init // the __init__ of each dir, nil when missing
+	index   []*initIndex    // the index of each init, nil when missing
 	blocked bool            // imports must be inside the backend block
+}
+
+// initIndex looks up the entries of one __init__.py by name, so that
+// checking an op costs the same however many ops its package exports (a
+// scan of every entry per op made the init-* kinds quadratic in the ops of
+// one package).
+type initIndex struct {
+	// byPrefix maps every dotted prefix of an import's module path ("a",
+	// "a.b" for "a.b.c") to the imports (module and function) that have it.
+	byPrefix map[string][]*optable.InitImport
+	// funcs maps an imported function name to its function imports.
+	funcs map[string][]*optable.InitImport
+	// all holds the entries of __all__.
+	all map[string]bool
+}
+
+func newInitIndex(in *optable.Init) *initIndex {
+	x := &initIndex{byPrefix: map[string][]*optable.InitImport{}, funcs: map[string][]*optable.InitImport{}, all: map[string]bool{}}
+	for _, list := range [][]*optable.InitImport{in.ModuleImports, in.FuncImports} {
+		for _, imp := range list {
+			for i := 0; i <= len(imp.Module); i++ {
+				if i == len(imp.Module) || imp.Module[i] == '.' {
+					x.byPrefix[imp.Module[:i]] = append(x.byPrefix[imp.Module[:i]], imp)
+				}
+			}
+		}
+	}
+	for _, imp := range in.FuncImports {
+		x.funcs[imp.Name] = append(x.funcs[imp.Name], imp)
+	}
+	for _, k := range in.All {
+		s, _ := k.Value.(string) // "" for another constant, as findAllScan reads it
+		x.all[s] = true
+	}
+	return x
 }
 
 // blockedAt reports whether the imports of init i must sit in the backend
@@ -39,25 +75,34 @@ func (c *initChain) blockedAt(i int) bool { return c.blocked && i == 0 }
 
 func (c *initChain) modRel(i int) string { return strings.Join(c.parts[i:], ".") }
 
-// initsByPath indexes a table's inits by the path of their __init__.py.
-func initsByPath(tab *optable.OpTable) map[string]*optable.Init {
-	byPath := map[string]*optable.Init{}
+// indexedInit is an init with its index.
+type indexedInit struct {
+	init  *optable.Init
+	index *initIndex
+}
+
+// initsByPath indexes a table's inits by the path of their __init__.py,
+// each with its initIndex.
+func initsByPath(tab *optable.OpTable) map[string]indexedInit {
+	byPath := map[string]indexedInit{}
 	for _, in := range tab.Inits {
-		byPath[in.File.Path] = in
+		byPath[in.File.Path] = indexedInit{in, newInitIndex(in)}
 	}
 	return byPath
 }
 
 // buildChain returns the chain of an op's cuTile module; byPath is
 // initsByPath of the table, built once for all ops.
-func buildChain(byPath map[string]*optable.Init, impl *optable.Impl, op *optable.Op, blockScopes []string) *initChain {
+func buildChain(byPath map[string]indexedInit, impl *optable.Impl, op *optable.Op, blockScopes []string) *initChain {
 	root := strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/")
 	parts := strings.Split(impl.Module, ".")
 	c := &initChain{parts: parts, blocked: len(blockScopes) > 0 && inScopes(blockScopes, op.Scope)}
 	dir := root
 	for i := range parts {
 		c.dirs = append(c.dirs, dir)
-		c.inits = append(c.inits, byPath[dir+"/__init__.py"])
+		in := byPath[dir+"/__init__.py"]
+		c.inits = append(c.inits, in.init)
+		c.index = append(c.index, in.index)
 		dir += "/" + parts[i]
 	}
 	return c
@@ -83,6 +128,23 @@ func (c *initChain) importsOf(in *optable.Init, blocked bool) []*optable.InitImp
 // or `from .experimental.mhc import f` in the root load experimental.mhc).
 // outside says that an import exists only outside the required block.
 func (c *initChain) loadsPart(i int) (ok, outside bool) {
+	for j := i; j >= 0; j-- {
+		if c.inits[j] == nil {
+			continue
+		}
+		for _, x := range c.index[j].byPrefix[strings.Join(c.parts[j:i+1], ".")] {
+			if !c.blockedAt(j) || x.InBlock {
+				return true, false
+			}
+			outside = true
+		}
+	}
+	return false, outside
+}
+
+// loadsPartScan is loadsPart scanning every import of the inits instead
+// of looking them up: the reference for loadsPart.
+func (c *initChain) loadsPartScan(i int) (ok, outside bool) {
 	for j := i; j >= 0; j-- {
 		in := c.inits[j]
 		if in == nil {

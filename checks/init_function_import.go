@@ -51,6 +51,28 @@ func (c *initChain) findFunc(funcs map[string]bool) bool {
 		if in == nil {
 			continue
 		}
+		for f := range funcs {
+			for _, x := range c.index[i].funcs[f] {
+				if c.blockedAt(i) && !x.InBlock {
+					continue
+				}
+				rel := c.modRel(i)
+				if x.Module == rel || strings.HasPrefix(rel, x.Module+".") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// findFuncScan is findFunc scanning every function import: the reference
+// for findFunc.
+func (c *initChain) findFuncScan(funcs map[string]bool) bool {
+	for i, in := range c.inits {
+		if in == nil {
+			continue
+		}
 		for _, x := range in.FuncImports {
 			if c.blockedAt(i) && !x.InBlock {
 				continue

@@ -67,21 +67,19 @@ func checkInitOrder(pass *Pass, rule *rules.Rule, p *InitParams, tab *optable.Op
 			involved[i] = true
 		}
 		var fix []analysis.SuggestedFix
+		fixBuilt := false
+		greatest, least := greatestBefore(lower), leastAfter(lower)
 		for i, cur := range imps {
 			if !involved[i] {
 				continue
 			}
 			name := lower[i]
 			var after, before *optable.InitImport
-			for _, e := range imps[:i] {
-				if strings.ToLower(e.Name) > name && (after == nil || strings.ToLower(e.Name) > strings.ToLower(after.Name)) {
-					after = e
-				}
+			if g := greatest[i]; g >= 0 && lower[g] > name {
+				after = imps[g]
 			}
-			for _, l := range imps[i+1:] {
-				if strings.ToLower(l.Name) < name && (before == nil || strings.ToLower(l.Name) < strings.ToLower(before.Name)) {
-					before = l
-				}
+			if l := least[i]; l >= 0 && lower[l] < name {
+				before = imps[l]
 			}
 			relation, other := "after", after
 			if other == nil {
@@ -90,8 +88,11 @@ func checkInitOrder(pass *Pass, rule *rules.Rule, p *InitParams, tab *optable.Op
 			if other == nil {
 				continue
 			}
-			if fix == nil {
-				fix = sortImportsFix(in, imps)
+			if !fixBuilt {
+				// Once per init: a block it cannot sort (imports not one
+				// per line) has no fix, and building it again for each
+				// misplaced import split the file each time.
+				fix, fixBuilt = sortImportsFix(in, imps), true
 			}
 			reportAt(pass, rule, moduleOp[dir+"/"+cur.Name], in.File, cur.Stmt, map[string]string{
 				"module": cur.Name, "previous": other.Name, "other": other.Name, "relation": relation, "init": in.File.Path,
@@ -102,7 +103,83 @@ func checkInitOrder(pass *Pass, rule *rules.Rule, p *InitParams, tab *optable.Op
 
 // longestOrdered marks the elements of a longest non-decreasing
 // subsequence of xs (the earliest such, for a deterministic choice).
+// greatestBefore returns, for each i, the index of the first of the
+// greatest of xs[:i] (-1 for i = 0): the import a misplaced one is reported
+// after, found in one pass instead of a scan per import.
+func greatestBefore(xs []string) []int {
+	out := make([]int, len(xs))
+	g := -1
+	for i := range xs {
+		out[i] = g
+		if g < 0 || xs[i] > xs[g] {
+			g = i
+		}
+	}
+	return out
+}
+
+// leastAfter returns, for each i, the index of the first of the least of
+// xs[i+1:] (-1 for the last): the import a misplaced one is reported
+// before when none before it is greater.
+func leastAfter(xs []string) []int {
+	out := make([]int, len(xs))
+	l := -1
+	for i := len(xs) - 1; i >= 0; i-- {
+		out[i] = l
+		if l < 0 || xs[i] <= xs[l] {
+			l = i
+		}
+	}
+	return out
+}
+
+// longestOrdered marks a longest non-decreasing subsequence of xs: the
+// one whose every element follows the earliest of the longest runs that
+// can precede it, ending at the earliest end of a longest one (as
+// longestOrderedScan picks it). Each element's predecessor is the best of
+// the elements not greater than it, found in a Fenwick tree over the
+// ranks of the values: O(n log n) instead of O(n^2) comparisons.
 func longestOrdered(xs []string) []bool {
+	n := len(xs)
+	sorted := append([]string(nil), xs...)
+	sort.Strings(sorted)
+	ranks := make([]int, n)
+	for i, x := range xs {
+		ranks[i] = sort.SearchStrings(sorted, x) + 1 // equal values share a rank
+	}
+	type run struct{ length, end int } // a run of length ending at index end
+	better := func(a, b run) bool { return a.length > b.length || a.length == b.length && a.end < b.end }
+	tree := make([]run, n+1) // tree[k]: the best run ending at a value of rank in (k-lowbit(k), k]
+	prev := make([]int, n)
+	best := run{0, -1}
+	for i := range xs {
+		p := run{0, -1}
+		for k := ranks[i]; k > 0; k -= k & -k {
+			if better(tree[k], p) {
+				p = tree[k]
+			}
+		}
+		prev[i] = p.end
+		r := run{p.length + 1, i}
+		for k := ranks[i]; k <= n; k += k & -k {
+			if better(r, tree[k]) {
+				tree[k] = r
+			}
+		}
+		if better(r, best) {
+			best = r
+		}
+	}
+	out := make([]bool, n)
+	for i := best.end; i >= 0; i = prev[i] {
+		out[i] = true
+	}
+	return out
+}
+
+// longestOrderedScan is longestOrdered comparing every pair: the
+// reference for longestOrdered.
+func longestOrderedScan(xs []string) []bool {
 	n := len(xs)
 	length, prev := make([]int, n), make([]int, n)
 	best := -1

@@ -69,6 +69,7 @@ func runKernelModule(pass *Pass) (any, error) {
 			}
 		}
 	}
+	var exports *initExports // built at the first module that needs it
 	for _, rule := range pass.Rules {
 		p, _ := rule.Params.(*kernelModuleParams)
 		if p == nil {
@@ -100,7 +101,10 @@ func runKernelModule(pass *Pass) (any, error) {
 				continue
 			}
 			sort.Strings(kernels)
-			init, importer := exportingInit(tab, fp)
+			if exports == nil {
+				exports = newInitExports(tab)
+			}
+			init, importer := exports.exportingInit(fp)
 			state := "nothing imports it"
 			fix := `register its entry point with @register_impl("<op>", backend="cutile")`
 			if importer {
@@ -133,10 +137,65 @@ func inCuTilePackage(l *layout.Layout, p string) bool {
 	return false
 }
 
+// initExports indexes the cuTile __init__.py files of a table by
+// directory, each with the set of modules it imports, so that finding the
+// one exporting a module looks up the module's ancestor directories
+// instead of scanning every init and its imports (quadratic in the modules
+// of a package, and in the suites).
+type initExports struct {
+	inits []*optable.Init
+	byDir map[string][]int  // directory -> indexes in inits
+	mods  []map[string]bool // the modules each init imports
+}
+
+func newInitExports(tab *optable.OpTable) *initExports {
+	x := &initExports{inits: tab.Inits, byDir: map[string][]int{}, mods: make([]map[string]bool, len(tab.Inits))}
+	for i, in := range tab.Inits {
+		dir := path.Dir(in.File.Path)
+		x.byDir[dir] = append(x.byDir[dir], i)
+		m := map[string]bool{}
+		for _, list := range [][]*optable.InitImport{in.ModuleImports, in.FuncImports} {
+			for _, ii := range list {
+				m[ii.Module] = true
+			}
+		}
+		x.mods[i] = m
+	}
+	return x
+}
+
 // exportingInit returns the cuTile __init__.py that imports the module
-// file fp (importer true), else the outermost cuTile __init__.py above it,
-// where its import belongs.
-func exportingInit(tab *optable.OpTable, fp string) (string, bool) {
+// file fp (importer true; the first such in the table's order), else the
+// outermost cuTile __init__.py above it, where its import belongs.
+func (x *initExports) exportingInit(fp string) (string, bool) {
+	var above []int // the inits of fp's ancestor directories
+	for i := strings.IndexByte(fp, '/'); i >= 0; {
+		if dir := fp[:i]; dir != "" {
+			above = append(above, x.byDir[dir]...)
+		}
+		j := strings.IndexByte(fp[i+1:], '/')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	sort.Ints(above)
+	outer := ""
+	for _, i := range above {
+		in := x.inits[i]
+		if outer == "" || len(in.File.Path) < len(outer) {
+			outer = in.File.Path
+		}
+		if x.mods[i][optable.ModuleUnder(path.Dir(in.File.Path), fp)] {
+			return in.File.Path, true
+		}
+	}
+	return outer, false
+}
+
+// exportingInitScan is exportingInit scanning every init and its imports:
+// the reference for exportingInit.
+func exportingInitScan(tab *optable.OpTable, fp string) (string, bool) {
 	outer := ""
 	for _, in := range tab.Inits {
 		dir := path.Dir(in.File.Path)

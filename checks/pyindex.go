@@ -7,6 +7,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -20,6 +21,20 @@ type pyIndex struct {
 	Imports *astutil.Imports
 	Funcs   map[string]*ast.FunctionDef // module-level functions
 	Classes []*ast.ClassDef             // module-level classes, in order
+	// methods maps each class of Classes to its methods by name (the last
+	// definition of a name, as classMethodScan finds it): looked up once
+	// per self.<m>(...) call, a scan of the class per call made a class
+	// quadratic in its methods.
+	methods map[*ast.ClassDef]map[string]*ast.FunctionDef
+
+	derivedMu sync.Mutex
+	derived   map[derivedKey]map[string]bool // backendDerivedNames, once per class and variable
+}
+
+// derivedKey is a class (nil: none) and a backend list variable.
+type derivedKey struct {
+	cls *ast.ClassDef
+	v   string
 }
 
 // newPyIndex returns the index of a file, built once per file (a source
@@ -29,13 +44,22 @@ func newPyIndex(f *source.File) *pyIndex { return pyIndexFact.Of(f) }
 var pyIndexFact = source.NewFact(buildPyIndex)
 
 func buildPyIndex(f *source.File) *pyIndex {
-	x := &pyIndex{File: f, Imports: f.Imports(), Funcs: astutil.TopLevelFuncs(f.AST)}
+	x := &pyIndex{File: f, Imports: f.Imports(), Funcs: astutil.TopLevelFuncs(f.AST), methods: map[*ast.ClassDef]map[string]*ast.FunctionDef{}}
 	if f.AST != nil && f.AST.Module != nil {
 		astutil.EachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
 			if c, ok := s.(*ast.ClassDef); ok && c != nil {
 				x.Classes = append(x.Classes, c)
 			}
 		})
+	}
+	for _, c := range x.Classes {
+		m := map[string]*ast.FunctionDef{}
+		astutil.EachTopLevel(c.Body, func(s ast.Stmt) {
+			if fd, ok := s.(*ast.FunctionDef); ok {
+				m[fd.Name] = fd
+			}
+		})
+		x.methods[c] = m
 	}
 	return x
 }
@@ -112,7 +136,7 @@ func (x *pyIndex) helpers(fs funcScope) []funcScope {
 			def = x.Funcs[fn.Id]
 		case *ast.Attribute:
 			if v, ok := fn.Value.(*ast.Name); ok && (v.Id == "self" || v.Id == "cls") && fs.Class != nil {
-				def = classMethod(fs.Class, fn.Attr)
+				def = x.classMethod(fs.Class, fn.Attr)
 				cls = fs.Class
 			}
 		}
@@ -164,13 +188,24 @@ func (x *pyIndex) calledDef(fs funcScope, c *ast.Call) *ast.FunctionDef {
 		return x.Funcs[fn.Id]
 	case *ast.Attribute:
 		if v, ok := fn.Value.(*ast.Name); ok && (v.Id == "self" || v.Id == "cls") && fs.Class != nil {
-			return classMethod(fs.Class, fn.Attr)
+			return x.classMethod(fs.Class, fn.Attr)
 		}
 	}
 	return nil
 }
 
-func classMethod(c *ast.ClassDef, name string) *ast.FunctionDef {
+// classMethod returns the method name of class c (the last definition of
+// it), or nil.
+func (x *pyIndex) classMethod(c *ast.ClassDef, name string) *ast.FunctionDef {
+	if m, ok := x.methods[c]; ok {
+		return m[name]
+	}
+	return classMethodScan(c, name) // a class not at module level
+}
+
+// classMethodScan is classMethod scanning the class body: the reference
+// for classMethod.
+func classMethodScan(c *ast.ClassDef, name string) *ast.FunctionDef {
 	var out *ast.FunctionDef
 	astutil.EachTopLevel(c.Body, func(s ast.Stmt) {
 		if fd, ok := s.(*ast.FunctionDef); ok && fd.Name == name {

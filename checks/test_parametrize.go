@@ -118,6 +118,26 @@ func backendDerivedNames(x *pyIndex, cls *ast.ClassDef, v string) map[string]boo
 	if v == "" {
 		return nil
 	}
+	// Computed once per class and variable, as every test method of a
+	// class asks the same (the class body's walk per method made a class
+	// quadratic in its methods). The map is shared: callers only read it.
+	k := derivedKey{cls, v}
+	x.derivedMu.Lock()
+	defer x.derivedMu.Unlock()
+	if names, ok := x.derived[k]; ok {
+		return names
+	}
+	names := backendDerivedNamesScan(x, cls, v)
+	if x.derived == nil {
+		x.derived = map[derivedKey]map[string]bool{}
+	}
+	x.derived[k] = names
+	return names
+}
+
+// backendDerivedNamesScan computes backendDerivedNames: the reference for
+// its memo.
+func backendDerivedNamesScan(x *pyIndex, cls *ast.ClassDef, v string) map[string]bool {
 	var assigns []ast.Stmt
 	collect := func(body []ast.Stmt) {
 		astutil.EachTopLevel(body, func(s ast.Stmt) {

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
@@ -21,6 +22,15 @@ type opTableBuilder struct {
 	table *OpTable
 	// cutileRoots maps a bound cuTile package root to its scope.
 	cutileRoots map[string]layout.ScopeMatch
+	// skips holds the skip directives of each file read (skipsOf).
+	skips map[*source.File]fileSkips
+}
+
+// fileSkips are the skip directives of a file, in source order; inOrder
+// says that their lines never decrease.
+type fileSkips struct {
+	list    []Skip
+	inOrder bool
 }
 
 func runOpTable(pass *analysis.Pass[*Repo]) (any, error) {
@@ -914,14 +924,7 @@ func (b *opTableBuilder) findSkips() {
 			for start > 1 && lines[start-1] {
 				start--
 			}
-			for _, c := range f.AST.Comments {
-				if c.Pos.Line >= start && c.Pos.Line <= end {
-					if sk, ok := ParseSkip(b.names.Directive, c); ok {
-						sk.File = f.Path
-						op.Skips = append(op.Skips, sk)
-					}
-				}
-			}
+			op.Skips = append(op.Skips, b.skipsIn(f, start, end)...)
 		}
 		seen := map[string]bool{}
 		for _, impl := range op.ImplsFor(b.names.CuTileBackend) {
@@ -929,17 +932,72 @@ func (b *opTableBuilder) findSkips() {
 				continue
 			}
 			seen[impl.File.Path] = true
-			for _, c := range impl.File.AST.Comments {
-				if sk, ok := ParseSkip(b.names.Directive, c); ok {
-					sk.File = impl.File.Path
-					op.Skips = append(op.Skips, sk)
-				}
-			}
+			op.Skips = append(op.Skips, b.skipsOf(impl.File).list...)
 		}
 		if b.repo.ConfigSkips != nil {
 			op.Skips = append(op.Skips, b.repo.ConfigSkips[op.Name]...)
 		}
 	}
+}
+
+// commentsScanned counts the comments the op table's builders read for
+// skip directives (a test checks that each is read once per file, not once
+// per op of the file).
+var commentsScanned atomic.Int64
+
+// skipsOf returns the skip directives of f in source order, read once per
+// file: a dispatch file or cuTile module holds the directives of many ops,
+// and reading all of its comments per op made the table quadratic in them.
+func (b *opTableBuilder) skipsOf(f *source.File) fileSkips {
+	if sk, ok := b.skips[f]; ok {
+		return sk
+	}
+	var out []Skip
+	for _, c := range f.AST.Comments {
+		if sk, ok := ParseSkip(b.names.Directive, c); ok {
+			sk.File = f.Path
+			out = append(out, sk)
+		}
+	}
+	commentsScanned.Add(int64(len(f.AST.Comments)))
+	sk := fileSkips{out, sort.SliceIsSorted(out, func(i, j int) bool { return out[i].Pos.Line < out[j].Pos.Line })}
+	if b.skips == nil {
+		b.skips = map[*source.File]fileSkips{}
+	}
+	b.skips[f] = sk
+	return sk
+}
+
+// skipsIn returns the skip directives of f on lines start to end, in
+// source order.
+func (b *opTableBuilder) skipsIn(f *source.File, start, end int) []Skip {
+	fs := b.skipsOf(f)
+	if !fs.inOrder {
+		return b.skipsInScan(f, start, end) // the tokenizer keeps comments in order: never taken
+	}
+	sk := fs.list
+	i := sort.Search(len(sk), func(i int) bool { return sk[i].Pos.Line >= start })
+	j := i
+	for j < len(sk) && sk[j].Pos.Line <= end {
+		j++
+	}
+	return sk[i:j:j]
+}
+
+// skipsInScan is skipsIn reading every comment of f: the reference for
+// skipsIn, and its way when the comments are out of order.
+func (b *opTableBuilder) skipsInScan(f *source.File, start, end int) []Skip {
+	var out []Skip
+	for _, c := range f.AST.Comments {
+		if c.Pos.Line >= start && c.Pos.Line <= end {
+			if sk, ok := ParseSkip(b.names.Directive, c); ok {
+				sk.File = f.Path
+				out = append(out, sk)
+			}
+		}
+	}
+	commentsScanned.Add(int64(len(f.AST.Comments)))
+	return out
 }
 
 // StubStartLine is the first line of a stub: its first decorator.
