@@ -1,8 +1,11 @@
 package parser
 
 import (
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestDepthLimits checks that the nesting limits agree with CPython 3.11's
@@ -45,5 +48,28 @@ func TestDepthLimits(t *testing.T) {
 		if lo != c.want {
 			t.Errorf("%s: largest accepted nesting %d, CPython 3.11 accepts %d", c.name, lo, c.want)
 		}
+	}
+}
+
+// A file denser in tokens than the buffer's estimate (numbers in long
+// lists: a token per two bytes) grows the buffer by doubling: tokenizing
+// it allocates about twice the final buffer, not the four or five times
+// that growing by a quarter (append's rule for large slices) copies.
+func TestTokenBufferGrowsByDoubling(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < 1<<20; i++ {
+		fmt.Fprintf(&b, "x%d = [%s]\n", i, strings.Repeat("1, ", 40))
+	}
+	src := []byte(b.String())
+	tz := &tokenizer{filename: "dense.py", src: src, srcStr: b.String(), toks: make([]token, 0, len(src)/5+16)}
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	if _, te := tokenizeFile(tz, &tokScratch{}); te != nil {
+		t.Fatal(te)
+	}
+	runtime.ReadMemStats(&m1)
+	final := uint64(len(tz.toks)) * uint64(unsafe.Sizeof(token{}))
+	if got := m1.TotalAlloc - m0.TotalAlloc; got > 3*final {
+		t.Errorf("tokenizing %d tokens allocated %d bytes, %.1f times the final buffer", len(tz.toks), got, float64(got)/float64(final))
 	}
 }

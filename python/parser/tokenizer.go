@@ -309,8 +309,12 @@ func (t *tokenizer) emit(k tokKind, start int, line, col int) {
 	tk.line, tk.col, tk.eline, tk.ecol = int32(line), int32(col), int32(t.line), int32(t.pos-t.lineStart)
 }
 
+// grow doubles the token buffer: append grows a large slice by a quarter,
+// which copies a file of dense tokens (numbers in lists) four times over.
 func (t *tokenizer) grow() {
-	t.toks = append(t.toks, token{})[:len(t.toks)]
+	toks := make([]token, len(t.toks), 2*cap(t.toks)+16)
+	copy(toks, t.toks)
+	t.toks = toks
 }
 
 // identClass marks the bytes that may start (1) or continue (1|2) a NAME:
