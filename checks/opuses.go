@@ -10,7 +10,7 @@ import (
 
 // opUses indexes, once per file, what the per-op questions of the Step 5
 // kinds look for, by the name they ask about: a file serving n ops was
-// walked once per op (reaches, backendModuleUses).
+// walked once per op (reaches, backendModuleUses, publicCalls).
 type opUses struct {
 	// mentions are the names and attributes of the file (every one the
 	// walk of InspectFile visits, in its order) by the last part of what
