@@ -76,26 +76,23 @@ func runBenchOpCall(pass *Pass) (any, error) {
 				if !tab.IsAbout(sf.File, op) {
 					continue // a baseline the benchmark times beside its op
 				}
-				names := opPublicNames(op)
-				for _, s := range x.Body() {
-					for _, c := range x.CallsTo(s, names) {
-						problem := "passes no " + p.Keyword
-						if v := astutil.CallArg(c, -1, p.Keyword); v != nil {
-							// The benchmark's backend parameter, not a
-							// fixed backend: a literal times one backend
-							// on every line.
-							lit, ok := v.(*ast.Constant)
-							if !ok {
-								continue
-							}
-							problem = "hard-codes " + p.Keyword + "=" + astutil.ExprString(lit)
-						} else if hasDoubleStar(c) {
+				for _, c := range x.publicCalls(op) {
+					problem := "passes no " + p.Keyword
+					if v := astutil.CallArg(c, -1, p.Keyword); v != nil {
+						// The benchmark's backend parameter, not a
+						// fixed backend: a literal times one backend
+						// on every line.
+						lit, ok := v.(*ast.Constant)
+						if !ok {
 							continue
 						}
-						reportAt(pass, rule, op.Name, sf.File, c, map[string]string{
-							"func": op.Func, "call": astutil.DottedName(c.Func), "keyword": p.Keyword, "opcall": astutil.DottedName(c.Func),
-							"problem": problem}, nil, nil)
+						problem = "hard-codes " + p.Keyword + "=" + astutil.ExprString(lit)
+					} else if hasDoubleStar(c) {
+						continue
 					}
+					reportAt(pass, rule, op.Name, sf.File, c, map[string]string{
+						"func": op.Func, "call": astutil.DottedName(c.Func), "keyword": p.Keyword, "opcall": astutil.DottedName(c.Func),
+						"problem": problem}, nil, nil)
 				}
 			}
 		}
@@ -111,8 +108,37 @@ type namedNode struct {
 // backendModuleUses returns the imports of the op's function from a backend
 // module (`from tilegym.ops.cutile import softmax`) and the calls spelled
 // through one (`tilegym.ops.cutile.softmax.softmax(...)`) not already
-// covered by such an import.
+// covered by such an import. It reads the imports and calls of the op's
+// function name from the file's opUses (walked once per file: a walk per
+// op made a file serving n ops quadratic); backendModuleUsesScan is the
+// reference.
 func (x *pyIndex) backendModuleUses(op *optable.Op, modules []string) []namedNode {
+	if len(modules) == 0 {
+		return nil
+	}
+	var out []namedNode
+	imported := map[string]bool{}
+	for _, u := range opUsesFact.Of(x.File).byFunc[op.Func] {
+		if u.imp != nil {
+			if _, bad := dottedUnder(u.full, modules); bad {
+				imported[u.local] = true
+				out = append(out, namedNode{u.imp, u.full})
+			}
+			continue
+		}
+		if imported[u.head] {
+			continue
+		}
+		if _, bad := dottedUnder(u.full, modules); bad {
+			out = append(out, namedNode{u.call.Func, u.full})
+		}
+	}
+	return out
+}
+
+// backendModuleUsesScan is backendModuleUses walking the whole file: the
+// reference for backendModuleUses.
+func (x *pyIndex) backendModuleUsesScan(op *optable.Op, modules []string) []namedNode {
 	if len(modules) == 0 {
 		return nil
 	}
@@ -148,6 +174,33 @@ func (x *pyIndex) backendModuleUses(op *optable.Op, modules []string) []namedNod
 				}
 			}
 		}
+	}
+	return out
+}
+
+// publicCalls returns the calls of the op through its public names in the
+// statements of the module body, in order: those of the body's calls
+// whose callee ends in the op's function name (the file's opUses), not a
+// walk of the file per op. publicCallsScan is the reference.
+func (x *pyIndex) publicCalls(op *optable.Op) []*ast.Call {
+	names := opPublicNames(op)
+	var out []*ast.Call
+	calls := opUsesFact.Of(x.File).bodyCalls[op.Func]
+	callsExamined.Add(int64(len(calls)))
+	for _, c := range calls {
+		if x.isName(c.Func, names) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// publicCallsScan is publicCalls walking the module body.
+func (x *pyIndex) publicCallsScan(op *optable.Op) []*ast.Call {
+	names := opPublicNames(op)
+	var out []*ast.Call
+	for _, s := range x.Body() {
+		out = append(out, x.CallsTo(s, names)...)
 	}
 	return out
 }

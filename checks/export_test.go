@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/rules"
@@ -214,3 +215,90 @@ var (
 	GreatestBefore     = greatestBefore
 	LeastAfter         = leastAfter
 )
+
+// servedFiles returns the parsed test and benchmark files of tab's ops,
+// each once, in op order.
+func servedFiles(tab *optable.OpTable) []*source.File {
+	var out []*source.File
+	seen := map[*source.File]bool{}
+	for _, op := range tab.Ops {
+		for _, f := range append(append([]*source.File{}, op.Tests...), op.Benchmarks...) {
+			if f != nil && f.AST != nil && !seen[f] {
+				seen[f] = true
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// OpUseMismatches compares reaches, backendModuleUses and publicCalls
+// with the walks they replace (reachesScan, backendModuleUsesScan,
+// publicCallsScan) on every test and
+// benchmark file of tab, for every op of tab and for an op named after
+// every name the file imports, calls or mentions; it returns the
+// differences and how many questions it compared.
+func OpUseMismatches(tab *optable.OpTable, register, modules []string) (diffs []string, compared int) {
+	if len(tab.Ops) == 0 {
+		return nil, 0
+	}
+	for _, f := range servedFiles(tab) {
+		x := newPyIndex(f)
+		ops := append([]*optable.Op{}, tab.Ops...)
+		u := opUsesFact.Of(f)
+		var names []string
+		for _, m := range []map[string][]ast.Expr{u.mentions, u.namedCalls} {
+			for k := range m {
+				names = append(names, k)
+			}
+		}
+		for k := range u.byFunc {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		for _, k := range names {
+			op := *tab.Ops[0]
+			op.Name, op.Func = k, k
+			ops = append(ops, &op)
+		}
+		for _, op := range ops {
+			compared++
+			if a, b := x.reaches(op, register), x.reachesScan(op, register); a != b {
+				diffs = append(diffs, fmt.Sprintf("%s: reaches(%s) = %v, scan %v", f.Path, op.Name, a, b))
+			}
+			a, b := x.backendModuleUses(op, modules), x.backendModuleUsesScan(op, modules)
+			if fmt.Sprint(a) != fmt.Sprint(b) {
+				diffs = append(diffs, fmt.Sprintf("%s: backendModuleUses(%s) = %v, scan %v", f.Path, op.Name, a, b))
+			}
+			if c, d := x.publicCalls(op), x.publicCallsScan(op); !slices.Equal(c, d) {
+				diffs = append(diffs, fmt.Sprintf("%s: publicCalls(%s) = %v, scan %v", f.Path, op.Name, c, d))
+			}
+		}
+	}
+	return diffs, compared
+}
+
+// OpUseQueries asks reaches, backendModuleUses and publicCalls about every
+// op of every benchmark file of tab that serves it, as bench-reference and
+// bench-op-call do; it returns how many ops the files reach, plus the
+// uses and calls found.
+func OpUseQueries(tab *optable.OpTable, register, modules []string) int {
+	n := 0
+	for _, op := range tab.Ops {
+		for _, f := range op.Benchmarks {
+			if f == nil || f.AST == nil {
+				continue
+			}
+			x := newPyIndex(f)
+			if x.reaches(op, register) {
+				n++
+			}
+			n += len(x.backendModuleUses(op, modules)) + len(x.publicCalls(op))
+		}
+	}
+	return n
+}
+
+// CallsExamined is how many calls CallsTo and publicCalls have matched
+// against names so far.
+func CallsExamined() int64 { return callsExamined.Load() }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -107,13 +108,20 @@ func (x *pyIndex) CallsTo(n ast.Node, names []string) []*ast.Call {
 	if n == nil || len(names) == 0 {
 		return nil
 	}
-	for _, c := range x.File.CallsIn(n) {
+	calls := x.File.CallsIn(n)
+	callsExamined.Add(int64(len(calls)))
+	for _, c := range calls {
 		if x.isName(c.Func, names) {
 			out = append(out, c)
 		}
 	}
 	return out
 }
+
+// callsExamined counts the calls CallsTo and publicCalls have matched
+// against names, for the tests that the work per op does not grow with
+// the ops of a file.
+var callsExamined atomic.Int64
 
 // funcScope is a function together with where helper calls in it resolve:
 // its class (for self.<m> calls) and the module.
@@ -322,9 +330,44 @@ func nameMatch(name string, globs []string) bool {
 // only by other means (a wrapper, a grouping module's name) serve the op
 // without being about it, and the per-op rules that ask the file to do
 // something for the op (register its reference) do not apply to them.
+// It looks the op up in the file's opUses (walked once per file: a walk
+// per op made a file serving n ops quadratic); reachesScan is the
+// reference.
 func (x *pyIndex) reaches(op *optable.Op, register []string) bool {
-	stem := strings.TrimSuffix(path.Base(x.File.Path), ".py")
-	if strings.HasSuffix(stem, "_"+op.Func) && !strings.Contains(strings.TrimSuffix(stem, "_"+op.Func), "_") {
+	if stemNamesOp(x.File.Path, op) {
+		return true
+	}
+	u := opUsesFact.Of(x.File)
+	names := opPublicNames(op)
+	for _, e := range u.mentions[op.Func] {
+		if x.Imports.Is(e, names) {
+			return true
+		}
+	}
+	for _, full := range u.importedNames[op.Func] {
+		if slices.Contains(names, full) {
+			return true
+		}
+	}
+	for _, fn := range u.namedCalls[op.Name] {
+		if x.isName(fn, register) {
+			return true
+		}
+	}
+	return false
+}
+
+// stemNamesOp reports whether a file is named after the op's function
+// (test_<func>.py, bench_<func>.py).
+func stemNamesOp(p string, op *optable.Op) bool {
+	stem := strings.TrimSuffix(path.Base(p), ".py")
+	return strings.HasSuffix(stem, "_"+op.Func) && !strings.Contains(strings.TrimSuffix(stem, "_"+op.Func), "_")
+}
+
+// reachesScan is reaches walking the whole file: the reference for
+// reaches.
+func (x *pyIndex) reachesScan(op *optable.Op, register []string) bool {
+	if stemNamesOp(x.File.Path, op) {
 		return true
 	}
 	names := opPublicNames(op)

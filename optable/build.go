@@ -764,26 +764,29 @@ func ImplFuncQNames(op *Op) []string {
 //     benchmark function per op is about each;
 //  2. the ops whose reference the file registers (register_impl);
 //  3. else every op it serves.
+//
+// The names are matched through an index of the served ops' name parts
+// (partIndex), not against every op; aboutOpsScan is the reference.
 func aboutOps(f *source.File, served []*Op, impls []*Impl) []*Op {
 	if len(served) <= 1 {
 		return served
 	}
-	names := []string{strings.TrimSuffix(path.Base(f.Path), ".py")}
-	if f.AST != nil && f.AST.Module != nil {
-		for _, s := range f.AST.Module.Body {
-			switch d := s.(type) {
-			case *ast.FunctionDef:
-				if strings.HasPrefix(d.Name, "bench_") || strings.HasPrefix(d.Name, "test_") {
-					names = append(names, d.Name)
-				}
-			case *ast.ClassDef:
-				if strings.HasPrefix(d.Name, "Test") {
-					names = append(names, snakeCase(d.Name))
-				}
-			}
-		}
+	return aboutFrom(served, impls, newPartIndex(served).bestOps(aboutNames(f)))
+}
+
+// aboutOpsScan is aboutOps scoring every name against every served op:
+// the reference for aboutOps.
+func aboutOpsScan(f *source.File, served []*Op, impls []*Impl) []*Op {
+	if len(served) <= 1 {
+		return served
 	}
-	// Each name names the op(s) it matches best; the file is about those.
+	return aboutFrom(served, impls, bestNamedScan(aboutNames(f), served))
+}
+
+// bestNamedScan returns the served ops that each name matches best (see
+// aboutOps), together, scoring every name against every op: the reference
+// for partIndex.bestOps.
+func bestNamedScan(names []string, served []*Op) map[*Op]bool {
 	type score struct{ found, missing int }
 	aboutSet := map[*Op]bool{}
 	for _, n := range names {
@@ -812,6 +815,33 @@ func aboutOps(f *source.File, served []*Op, impls []*Impl) []*Op {
 			aboutSet[op] = true
 		}
 	}
+	return aboutSet
+}
+
+// aboutNames returns the names a test or benchmark file gives itself: its
+// file name, its bench_/test_ functions and its Test classes (snake_case).
+func aboutNames(f *source.File) []string {
+	names := []string{strings.TrimSuffix(path.Base(f.Path), ".py")}
+	if f.AST != nil && f.AST.Module != nil {
+		for _, s := range f.AST.Module.Body {
+			switch d := s.(type) {
+			case *ast.FunctionDef:
+				if strings.HasPrefix(d.Name, "bench_") || strings.HasPrefix(d.Name, "test_") {
+					names = append(names, d.Name)
+				}
+			case *ast.ClassDef:
+				if strings.HasPrefix(d.Name, "Test") {
+					names = append(names, snakeCase(d.Name))
+				}
+			}
+		}
+	}
+	return names
+}
+
+// aboutFrom returns the served ops of aboutSet (the ops the file's names
+// name), else those whose reference the file registers, else all.
+func aboutFrom(served []*Op, impls []*Impl, aboutSet map[*Op]bool) []*Op {
 	var out []*Op
 	for _, op := range served {
 		if aboutSet[op] {

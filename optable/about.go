@@ -1,0 +1,139 @@
+package optable
+
+import (
+	"sort"
+	"strings"
+)
+
+// partIndex finds, for a name a test or benchmark file gives itself, the
+// served ops whose function name it matches best (see aboutOps) without
+// scoring every served op: scoring each of a file's names against each
+// op it serves made a file serving n ops quadratic.
+type partIndex struct {
+	served []*Op
+	parts  [][]string // the name parts of each served op's function
+	// lists holds, by name part, the served ops whose function has it,
+	// most occurrences first (then in served order).
+	lists  map[string][]partHolder
+	maxLen int // the longest part
+}
+
+type partHolder struct {
+	op    int // index in served
+	count int // occurrences of the part in the op's function name
+}
+
+func newPartIndex(served []*Op) *partIndex {
+	x := &partIndex{served: served, parts: make([][]string, len(served)), lists: map[string][]partHolder{}}
+	for i, op := range served {
+		x.parts[i] = nameParts(op.Func)
+		counts := map[string]int{}
+		for _, p := range x.parts[i] {
+			counts[p]++
+		}
+		for _, p := range x.parts[i] {
+			if c := counts[p]; c > 0 {
+				x.lists[p] = append(x.lists[p], partHolder{op: i, count: c})
+				counts[p] = 0
+				x.maxLen = max(x.maxLen, len(p))
+			}
+		}
+	}
+	for _, l := range x.lists {
+		sort.SliceStable(l, func(i, j int) bool { return l[i].count > l[j].count })
+	}
+	return x
+}
+
+// bestOps returns the served ops each name matches best (aboutOps' first
+// rule), together.
+func (x *partIndex) bestOps(names []string) map[*Op]bool {
+	out := map[*Op]bool{}
+	for _, n := range names {
+		for _, i := range x.best(n) {
+			out[x.served[i]] = true
+		}
+	}
+	return out
+}
+
+// best returns the served ops a name matches best: the most parts of the
+// op's function found in the name, then the fewest not found; none when
+// no op has a part in it. A part is found when it is a word of the name,
+// or, three letters or more, inside the name's words joined.
+//
+// Only the parts found in the name count, so only the ops in their lists
+// can score; the lists are read in turn, most occurrences first, and the
+// reading stops once no op not yet scored can reach the best score found
+// (at most the sum of the occurrences at each list's next entry): an op
+// sharing only a common word with the name (the "used" of used_1 ...
+// used_n) is not scored once a better one is found.
+func (x *partIndex) best(name string) []int {
+	words := nameParts(name)
+	joined := strings.Join(words, "")
+	found := map[string]bool{}
+	var keys []string
+	add := func(p string) {
+		if !found[p] && x.lists[p] != nil {
+			found[p] = true
+			keys = append(keys, p)
+		}
+	}
+	for _, w := range words {
+		add(w)
+	}
+	for i := 0; i < len(joined); i++ {
+		for l := 3; l <= x.maxLen && i+l <= len(joined); l++ {
+			add(joined[i : i+l])
+		}
+	}
+	sort.Strings(keys)
+	type score struct{ found, missing int }
+	var bestSc score
+	var bestOps []int
+	scored := map[int]bool{}
+	next := make([]int, len(keys))
+	for {
+		progressed := false
+		for k, p := range keys {
+			l := x.lists[p]
+			if next[k] >= len(l) {
+				continue
+			}
+			i := l[next[k]].op
+			next[k]++
+			progressed = true
+			if scored[i] {
+				continue
+			}
+			scored[i] = true
+			sc := score{}
+			for _, q := range x.parts[i] {
+				if found[q] {
+					sc.found++
+				} else {
+					sc.missing++
+				}
+			}
+			switch {
+			case len(bestOps) == 0 || sc.found > bestSc.found || sc.found == bestSc.found && sc.missing < bestSc.missing:
+				bestSc, bestOps = sc, []int{i}
+			case sc == bestSc:
+				bestOps = append(bestOps, i)
+			}
+		}
+		if !progressed {
+			break
+		}
+		bound := 0
+		for k, p := range keys {
+			if l := x.lists[p]; next[k] < len(l) {
+				bound += l[next[k]].count
+			}
+		}
+		if bestSc.found > bound {
+			break
+		}
+	}
+	return bestOps
+}
