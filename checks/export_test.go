@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"slices"
 
+	"sort"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/rules"
-	"sort"
 
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"

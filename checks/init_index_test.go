@@ -3,19 +3,16 @@ package checks_test
 import (
 	"fmt"
 	"math/rand"
-	"os"
 	"reflect"
 	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/checks"
-	"github.com/tilegym/tilegym-lint/config"
-	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/corpus"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
-	"github.com/tilegym/tilegym-lint/load"
+	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
-	"github.com/tilegym/tilegym-lint/source"
 )
 
 // The kernel-module kind finds the __init__.py exporting a module among
@@ -23,29 +20,13 @@ import (
 // agree for every file of every fixture and of TileGym (and for paths one
 // level deeper, under each file's would-be package).
 func TestExportingInitMatchesScan(t *testing.T) {
-	cat := testrepo.Catalog(t)
-	n := 0
-	for _, dir := range append(fixtureset.Dirs(t), "/work/tilegym") {
-		if _, err := os.Stat(dir); err != nil {
-			continue
-		}
-		lay := config.BuildLayout(&cat.Layout, nil)
-		repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", dir, err)
-		}
+	corpus.Agree(t, "paths", 1000, func(repo *optable.Repo, _ *layout.Layout) ([]string, int) {
 		var paths []string
 		for _, p := range repo.Paths {
 			paths = append(paths, p, strings.TrimSuffix(p, ".py")+"/sub.py")
 		}
-		n += len(paths)
-		for _, d := range checks.ExportingInitMismatches(optable.BuildOpTable(repo), paths) {
-			t.Errorf("%s: %s", dir, d)
-		}
-	}
-	if n < 1000 {
-		t.Errorf("compared %d paths; the fixtures hold more", n)
-	}
+		return checks.ExportingInitMismatches(optable.BuildOpTable(repo), paths), len(paths)
+	})
 }
 
 // Finding the __init__.py that exports each of a package's modules
@@ -53,14 +34,9 @@ func TestExportingInitMatchesScan(t *testing.T) {
 // every init's imports per module made the kernel-module kind quadratic
 // in a package's modules. No time is measured.
 func TestExportingInitAllocLinear(t *testing.T) {
-	cat := testrepo.Catalog(t)
 	perModule := func(n int) float64 {
 		dir := manyOpsOnePackage(t, n)
-		lay := config.BuildLayout(&cat.Layout, nil)
-		repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		repo, _ := corpus.Load(t, dir)
 		tab := optable.BuildOpTable(repo)
 		var paths []string
 		for _, p := range repo.Paths {
@@ -88,27 +64,9 @@ func TestExportingInitAllocLinear(t *testing.T) {
 // of each __init__.py; the scans they replaced must agree on every fixture
 // and on TileGym, for each op's names and every name the inits hold.
 func TestInitLookupsMatchScans(t *testing.T) {
-	cat := testrepo.Catalog(t)
-	dirs := append(fixtureset.Dirs(t), "/work/tilegym")
-	total := 0
-	for _, dir := range dirs {
-		if _, err := os.Stat(dir); err != nil {
-			continue
-		}
-		lay := config.BuildLayout(&cat.Layout, nil)
-		repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", dir, err)
-		}
-		diffs, n := checks.InitLookupMismatches(optable.BuildOpTable(repo), lay)
-		total += n
-		for _, d := range diffs {
-			t.Errorf("%s: %s", dir, d)
-		}
-	}
-	if total < 1000 {
-		t.Errorf("compared %d lookups; the fixtures hold more", total)
-	}
+	corpus.Agree(t, "lookups", 1000, func(repo *optable.Repo, lay *layout.Layout) ([]string, int) {
+		return checks.InitLookupMismatches(optable.BuildOpTable(repo), lay)
+	})
 }
 
 // misnamedBenchFunc and namedAfterOther (each op's names expanded once,
@@ -116,26 +74,9 @@ func TestInitLookupsMatchScans(t *testing.T) {
 // and every test and benchmark file serving it, on every fixture and on
 // TileGym, and on a benchmark file serving many ops.
 func TestNameLookupsMatchScans(t *testing.T) {
-	cat := testrepo.Catalog(t)
-	n := 0
-	for _, dir := range append(fixtureset.Dirs(t), "/work/tilegym", manyServedTree(t, 30)) {
-		if _, err := os.Stat(dir); err != nil {
-			continue
-		}
-		lay := config.BuildLayout(&cat.Layout, nil)
-		repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", dir, err)
-		}
-		diffs, k := checks.NameLookupMismatches(optable.BuildOpTable(repo), lay)
-		n += k
-		for _, d := range diffs {
-			t.Errorf("%s: %s", dir, d)
-		}
-	}
-	if n < 300 {
-		t.Errorf("compared %d pairs; the fixtures hold more", n)
-	}
+	corpus.Agree(t, "pairs", 300, func(repo *optable.Repo, lay *layout.Layout) ([]string, int) {
+		return checks.NameLookupMismatches(optable.BuildOpTable(repo), lay)
+	}, manyServedTree(t, 30))
 }
 
 // manyServedTree writes fixtures/good with n more ops and one benchmark
@@ -169,14 +110,9 @@ func TestNameLookupsAllocLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds trees of a thousand ops")
 	}
-	cat := testrepo.Catalog(t)
 	perOp := func(n int) float64 {
 		dir := manyServedTree(t, n)
-		lay := config.BuildLayout(&cat.Layout, nil)
-		repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		repo, lay := corpus.Load(t, dir)
 		tab := optable.BuildOpTable(repo)
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
@@ -197,7 +133,6 @@ func TestNameLookupsAllocLinear(t *testing.T) {
 // imports. Per finding, 1,600 misplaced imports allocate about as much as
 // 400. No time is measured.
 func TestInitOrderAllocLinear(t *testing.T) {
-	cat := testrepo.Catalog(t)
 	perFinding := func(n int) float64 {
 		dir := t.TempDir()
 		testrepo.CopyDir(t, "../fixtures/good", dir)
@@ -207,11 +142,7 @@ func TestInitOrderAllocLinear(t *testing.T) {
 			fmt.Fprintf(&b, "    from . import m%05d\n    from .m%05d import f%05d\n", i, i, i)
 		}
 		testrepo.WriteFile(t, dir, "src/tilegym/ops/cutile/__init__.py", b.String())
-		lay := config.BuildLayout(&cat.Layout, nil)
-		repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		repo, lay := corpus.Load(t, dir)
 		tab := optable.BuildOpTable(repo)
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
@@ -311,14 +242,9 @@ func TestInitKindsAllocLinearInPackageOps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds trees of a few thousand files")
 	}
-	cat := testrepo.Catalog(t)
 	perOp := func(n int) float64 {
 		dir := manyOpsOnePackage(t, n)
-		lay := config.BuildLayout(&cat.Layout, nil)
-		repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		repo, lay := corpus.Load(t, dir)
 		tab := optable.BuildOpTable(repo)
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)

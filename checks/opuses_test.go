@@ -2,18 +2,15 @@ package checks_test
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/checks"
-	"github.com/tilegym/tilegym-lint/config"
-	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/corpus"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
-	"github.com/tilegym/tilegym-lint/load"
+	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
-	"github.com/tilegym/tilegym-lint/source"
 )
 
 // The parameters of bench-reference and bench-op-call in rules.toml, and
@@ -31,29 +28,16 @@ var (
 // test and benchmark file of every fixture, of TileGym and of a file
 // serving 30 ops.
 func TestOpUsesMatchScans(t *testing.T) {
-	cat := testrepo.Catalog(t)
-	n := 0
-	for _, dir := range append(fixtureset.Dirs(t), "/work/tilegym", manyServedTree(t, 30)) {
-		if _, err := os.Stat(dir); err != nil {
-			continue
-		}
-		lay := config.BuildLayout(&cat.Layout, nil)
-		repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", dir, err)
-		}
+	corpus.Agree(t, "questions", 10000, func(repo *optable.Repo, _ *layout.Layout) ([]string, int) {
 		tab := optable.BuildOpTable(repo)
+		var diffs []string
+		n := 0
 		for _, modules := range opUseModules {
-			diffs, k := checks.OpUseMismatches(tab, opUseRegister, modules)
-			n += k
-			for _, d := range diffs {
-				t.Errorf("%s: %s", dir, d)
-			}
+			d, k := checks.OpUseMismatches(tab, opUseRegister, modules)
+			diffs, n = append(diffs, d...), n+k
 		}
-	}
-	if n < 10000 {
-		t.Errorf("compared %d questions; the fixtures hold more", n)
-	}
+		return diffs, n
+	}, manyServedTree(t, 30))
 }
 
 // Asking whether a benchmark file reaches each op it serves, how it uses
@@ -66,7 +50,6 @@ func TestOpUsesAllocLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds trees of a thousand ops")
 	}
-	cat := testrepo.Catalog(t)
 	perOp := func(n int) (bytes, calls float64) {
 		dir := manyServedTree(t, n)
 		// And an import of each op, as a benchmark timing several does.
@@ -75,11 +58,7 @@ func TestOpUsesAllocLinear(t *testing.T) {
 			fmt.Fprintf(&imports, "from tilegym.ops import used_%d\n", i)
 		}
 		testrepo.ReplaceInFile(t, dir, "tests/benchmark/bench_used_0.py", "import triton\n", "import triton\n"+imports.String())
-		lay := config.BuildLayout(&cat.Layout, nil)
-		repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		repo, _ := corpus.Load(t, dir)
 		tab := optable.BuildOpTable(repo)
 		var before, after runtime.MemStats
 		start := checks.CallsExamined()

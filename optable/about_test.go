@@ -3,44 +3,24 @@ package optable_test
 import (
 	"fmt"
 	"math/rand"
-	"os"
 	"reflect"
 	"runtime"
 	"strings"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/config"
-	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/corpus"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
-	"github.com/tilegym/tilegym-lint/load"
+	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
-	"github.com/tilegym/tilegym-lint/source"
 )
 
 // aboutOps (through the index of name parts) finds the ops a test or
 // benchmark file is about as scoring every name against every op does,
 // on every fixture and on TileGym.
 func TestAboutOpsMatchesScan(t *testing.T) {
-	cat := testrepo.Catalog(t)
-	total := 0
-	for _, dir := range append(fixtureset.Dirs(t), "/work/tilegym") {
-		if _, err := os.Stat(dir); err != nil {
-			continue
-		}
-		lay := config.BuildLayout(&cat.Layout, nil)
-		repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", dir, err)
-		}
-		diffs, n := optable.AboutMismatches(optable.BuildOpTable(repo))
-		total += n
-		for _, d := range diffs {
-			t.Errorf("%s: %s", dir, d)
-		}
-	}
-	if total < 500 {
-		t.Errorf("compared %d files; the fixtures hold more", total)
-	}
+	corpus.Agree(t, "files", 500, func(repo *optable.Repo, _ *layout.Layout) ([]string, int) {
+		return optable.AboutMismatches(optable.BuildOpTable(repo))
+	})
 }
 
 // The index and the scan agree on random op and file names made of a few
@@ -78,7 +58,6 @@ func TestAboutOpsAllocLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds trees of a thousand ops")
 	}
-	cat := testrepo.Catalog(t)
 	perOp := func(n int) float64 {
 		dir := t.TempDir()
 		testrepo.CopyDir(t, "../fixtures/good", dir)
@@ -90,11 +69,7 @@ func TestAboutOpsAllocLinear(t *testing.T) {
 		}
 		testrepo.AppendFile(t, dir, "src/tilegym/ops/ops.py", stubs.String())
 		testrepo.WriteFile(t, dir, "tests/benchmark/bench_used_0.py", bench.String())
-		lay := config.BuildLayout(&cat.Layout, nil)
-		repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		repo, _ := corpus.Load(t, dir)
 		tab := optable.BuildOpTable(repo)
 		f := repo.File("tests/benchmark/bench_used_0.py")
 		var before, after runtime.MemStats

@@ -2,41 +2,22 @@ package optable_test
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/config"
-	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/corpus"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
-	"github.com/tilegym/tilegym-lint/load"
+	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
-	"github.com/tilegym/tilegym-lint/source"
 )
 
 // The skip directives of a stub's lines are looked up in its file's
 // directives, read once; the scan of every comment they replace must find
 // the same, on every fixture and on TileGym.
 func TestSkipsInMatchesScan(t *testing.T) {
-	cat := testrepo.Catalog(t)
-	total := 0
-	for _, dir := range append(fixtureset.Dirs(t), "/work/tilegym") {
-		if _, err := os.Stat(dir); err != nil {
-			continue
-		}
-		repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
-		if err != nil {
-			t.Fatalf("%s: %v", dir, err)
-		}
-		diffs, n := optable.SkipsInMismatches(repo)
-		total += n
-		for _, d := range diffs {
-			t.Errorf("%s: %s", dir, d)
-		}
-	}
-	if total < 1000 {
-		t.Errorf("compared %d windows; the fixtures hold more", total)
-	}
+	corpus.Agree(t, "windows", 1000, func(repo *optable.Repo, _ *layout.Layout) ([]string, int) {
+		return optable.SkipsInMismatches(repo)
+	})
 }
 
 // Building the op table reads each comment of a dispatch file a bounded
@@ -44,7 +25,6 @@ func TestSkipsInMatchesScan(t *testing.T) {
 // comments for each stub's skip directives made it quadratic in the stubs.
 // Work is counted, not timed.
 func TestSkipCommentsReadOncePerFile(t *testing.T) {
-	cat := testrepo.Catalog(t)
 	perOp := func(n int) float64 {
 		dir := t.TempDir()
 		testrepo.CopyDir(t, "../fixtures/good", dir)
@@ -53,10 +33,7 @@ func TestSkipCommentsReadOncePerFile(t *testing.T) {
 			fmt.Fprintf(&b, "\n\n# tilegym-lint: skip-step=5 reason=\"later\"\n@dispatch(\"gen_%d\")\ndef gen_%d(x, **kwargs):  # a comment\n    raise NotImplementedError\n", i, i)
 		}
 		testrepo.AppendFile(t, dir, "src/tilegym/ops/ops.py", b.String())
-		repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		repo, _ := corpus.Load(t, dir)
 		before := optable.CommentsScanned()
 		tab := optable.BuildOpTable(repo)
 		read := optable.CommentsScanned() - before

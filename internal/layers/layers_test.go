@@ -55,6 +55,7 @@ var allowed = map[string][]string{
 	"internal/layers":           {},
 	"internal/fixtureset":       {},
 	"internal/testrepo":         {"checks", "config", "internal/fixtureset", "layout", "rules", "source"},
+	"internal/corpus":           {"config", "internal/fixtureset", "internal/testrepo", "layout", "load", "optable", "source"},
 	"internal/fixturetest":      {"analysis", "checker", "checks", "config", "internal/fixtureset", "internal/testrepo", "report", "rules", "source"},
 	"tools/fixtureoverlay":      {"internal/fixtureset"},
 }

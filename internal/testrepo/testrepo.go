@@ -157,14 +157,29 @@ func GitRepo(t testing.TB, src string, edit func(dir string)) string {
 // when it does not exist.
 func BenchTree(b testing.TB) string {
 	b.Helper()
-	dir := os.Getenv("TILEGYM_LINT_BENCH_TREE")
+	dir := TileGymTree()
 	if dir == "" {
-		dir = "/work/tilegym"
-	}
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		b.Skipf("no TileGym tree at %s (set TILEGYM_LINT_BENCH_TREE)", dir)
+		b.Skipf("no TileGym tree at %s (set TILEGYM_LINT_BENCH_TREE)", tileGymTreePath())
 	}
 	return dir
+}
+
+// TileGymTree returns the TileGym tree tests and benchmarks check,
+// $TILEGYM_LINT_BENCH_TREE (default /work/tilegym), or "" when it is not a
+// directory.
+func TileGymTree() string {
+	dir := tileGymTreePath()
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return ""
+	}
+	return dir
+}
+
+func tileGymTreePath() string {
+	if dir := os.Getenv("TILEGYM_LINT_BENCH_TREE"); dir != "" {
+		return dir
+	}
+	return "/work/tilegym"
 }
 
 // BenchSetup loads the built-in catalog and the tree's configuration (found

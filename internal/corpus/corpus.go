@@ -1,0 +1,58 @@
+// Package corpus gives tests the repositories a fast path is compared with
+// its reference on: every fixture and, when present, a TileGym tree, each
+// loaded as the command line loads a checkout without a configuration.
+package corpus
+
+import (
+	"testing"
+
+	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+	"github.com/tilegym/tilegym-lint/layout"
+	"github.com/tilegym/tilegym-lint/load"
+	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/source"
+)
+
+// Dirs returns the directory of every fixture, the extra directories, and
+// the TileGym tree (testrepo.TileGymTree) when there is one.
+func Dirs(t testing.TB, extra ...string) []string {
+	t.Helper()
+	dirs := append(fixtureset.Dirs(t), extra...)
+	if tree := testrepo.TileGymTree(); tree != "" {
+		dirs = append(dirs, tree)
+	}
+	return dirs
+}
+
+// Load loads the working tree at dir with the built-in catalog's layout.
+func Load(t testing.TB, dir string) (*optable.Repo, *layout.Layout) {
+	t.Helper()
+	lay := config.BuildLayout(&testrepo.Catalog(t).Layout, nil)
+	repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
+	if err != nil {
+		t.Fatalf("%s: %v", dir, err)
+	}
+	return repo, lay
+}
+
+// Agree runs mismatches on every repository of Dirs(t, extra...): it
+// returns the differences between a fast path and its reference, and how
+// many questions it compared. Each difference is an error, and so is
+// comparing fewer than min (the corpus must exercise the fast path).
+func Agree(t testing.TB, what string, min int, mismatches func(*optable.Repo, *layout.Layout) (diffs []string, compared int), extra ...string) {
+	t.Helper()
+	total := 0
+	for _, dir := range Dirs(t, extra...) {
+		repo, lay := Load(t, dir)
+		diffs, n := mismatches(repo, lay)
+		total += n
+		for _, d := range diffs {
+			t.Errorf("%s: %s", dir, d)
+		}
+	}
+	if total < min {
+		t.Errorf("compared %d %s; the fixtures hold more", total, what)
+	}
+}
