@@ -3,7 +3,10 @@ package report
 import (
 	"encoding/json"
 	"io"
+	"slices"
+	"unicode/utf8"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checker"
 )
 
@@ -138,7 +141,7 @@ func NewJSONReport(res *checker.Result, changeMode bool) *JSONReport {
 			}
 			jd.Related = append(jd.Related, jr)
 		}
-		for _, f := range d.Fixes {
+		for _, f := range portableFixes(d.Fixes) {
 			jf := JSONFix{Message: f.Message, Edits: []JSONEdit{}}
 			for _, e := range f.Edits {
 				jf.Edits = append(jf.Edits, JSONEdit{File: e.File, StartLine: e.Start.Line, StartColumn: e.Start.Col + 1,
@@ -161,4 +164,19 @@ func WriteJSON(w io.Writer, res *checker.Result, changeMode bool) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(NewJSONReport(res, changeMode))
+}
+
+// portableFixes returns the fixes a JSON document can carry. A fix whose
+// new text is not UTF-8 (a line moved with its comment's stray bytes,
+// which Python accepts) would reach the reader with U+FFFD in their place
+// and change those bytes: it is left out of the JSON and SARIF reports,
+// and tilegym-lint --fix still applies it.
+func portableFixes(fixes []analysis.SuggestedFix) []analysis.SuggestedFix {
+	out := fixes[:0:0]
+	for _, f := range fixes {
+		if !slices.ContainsFunc(f.Edits, func(e analysis.TextEdit) bool { return !utf8.ValidString(e.NewText) }) {
+			out = append(out, f)
+		}
+	}
+	return out
 }

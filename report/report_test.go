@@ -174,3 +174,36 @@ func TestGitHubFormat(t *testing.T) {
 		t.Errorf("github format (-want +got):\n%s", diff)
 	}
 }
+
+// A fix whose new text is not UTF-8 (an import line moved with its
+// comment's stray bytes, which Python accepts) is left out of the JSON
+// and SARIF reports: JSON would carry U+FFFD in place of those bytes, and
+// a reader applying the fix would change them. The other fixes stay.
+func TestFixesNotUTF8LeftOut(t *testing.T) {
+	r := &rules.Rule{ID: "TG302", Title: "t", Severity: rules.Error}
+	fix := func(text string) []analysis.SuggestedFix {
+		return []analysis.SuggestedFix{{Message: "sort", Edits: []analysis.TextEdit{
+			{File: "a.py", Start: ast.Pos{Line: 1}, End: ast.Pos{Line: 2}, NewText: text}}}}
+	}
+	res := &checker.Result{Root: "repo", Diagnostics: []analysis.Diagnostic{
+		{Rule: r, File: "a.py", Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "stray", Severity: rules.Error, Fixes: fix("import a  # \xbd\xf4\n")},
+		{Rule: r, File: "a.py", Pos: ast.Pos{Line: 2}, End: ast.Pos{Line: 2}, Message: "plain", Severity: rules.Error, Fixes: fix("import b  # é\n")},
+	}}
+	rep := NewJSONReport(res, false)
+	if got := []int{len(rep.Diagnostics[0].Fixes), len(rep.Diagnostics[1].Fixes)}; !cmp.Equal(got, []int{0, 1}) {
+		t.Errorf("JSON fixes per finding = %v, want [0 1]", got)
+	}
+	cat := testrepo.Catalog(t)
+	log := NewSARIF(res, cat, SARIFOptions{})
+	results := log.Runs[0].Results
+	if got := []int{len(results[0].Fixes), len(results[1].Fixes)}; !cmp.Equal(got, []int{0, 1}) {
+		t.Errorf("SARIF fixes per result = %v, want [0 1]", got)
+	}
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, res, false); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), `\ufffd`) {
+		t.Errorf("the JSON report replaced bytes with U+FFFD:\n%s", buf.String())
+	}
+}

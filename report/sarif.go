@@ -268,7 +268,7 @@ func NewSARIF(res *checker.Result, cat *rules.Catalog, opt SARIFOptions) *sarifL
 			}
 			r.RelatedLocations = append(r.RelatedLocations, loc)
 		}
-		for _, f := range d.Fixes {
+		for _, f := range portableFixes(d.Fixes) {
 			r.Fixes = append(r.Fixes, opt.fix(lines, f))
 		}
 		run.Results = append(run.Results, r)
