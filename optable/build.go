@@ -1086,7 +1086,8 @@ func ParseSkip(directive string, c ast.Comment) (Skip, bool) {
 
 // DirectiveReason reads the `reason="..."` of a directive's rest (single or
 // double quotes, or a bare word list to the end); unclosed says the quote
-// opened and did not close.
+// opened and did not close. Bytes that are not UTF-8 (Python accepts them
+// in comments) become U+FFFD: the reason is shown in every report.
 func DirectiveReason(v string) (reason string, unclosed bool) {
 	r, ok := strings.CutPrefix(strings.TrimSpace(v), "reason")
 	if !ok {
@@ -1104,7 +1105,7 @@ func DirectiveReason(v string) (reason string, unclosed bool) {
 			r, unclosed = r[1:], true
 		}
 	}
-	return strings.TrimSpace(r), unclosed
+	return strings.ToValidUTF8(strings.TrimSpace(r), "\uFFFD"), unclosed
 }
 
 // opWrappers returns, per op, the qualified names of the public wrappers
