@@ -208,7 +208,7 @@ func checkDiagnostics(t *testing.T, what string, files map[string][]byte, res *c
 			t.Errorf("%s: %s in %q, not a file of the repository", what, d.Rule.ID, d.File)
 			continue
 		}
-		lines := strings.SplitAfter(string(src), "\n")
+		lines := pyLines(string(src))
 		if d.Pos.Line < 1 || d.Pos.Line > len(lines)+1 {
 			t.Errorf("%s: %s at line %d of %s, which has %d lines", what, checker.FormatDiagnostic(d), d.Pos.Line, d.File, len(lines))
 			continue
@@ -224,6 +224,24 @@ func checkDiagnostics(t *testing.T, what string, files map[string][]byte, res *c
 			t.Errorf("%s: %s ends (%v) before it starts", what, checker.FormatDiagnostic(d), d.End)
 		}
 	}
+}
+
+// pyLines splits src into lines as Python's tokenizer counts them, each
+// with its end: a line ends at "\r\n", "\r" or "\n".
+func pyLines(src string) []string {
+	var lines []string
+	for len(src) > 0 {
+		i := strings.IndexAny(src, "\r\n")
+		if i < 0 {
+			break
+		}
+		end := i + 1
+		if src[i] == '\r' && end < len(src) && src[end] == '\n' {
+			end++
+		}
+		lines, src = append(lines, src[:end]), src[end:]
+	}
+	return append(lines, src)
 }
 
 // jsonRoundTrip asserts that the JSON report decodes strictly into
