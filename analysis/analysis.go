@@ -59,12 +59,19 @@ type Pass[R any] struct {
 	// reports (a check of some ops, or of a change). Report drops the
 	// others' findings, and an analyzer may skip their checks (see Wants).
 	Focus map[string]bool
+	// Elsewhere, when not nil with Focus, names the ops checked by other
+	// passes (the other batches of a whole check in batches): the findings
+	// of a name that is in neither, an op used but dispatched nowhere, are
+	// reported too.
+	Elsewhere map[string]bool
 }
 
 // Wants reports whether the findings of an op are reported: an analyzer
 // may skip the checks of an op it does not want, when they report findings
 // of that op only.
-func (p *Pass[R]) Wants(op string) bool { return p.Focus == nil || p.Focus[op] }
+func (p *Pass[R]) Wants(op string) bool {
+	return p.Focus == nil || p.Focus[op] || p.Elsewhere != nil && !p.Elsewhere[op]
+}
 
 // Diagnostic is one finding. Positions use the parser's convention (line
 // 1-based, column 0-based byte offset); the driver converts for output.

@@ -58,26 +58,10 @@ func EnabledRules(cat *rules.Catalog, cfg *config.Config) []*rules.Rule {
 // excluded ops and paths, # noqa comments) and computes the status of each
 // step of each op.
 func Check(repo *optable.Repo, cat *rules.Catalog, cfg *config.Config, opts Options) (*Result, error) {
-	enabled := EnabledRules(cat, cfg)
-	byKind := map[*checks.Analyzer][]*rules.Rule{}
-	var roots []*checks.Analyzer
-	for _, r := range enabled {
-		a := checks.Kind(r.Kind)
-		if a == nil {
-			return nil, fmt.Errorf("%s: rule %s: no check kind %q is registered", cat.File, r.ID, r.Kind)
-		}
-		if _, ok := byKind[a]; !ok {
-			roots = append(roots, a)
-		}
-		byKind[a] = append(byKind[a], r)
-	}
-	// The op table is always computed: the step verdicts need it.
-	roots = append(roots, optable.OpTableAnalyzer)
-	if err := analysis.Validate(roots); err != nil {
+	p, err := newPlan(cat, cfg)
+	if err != nil {
 		return nil, err
 	}
-	order := topoOrder(roots)
-
 	// A check of some ops knows them by name once the op table is built:
 	// it is built first (and kept in repo, as the op table analyzer's).
 	focus := opts.Focus
@@ -91,7 +75,7 @@ func Check(repo *optable.Repo, cat *rules.Catalog, cfg *config.Config, opts Opti
 		}
 	}
 	res := &Result{Root: repo.Root}
-	results, diags, errs := runAnalyzers(repo, order, byKind, focus)
+	results, diags, errs := runAnalyzers(repo, p.order, p.byKind, focus, nil)
 	res.Errors = errs
 	table, _ := results[optable.OpTableAnalyzer].(*optable.OpTable)
 	if table == nil {
@@ -101,13 +85,7 @@ func Check(repo *optable.Repo, cat *rules.Catalog, cfg *config.Config, opts Opti
 
 	sups := newSuppressions(repo)
 	diags, unchecked := applyPolicy(repo, diags, cfg, sups)
-	// The findings about the suppressions themselves, once every other
-	// finding is known; the same policy but suppression applies to them.
-	supDiags, _ := applyPolicy(repo, sups.findings(suppressionScope{
-		rules: byKind[checks.SuppressionAnalyzer], enabled: ruleIDs(enabled), known: ruleIDs(cat.Rules),
-		focus: focus, table: table, failed: len(errs) > 0,
-	}), cfg, newSuppressions(&optable.Repo{}))
-	diags = append(diags, supDiags...)
+	diags = append(diags, p.suppressionFindings(repo, sups, focus, table, len(errs) > 0)...)
 	SortDiagnostics(diags)
 	keep := selectOps(table, opts, diags)
 	kept := diags[:0] // filtered in place: see applyPolicy
@@ -124,36 +102,87 @@ func Check(repo *optable.Repo, cat *rules.Catalog, cfg *config.Config, opts Opti
 		kept = nil
 	}
 	res.Diagnostics = kept
+	res.Ops = p.verdicts(table.Ops, res.Diagnostics, unchecked, keep)
+	return res, nil
+}
 
-	var verify []checks.VerifyCommander
-	for _, r := range enabled {
+// plan is what a check runs, from the catalog and the configuration: the
+// analyzers of the enabled rules (and those they require) in order, the
+// rules of each kind, and the verify commands of Step 6.
+type plan struct {
+	cat     *rules.Catalog
+	cfg     *config.Config
+	enabled []*rules.Rule
+	byKind  map[*checks.Analyzer][]*rules.Rule
+	order   []*checks.Analyzer
+	verify  []checks.VerifyCommander
+}
+
+func newPlan(cat *rules.Catalog, cfg *config.Config) (*plan, error) {
+	p := &plan{cat: cat, cfg: cfg, enabled: EnabledRules(cat, cfg), byKind: map[*checks.Analyzer][]*rules.Rule{}}
+	var roots []*checks.Analyzer
+	for _, r := range p.enabled {
+		a := checks.Kind(r.Kind)
+		if a == nil {
+			return nil, fmt.Errorf("%s: rule %s: no check kind %q is registered", cat.File, r.ID, r.Kind)
+		}
+		if _, ok := p.byKind[a]; !ok {
+			roots = append(roots, a)
+		}
+		p.byKind[a] = append(p.byKind[a], r)
+	}
+	// The op table is always computed: the step verdicts need it.
+	roots = append(roots, optable.OpTableAnalyzer)
+	if err := analysis.Validate(roots); err != nil {
+		return nil, err
+	}
+	p.order = topoOrder(roots)
+	for _, r := range p.enabled {
 		if r.Step == 6 {
 			if v, ok := r.Params.(checks.VerifyCommander); ok {
-				verify = append(verify, v)
+				p.verify = append(p.verify, v)
 			}
 		}
 	}
+	return p, nil
+}
+
+// suppressionFindings returns the findings about the suppressions
+// themselves, once every other finding has marked the ones it used; the
+// same policy but suppression applies to them.
+func (p *plan) suppressionFindings(repo *optable.Repo, sups *suppressions, focus map[string]bool, table *optable.OpTable, failed bool) []analysis.Diagnostic {
+	out, _ := applyPolicy(repo, sups.findings(suppressionScope{
+		rules: p.byKind[checks.SuppressionAnalyzer], enabled: ruleIDs(p.enabled), known: ruleIDs(p.cat.Rules),
+		focus: focus, table: table, failed: failed,
+	}), p.cfg, newSuppressions(&optable.Repo{}))
+	return out
+}
+
+// verdicts returns the step verdicts of the ops (of those keep selects,
+// when not nil) that the configuration does not exclude, sorted by name.
+func (p *plan) verdicts(ops []*optable.Op, diags []analysis.Diagnostic, unchecked map[string]map[int]bool, keep *opSelection) []OpResult {
 	excluded := map[string]bool{}
-	if cfg != nil {
-		for _, o := range cfg.ExcludeOps {
+	if p.cfg != nil {
+		for _, o := range p.cfg.ExcludeOps {
 			excluded[o] = true
 		}
 	}
 	// Each op's findings, so that the verdicts are linear in the findings.
 	byOp := map[string][]analysis.Diagnostic{}
-	for _, d := range res.Diagnostics {
+	for _, d := range diags {
 		if d.Op != "" {
 			byOp[d.Op] = append(byOp[d.Op], d)
 		}
 	}
-	for _, op := range table.Ops {
+	var out []OpResult
+	for _, op := range ops {
 		if keep != nil && !keep.ops[op.Name] || excluded[op.Name] {
 			continue
 		}
-		res.Ops = append(res.Ops, StepVerdicts(op, byOp[op.Name], verify, unchecked[op.Name]))
+		out = append(out, StepVerdicts(op, byOp[op.Name], p.verify, unchecked[op.Name]))
 	}
-	sort.Slice(res.Ops, func(i, j int) bool { return res.Ops[i].Name < res.Ops[j].Name })
-	return res, nil
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }
 
 // topoOrder lists the analyzers reachable from roots, each after those it
@@ -187,7 +216,7 @@ func topoOrder(roots []*checks.Analyzer) []*checks.Analyzer {
 // With focus, the findings of ops outside it are dropped as reported,
 // except those a file that does not parse silences (see
 // blameParseErrors: they make the parse error the op's).
-func runAnalyzers(repo *optable.Repo, order []*checks.Analyzer, byKind map[*checks.Analyzer][]*rules.Rule, focus map[string]bool) (map[*checks.Analyzer]any, []analysis.Diagnostic, []error) {
+func runAnalyzers(repo *optable.Repo, order []*checks.Analyzer, byKind map[*checks.Analyzer][]*rules.Rule, focus, elsewhere map[string]bool) (map[*checks.Analyzer]any, []analysis.Diagnostic, []error) {
 	broken := func(d analysis.Diagnostic) bool {
 		if f := repo.Files[d.File]; f != nil && f.Err != nil {
 			return true
@@ -229,15 +258,16 @@ func runAnalyzers(repo *optable.Repo, order []*checks.Analyzer, byKind map[*chec
 				resultOf[r] = rs.result
 			}
 			pass := &checks.Pass{
-				Analyzer: a,
-				Repo:     repo,
-				Rules:    byKind[a],
-				ResultOf: resultOf,
-				Focus:    focus,
+				Analyzer:  a,
+				Repo:      repo,
+				Rules:     byKind[a],
+				ResultOf:  resultOf,
+				Focus:     focus,
+				Elsewhere: elsewhere,
 			}
 			var mu sync.Mutex // an analyzer may report from several goroutines
 			pass.Report = func(d analysis.Diagnostic) {
-				if d.Rule == nil || d.Op != "" && focus != nil && !focus[d.Op] && !broken(d) {
+				if d.Rule == nil || d.Op != "" && !pass.Wants(d.Op) && !broken(d) {
 					return
 				}
 				mu.Lock()
@@ -293,18 +323,46 @@ func ruleIDs(list []*rules.Rule) map[string]bool {
 	return out
 }
 
+// checkWhole checks every op of a snapshot: at once, or in k batches
+// (0: as many as its size calls for, see batchCount).
+func checkWhole(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg *config.Config, k int) (*Result, error) {
+	l, err := load.NewLoader(src, lay, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if k == 0 {
+		var size int64
+		for _, d := range l.Data {
+			size += int64(len(d))
+		}
+		k = batchCount(size)
+	}
+	if k <= 1 {
+		l.ParseAll()
+		return Check(l.Repo, cat, cfg, Options{})
+	}
+	p, err := newPlan(cat, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return p.checkInBatches(l, k)
+}
+
 // CheckSource loads a snapshot and checks it. With opts.Ops (and no
 // opts.Files) it parses only the files the selected ops need (see
 // LoadForOps), and then any file a finding is in or names (a file that does
 // not parse would have silenced the finding); the result for those ops is
 // the same as Load then Check.
 func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg *config.Config, opts Options) (*Result, error) {
-	if len(opts.Ops) == 0 || opts.Files != nil {
+	if opts.Files != nil {
 		repo, err := load.Load(src, lay, cfg)
 		if err != nil {
 			return nil, err
 		}
 		return Check(repo, cat, cfg, opts)
+	}
+	if len(opts.Ops) == 0 {
+		return checkWhole(src, lay, cat, cfg, 0)
 	}
 	l, err := load.NewLoader(src, lay, cfg)
 	if err != nil {

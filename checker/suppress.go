@@ -76,6 +76,50 @@ type suppressions struct {
 	repo      *optable.Repo
 	directive string
 	byFile    map[string]map[int][]*suppression
+	// parsed, when not nil, is every file whose comments byFile holds that
+	// parsed: the files a check in batches read, in one batch or another
+	// (see add). Else they are the parsed files of repo.
+	parsed map[string]bool
+}
+
+// add takes the suppressions of the files parsed in batch, a check of part
+// of the same snapshot, with the findings each silenced: a file's comments
+// are read in the first batch that parses it, and a code silencing a
+// finding in any batch is used.
+func (s *suppressions) add(batch *suppressions) {
+	if s.parsed == nil {
+		s.parsed = map[string]bool{}
+	}
+	for path, f := range batch.repo.Files {
+		if f == nil || f.AST == nil {
+			continue
+		}
+		lines := batch.of(path)
+		have, ok := s.byFile[path]
+		if !ok {
+			s.byFile[path] = lines
+			s.parsed[path] = true
+			continue
+		}
+		for n, list := range lines {
+			for i, sp := range list {
+				h := have[n][i]
+				h.usedAny = h.usedAny || sp.usedAny
+				for code := range sp.used {
+					h.used[code] = true
+				}
+			}
+		}
+	}
+}
+
+// readable reports whether path was read and parsed.
+func (s *suppressions) readable(path string) bool {
+	if s.parsed != nil {
+		return s.parsed[path]
+	}
+	f := s.repo.Files[path]
+	return f != nil && f.AST != nil
 }
 
 func newSuppressions(repo *optable.Repo) *suppressions {
@@ -86,10 +130,13 @@ func (s *suppressions) of(file string) map[int][]*suppression {
 	if m, ok := s.byFile[file]; ok {
 		return m
 	}
+	f := s.repo.File(file)
+	if f == nil {
+		return nil // not read (yet, in a check in batches): nothing kept
+	}
 	m := map[int][]*suppression{}
 	s.byFile[file] = m
-	f := s.repo.File(file)
-	if f == nil || f.AST == nil {
+	if f.AST == nil {
 		return m
 	}
 	for _, c := range f.AST.Comments {
@@ -163,8 +210,7 @@ func (s *suppressions) findings(sc suppressionScope) []analysis.Diagnostic {
 	}
 	var out []analysis.Diagnostic
 	for _, path := range s.repo.Paths {
-		f := s.repo.Files[path]
-		if f == nil || f.AST == nil {
+		if !s.readable(path) {
 			continue
 		}
 		lines := s.of(path)

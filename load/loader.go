@@ -397,14 +397,14 @@ func (l *Loader) CloseOver(want map[string]bool) *optable.Repo {
 		// The names looked for before are in no file still unparsed (each
 		// file that had one was parsed): look for the new.
 		fresh := l.unscanned(need)
-		quoted := fresh.quotedNames()
+		quoted := fresh.names
 		wanted := make([]bool, n)
 		source.ForEach(n, func(i int) {
 			if parsed[i] {
 				return
 			}
 			p := repo.Paths[i]
-			wanted[i] = need.path(p) || registers[i] && containsAny(data[i], quoted) ||
+			wanted[i] = need.path(p) || registers[i] && hasQuoted(data[i], quoted) ||
 				step[i] && fresh.step(p, data[i], nonASCII[i])
 		})
 		var more []int
@@ -437,7 +437,7 @@ func (l *Loader) CloseOver(want map[string]bool) *optable.Repo {
 		mods := map[string]bool{}
 		for _, i := range more {
 			p := repo.Paths[i]
-			if f := repo.Files[p]; f.AST != nil && registers[i] && layout.InCuTile(lay, p) && containsAny(data[i], quoted) {
+			if f := repo.Files[p]; f.AST != nil && registers[i] && layout.InCuTile(lay, p) && hasQuoted(data[i], quoted) {
 				for _, q := range f.Imports().Local {
 					mods[q] = true
 					if j := strings.LastIndexByte(q, '.'); j >= 0 {
@@ -494,7 +494,11 @@ func (l *Loader) unscanned(need *needs) *needs {
 			}
 		}
 		if len(ts) > 0 {
-			fresh.uses = append(fresh.uses, scopeUses{sw.scope, sw.suite, ts})
+			words := WordSet{}
+			for _, t := range ts {
+				words[t.last] = true
+			}
+			fresh.uses = append(fresh.uses, scopeUses{sw.scope, sw.suite, ts, words})
 		}
 	}
 	return fresh
@@ -525,6 +529,7 @@ type scopeUses struct {
 	scope   *layout.Scope
 	suite   string
 	targets []useTarget
+	words   WordSet // the last words of the targets, looked for in one pass
 }
 
 // useTarget is a name through which a file uses an op: the op's name in an
@@ -546,23 +551,16 @@ func (nd *needs) step(p string, src []byte, nonASCII bool) bool {
 		if !isTest && !layout.MatchBound(sw.scope.Benchmarks, sw.suite, p) {
 			continue
 		}
-		var found WordSet
-		if nonASCII {
-			ws := WordSet{}
-			for _, t := range sw.targets {
-				ws[t.last] = true
-			}
-			found = WordSet{}
-			for _, w := range ws.Find(src) {
-				found[w] = true
-			}
+		found := WordSet{}
+		for _, w := range sw.words.Find(src) {
+			found[w] = true
 		}
 		var qs []string
 		for _, t := range sw.targets {
 			if strings.Contains(p, t.last) {
 				return true
 			}
-			if (isTest || !t.testsOnly) && (HasWord(src, t.last) || found[t.last]) {
+			if (isTest || !t.testsOnly) && found[t.last] {
 				qs = append(qs, t.q)
 			}
 		}
@@ -574,13 +572,39 @@ func (nd *needs) step(p string, src []byte, nonASCII bool) bool {
 }
 
 // quotedNames returns the names of the related ops between double and
-// between single quotes, as register_impl("softmax", ...) names an op.
+// single quotes: hasQuoted's reference.
 func (nd *needs) quotedNames() [][]byte {
 	var out [][]byte
 	for name := range nd.names {
 		out = append(out, []byte(`"`+name+`"`), []byte(`'`+name+`'`))
 	}
 	return out
+}
+
+// hasQuoted reports whether src has one of the names between two like
+// quotes ("name" or 'name'), as containsAny of the names quoted both ways
+// does (see quotedNames; an op name holds no quote), in one pass whatever
+// the number of names: a check in batches asks it of every file once per
+// batch. Each quote is looked up with the text up to the next like quote.
+func hasQuoted(src []byte, names WordSet) bool {
+	if len(names) == 0 {
+		return false
+	}
+	longest := 0
+	for name := range names {
+		longest = max(longest, len(name))
+	}
+	for i := 0; i < len(src); i++ {
+		q := src[i]
+		if q != '"' && q != '\'' {
+			continue
+		}
+		j := bytes.IndexByte(src[i+1:], q)
+		if j >= 0 && j <= longest && names[string(src[i+1:i+1+j])] {
+			return true
+		}
+	}
+	return false
 }
 
 // path reports whether a file is needed for its path alone.

@@ -18,7 +18,7 @@ func TestUnscanned(t *testing.T) {
 	l := &Loader{}
 	first := l.unscanned(&needs{
 		names: WordSet{"softmax": true},
-		uses:  []scopeUses{{core, "", []useTarget{softmax, fwd}}},
+		uses:  []scopeUses{{core, "", []useTarget{softmax, fwd}, nil}},
 	})
 	if len(first.names) != 1 || len(first.uses) != 1 || len(first.uses[0].targets) != 2 {
 		t.Fatalf("first round: %+v", first)
@@ -26,18 +26,38 @@ func TestUnscanned(t *testing.T) {
 	second := l.unscanned(&needs{
 		names: WordSet{"softmax": true, "layer_norm": true},
 		uses: []scopeUses{
-			{core, "", []useTarget{softmax, norm}},
-			{suites, "liger", []useTarget{ligerSoftmax}}, // the same word, another scope
+			{core, "", []useTarget{softmax, norm}, nil},
+			{suites, "liger", []useTarget{ligerSoftmax}, nil}, // the same word, another scope
 		},
 	})
 	if len(second.names) != 1 || !second.names["layer_norm"] {
 		t.Errorf("second round names = %v, want layer_norm only", second.names)
 	}
-	if diff := cmp.Diff([]scopeUses{{core, "", []useTarget{norm}}, {suites, "liger", []useTarget{ligerSoftmax}}}, second.uses,
+	if diff := cmp.Diff([]scopeUses{{core, "", []useTarget{norm}, WordSet{"layer_norm": true}}, {suites, "liger", []useTarget{ligerSoftmax}, WordSet{"softmax": true}}}, second.uses,
 		cmp.AllowUnexported(scopeUses{}, useTarget{}), cmp.Comparer(func(a, b *layout.Scope) bool { return a == b })); diff != "" {
 		t.Errorf("second round words (-want +got):\n%s", diff)
 	}
 	if third := l.unscanned(&needs{names: WordSet{"softmax": true}}); len(third.names) != 0 {
 		t.Errorf("third round names = %v, want none", third.names)
+	}
+}
+
+// TestHasQuoted checks hasQuoted, one pass for any number of names, against
+// its reference, containsAny of every name quoted both ways.
+func TestHasQuoted(t *testing.T) {
+	names := WordSet{"softmax": true, "liger.jsd": true, "rms_norm": true}
+	nd := &needs{names: names}
+	for _, src := range []string{
+		``, `softmax`, `"softmax"`, `'softmax'`, `"softmax'`, `x = "a""softmax"`, `'''softmax'''`,
+		`register_impl("liger.jsd", backend="cutile")`, `"rms_norm_fwd"`, `"rms_norm`, `'"softmax"'`,
+		`"" 'rms_norm' ""`, `"a" softmax "b"`, `"` + "soft\nmax" + `"`, `"'softmax'"`,
+	} {
+		want := containsAny([]byte(src), nd.quotedNames())
+		if got := hasQuoted([]byte(src), names); got != want {
+			t.Errorf("hasQuoted(%q) = %v, want %v (containsAny)", src, got, want)
+		}
+	}
+	if hasQuoted([]byte(`"softmax"`), nil) {
+		t.Error("hasQuoted with no names found one")
 	}
 }

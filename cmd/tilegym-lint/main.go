@@ -3,6 +3,7 @@
 package main
 
 import (
+	"github.com/tilegym/tilegym-lint/checker"
 	"io"
 	"math"
 	"os"
@@ -44,6 +45,16 @@ const heapPerSourceByte = 12
 // returns the size of the Python source the check reads.
 var gcSourceBytes atomic.Pointer[func() int64]
 
+// gcWhole says that the check is of every op of a checkout, which one of
+// checker.BatchFrom bytes or more runs in batches: one batch's syntax trees
+// are live at a time, so the heap does not grow with the source as
+// heapPerSourceByte expects, and the proportional collector runs at
+// batchGCPercent (at TileGym x100, peak RSS 3.7 bytes per source byte
+// instead of 4.4 at 100, for a twentieth more CPU).
+var gcWhole atomic.Bool
+
+const batchGCPercent = 50
+
 // tuneGC keeps the garbage collector off while the heap is small, unless
 // GOGC or GOMEMLIMIT says otherwise: a check of a whole TileGym checkout
 // allocates some 50 MB, most of it live until the report is written, and
@@ -63,10 +74,15 @@ func tuneGC() {
 		// The proportional collector while the source is measured.
 		debug.SetGCPercent(gcPercent)
 		debug.SetMemoryLimit(math.MaxInt64)
-		var base int64
+		var size int64
 		if f := gcSourceBytes.Load(); f != nil {
-			base = heapPerSourceByte * (*f)()
+			size = (*f)()
 		}
+		if gcWhole.Load() && size >= checker.BatchFrom {
+			debug.SetGCPercent(batchGCPercent)
+			return
+		}
+		base := heapPerSourceByte * size
 		if base <= gcFreeHeap {
 			return
 		}

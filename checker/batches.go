@@ -1,0 +1,322 @@
+package checker
+
+import (
+	"sort"
+
+	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/load"
+	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/source"
+)
+
+// A whole check of a large checkout runs in batches of ops, so that the
+// syntax trees of one batch's files are live at a time instead of every
+// file's: the trees are some six bytes per byte of source, and kept to the
+// report they made the peak memory of a check about thirteen times the
+// source. Each batch is a check of some ops as --op runs it (the dispatch
+// files, cuTile __init__.py files and API packages, parsed once, and the
+// files those ops need: load.Loader.CloseOver), and gives those ops'
+// findings and verdicts; the results are put together as the whole check
+// gives them (checker.TestCheckInBatches compares the two).
+//
+//   - Findings of no op: each batch's, in the files it read, and those of
+//     the files no batch read, checked in parts afterwards with no op in
+//     focus.
+//   - Suppressions: a comment read in any batch is judged unused only once
+//     every batch has marked what it silenced (suppressions.add).
+//   - An op without a dispatch stub (being added) is known only from a
+//     registration, which a batch or a part may come upon: it is checked
+//     in a batch of its own afterwards.
+//   - The result's op table holds the ops without their syntax nodes
+//     (detach): the report needs their files, not their trees.
+
+// BatchFrom is the size of the Python source in scope from which a whole
+// check runs in batches; a smaller checkout (TileGym is 3.4 MB) is checked
+// at once, which is a third faster.
+const BatchFrom = 8 << 20
+
+// maxBatches bounds the batches: each reads every file's text for the
+// words its ops are used by (CloseOver), so their number is what a check in
+// batches costs over one at once (at TileGym x100, 16 batches of 4 MB
+// and more: a fifth more CPU than 8, for a third less memory).
+const maxBatches = 16
+
+// batchBytes is the source a batch is about: its ops' share of it.
+const batchBytes = 4 << 20
+
+// batchCount is the number of batches for a checkout of size bytes.
+func batchCount(size int64) int {
+	if size < BatchFrom {
+		return 1
+	}
+	return int(min(maxBatches, (size+batchBytes-1)/batchBytes))
+}
+
+// checkInBatches checks every op of a loaded snapshot in k batches.
+func (p *plan) checkInBatches(l *load.Loader, k int) (*Result, error) {
+	if !l.Seed(nil) {
+		// A dispatch file does not parse: which ops there are is not
+		// known, so the whole check, as Load gives it.
+		l.ParseAll()
+		return Check(l.Repo, p.cat, p.cfg, Options{})
+	}
+	seeds := l.Mark()
+	b := &batches{p: p, l: l, seeds: seeds, sups: newSuppressions(l.Repo), read: make([]bool, len(l.Repo.Paths)),
+		ops: map[string]*optable.Op{}, known: map[string]bool{}, unchecked: map[string]map[int]bool{}}
+	var names []string
+	for _, op := range l.OpTable().Ops {
+		names = append(names, op.Name)
+		b.ops[op.Name] = nil // to be checked in its batch
+		b.known[op.Name] = true
+	}
+	for i := range k {
+		if err := b.run(names[i*len(names)/k : (i+1)*len(names)/k]); err != nil {
+			return nil, err
+		}
+	}
+	// The files no batch read, in parts of about the same size.
+	var rest []int
+	var size, total int
+	for i := range l.Repo.Paths {
+		if !b.read[i] {
+			rest = append(rest, i)
+			total += len(l.Data[i])
+		}
+	}
+	var part []int
+	for n, i := range rest {
+		part = append(part, i)
+		size += len(l.Data[i])
+		if size*k >= total || n == len(rest)-1 {
+			if err := b.runPart(part); err != nil {
+				return nil, err
+			}
+			part, size = nil, 0
+		}
+	}
+	// Ops known from a registration only (no stub), found on the way.
+	for len(b.found) > 0 {
+		found := b.found
+		b.found = nil
+		sort.Strings(found)
+		l.Names = map[string]bool{}
+		for _, name := range found {
+			l.Names[name] = true
+		}
+		if err := b.run(found); err != nil {
+			return nil, err
+		}
+	}
+	l.Names = nil
+	l.Forget(seeds)
+	return b.result(), nil
+}
+
+// batches is the state of a check in batches.
+type batches struct {
+	p     *plan
+	l     *load.Loader
+	seeds load.Mark
+	sups  *suppressions // of every file read, marked by every batch
+	read  []bool        // by index in Paths: the file was read in a batch or part
+
+	ops       map[string]*optable.Op // every op checked, detached
+	known     map[string]bool        // the ops of the dispatch files
+	others    []analysis.Diagnostic  // findings of ops in no batch (yet)
+	found     []string               // ops seen but not yet checked
+	diags     []analysis.Diagnostic
+	unchecked map[string]map[int]bool
+	errs      []error
+	errSeen   map[string]bool
+	files     map[string]*source.File // the detached files, by path
+}
+
+// run checks a batch of ops: the findings of those ops, and of no op.
+func (b *batches) run(names []string) error {
+	if len(names) == 0 {
+		return nil
+	}
+	l := b.l
+	l.Forget(b.seeds)
+	want := map[string]bool{}
+	for _, name := range names {
+		want[name] = true
+		b.ops[name] = nil // taken: not found again
+	}
+	repo := l.CloseOver(want)
+	return b.check(repo, want, want)
+}
+
+// runPart checks files no batch read, for the findings of no op.
+func (b *batches) runPart(idx []int) error {
+	l := b.l
+	l.Forget(b.seeds)
+	l.Parse(idx)
+	return b.check(l.Repo, nil, map[string]bool{})
+}
+
+// check checks repo with focus (parsing what findings name, as
+// CheckUntilRead does), and keeps the findings of the ops in focus and of
+// no op.
+func (b *batches) check(repo *optable.Repo, want, focus map[string]bool) error {
+	type out struct {
+		table     *optable.OpTable
+		diags     []analysis.Diagnostic
+		unchecked map[string]map[int]bool
+		errs      []error
+		sups      *suppressions
+	}
+	o, err := load.CheckUntilRead(b.l, repo, want, func(repo *optable.Repo) (*out, error) {
+		results, diags, errs := runAnalyzers(repo, b.p.order, b.p.byKind, focus, b.known)
+		table, _ := results[optable.OpTableAnalyzer].(*optable.OpTable)
+		sups := newSuppressions(repo)
+		diags, unchecked := applyPolicy(repo, diags, b.p.cfg, sups)
+		return &out{table, diags, unchecked, errs, sups}, nil
+	}, func(o *out) []analysis.Diagnostic { return o.diags }, nil)
+	if err != nil {
+		return err
+	}
+	repo = b.l.Repo
+	for i, p := range repo.Paths {
+		if repo.Files[p] != nil {
+			b.read[i] = true
+		}
+	}
+	b.sups.add(o.sups)
+	for _, e := range o.errs {
+		if b.errSeen == nil {
+			b.errSeen = map[string]bool{}
+		}
+		if !b.errSeen[e.Error()] {
+			b.errSeen[e.Error()] = true
+			b.errs = append(b.errs, e)
+		}
+	}
+	for _, d := range o.diags {
+		switch {
+		case d.Op == "" || focus[d.Op]:
+			b.diags = append(b.diags, d)
+		case !b.known[d.Op]:
+			b.others = append(b.others, d)
+		}
+	}
+	if o.table != nil {
+		for _, op := range o.table.Ops {
+			if focus[op.Name] {
+				b.ops[op.Name] = b.detach(op)
+				if u := o.unchecked[op.Name]; u != nil {
+					b.unchecked[op.Name] = u
+				}
+			} else if _, ok := b.ops[op.Name]; !ok {
+				b.ops[op.Name] = nil
+				b.found = append(b.found, op.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// detach returns a copy of op without syntax nodes, its files without
+// trees (the dispatch files, read once, keep theirs).
+func (b *batches) detach(op *optable.Op) *optable.Op {
+	c := *op
+	c.Impls = make([]*optable.Impl, len(op.Impls))
+	for i, im := range op.Impls {
+		d := *im
+		d.Call, d.Def, d.File = nil, nil, b.file(im.File)
+		c.Impls[i] = &d
+	}
+	c.Tests = b.fileList(op.Tests)
+	c.Benchmarks = b.fileList(op.Benchmarks)
+	return &c
+}
+
+func (b *batches) fileList(fs []*source.File) []*source.File {
+	if fs == nil {
+		return nil
+	}
+	out := make([]*source.File, len(fs))
+	for i, f := range fs {
+		out[i] = b.file(f)
+	}
+	return out
+}
+
+func (b *batches) file(f *source.File) *source.File {
+	if f == nil || b.seeds.Has(f.Path) {
+		return f
+	}
+	if b.files == nil {
+		b.files = map[string]*source.File{}
+	}
+	d := b.files[f.Path]
+	if d == nil {
+		d = &source.File{Path: f.Path, Src: f.Src, Err: f.Err}
+		b.files[f.Path] = d
+	}
+	return d
+}
+
+// result puts the batches' results together.
+func (b *batches) result() *Result {
+	table := &optable.OpTable{ByName: map[string]*optable.Op{}}
+	for name, op := range b.ops {
+		if op != nil {
+			table.ByName[name] = op
+			table.Ops = append(table.Ops, op)
+		}
+	}
+	sort.Slice(table.Ops, func(i, j int) bool { return table.Ops[i].Name < table.Ops[j].Name })
+	// A name used but dispatched nowhere is charged findings as an op
+	// (dispatch-callers); one found to be an op was checked in its batch.
+	for _, d := range b.others {
+		if b.ops[d.Op] == nil {
+			b.diags = append(b.diags, d)
+		}
+	}
+	// A finding charged to an op in one batch and to none in another is
+	// the op's: the other batch did not read what charges it (the op's
+	// cuTile module, for an import out of order in an __init__.py; the op's
+	// finding in a file that does not parse, for its parse error).
+	charged := map[chargeKey]bool{}
+	for _, d := range b.diags {
+		if d.Op != "" {
+			charged[chargeKeyOf(d)] = true
+		}
+	}
+	k := 0
+	for _, d := range b.diags {
+		if d.Op == "" && charged[chargeKeyOf(d)] {
+			continue
+		}
+		b.diags[k] = d
+		k++
+	}
+	b.diags = b.diags[:k]
+	diags := append(b.diags, b.p.suppressionFindings(b.l.Repo, b.sups, nil, table, len(b.errs) > 0)...)
+	SortDiagnostics(diags)
+	k = 0
+	for i, d := range diags {
+		if i > 0 && sameFinding(diags[k-1], d) {
+			continue
+		}
+		diags[k] = d
+		k++
+	}
+	res := &Result{Root: b.l.Repo.Root, Errors: b.errs, Table: table}
+	if k > 0 {
+		res.Diagnostics = diags[:k]
+	}
+	res.Ops = b.p.verdicts(table.Ops, res.Diagnostics, b.unchecked, nil)
+	return res
+}
+
+// chargeKey is a finding apart from the op it is charged to.
+type chargeKey struct {
+	rule, file string
+	line, col  int
+}
+
+func chargeKeyOf(d analysis.Diagnostic) chargeKey {
+	return chargeKey{d.Rule.ID, d.File, d.Pos.Line, d.Pos.Col}
+}
