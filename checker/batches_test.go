@@ -1,15 +1,9 @@
 package checker
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/config"
-	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
-	"github.com/tilegym/tilegym-lint/load"
-	"github.com/tilegym/tilegym-lint/source"
 )
 
 // TestCheckInBatches checks that a whole check in batches reports exactly
@@ -19,53 +13,25 @@ import (
 // /work/tilegym).
 func TestCheckInBatches(t *testing.T) {
 	cat := testrepo.Catalog(t)
-	dirs := fixtureset.Dirs(t)
-	tree := os.Getenv("TILEGYM_LINT_BENCH_TREE")
-	if tree == "" {
-		tree = "/work/tilegym"
-	}
-	if fi, err := os.Stat(tree); err == nil && fi.IsDir() && !testrepo.RaceEnabled {
-		dirs = append(dirs, tree)
-	}
-	for _, dir := range dirs {
-		t.Run(filepath.Base(dir), func(t *testing.T) {
-			cfg := fixtureConfig(t, dir)
-			if dir == tree {
-				cfg = nil
-				if p, err := config.Find(dir); err == nil && p != "" {
-					if cfg, err = config.Load(p); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
-			lay := config.BuildLayout(&cat.Layout, cfg)
-			src := &source.DiskSource{Dir: dir}
-			full, err := load.Load(src, lay, cfg)
+	forEachCheckout(t, cat, func(t *testing.T, c *checkout) {
+		src, lay, cfg, whole := c.src, c.lay, c.cfg, c.whole
+		want := jsonOf(t, whole)
+		for _, k := range []int{2, 3, len(whole.Table.Ops) + 1} {
+			got, err := checkWhole(src, lay, cat, cfg, k)
 			if err != nil {
 				t.Fatal(err)
 			}
-			whole, err := Check(full, cat, cfg, Options{})
-			if err != nil {
-				t.Fatal(err)
+			if gj := jsonOf(t, got); gj != want {
+				t.Errorf("%d batches: the check in batches differs from the check at once:\n got: %s\nwant: %s", k, gj, want)
 			}
-			want := jsonOf(t, whole)
-			for _, k := range []int{2, 3, len(whole.Table.Ops) + 1} {
-				got, err := checkWhole(src, lay, cat, cfg, k)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if gj := jsonOf(t, got); gj != want {
-					t.Errorf("%d batches: the check in batches differs from the check at once:\n got: %s\nwant: %s", k, gj, want)
-				}
-				if len(got.Errors) != len(whole.Errors) {
-					t.Errorf("%d batches: %d analyzer errors, want %d", k, len(got.Errors), len(whole.Errors))
-				}
-				if len(got.Table.Ops) != len(whole.Table.Ops) {
-					t.Errorf("%d batches: %d ops in the table, want %d", k, len(got.Table.Ops), len(whole.Table.Ops))
-				}
+			if len(got.Errors) != len(whole.Errors) {
+				t.Errorf("%d batches: %d analyzer errors, want %d", k, len(got.Errors), len(whole.Errors))
 			}
-		})
-	}
+			if len(got.Table.Ops) != len(whole.Table.Ops) {
+				t.Errorf("%d batches: %d ops in the table, want %d", k, len(got.Table.Ops), len(whole.Table.Ops))
+			}
+		}
+	})
 }
 
 // TestBatchCount: a checkout under BatchFrom is checked at once; a larger

@@ -6,7 +6,61 @@ import (
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+	"github.com/tilegym/tilegym-lint/layout"
+	"github.com/tilegym/tilegym-lint/load"
+	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source"
 )
+
+// checkout is a repository a test checks whole and in some other way.
+type checkout struct {
+	src   *source.DiskSource
+	lay   *layout.Layout
+	cfg   *config.Config
+	whole *Result // the check at once
+}
+
+// forEachCheckout runs fn as a subtest on every fixture, and on the
+// TileGym tree when present ($TILEGYM_LINT_BENCH_TREE, default
+// /work/tilegym) and not under the race detector (the fixtures exercise
+// the same concurrency), with the checkout's configuration and the check
+// at once of it.
+func forEachCheckout(t *testing.T, cat *rules.Catalog, fn func(t *testing.T, c *checkout)) {
+	dirs := fixtureset.Dirs(t)
+	tree := os.Getenv("TILEGYM_LINT_BENCH_TREE")
+	if tree == "" {
+		tree = "/work/tilegym"
+	}
+	if fi, err := os.Stat(tree); err == nil && fi.IsDir() && !testrepo.RaceEnabled {
+		dirs = append(dirs, tree)
+	}
+	for _, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			cfg := fixtureConfig(t, dir)
+			if dir == tree {
+				cfg = nil
+				if p, err := config.Find(dir); err == nil && p != "" {
+					if cfg, err = config.Load(p); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			lay := config.BuildLayout(&cat.Layout, cfg)
+			src := &source.DiskSource{Dir: dir}
+			full, err := load.Load(src, lay, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			whole, err := Check(full, cat, cfg, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			fn(t, &checkout{src, lay, cfg, whole})
+		})
+	}
+}
 
 // fixtureConfig loads a fixture's own configuration, looking only in the
 // fixture directory (never above it).

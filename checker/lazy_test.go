@@ -1,12 +1,9 @@
 package checker
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/config"
-	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/source"
@@ -19,71 +16,45 @@ import (
 // ($TILEGYM_LINT_BENCH_TREE, default /work/tilegym).
 func TestCheckOpsLazy(t *testing.T) {
 	cat := testrepo.Catalog(t)
-	dirs := fixtureset.Dirs(t)
-	tree := os.Getenv("TILEGYM_LINT_BENCH_TREE")
-	if tree == "" {
-		tree = "/work/tilegym"
-	}
-	// Every op of TileGym is a hundred whole checks: not under the race
-	// detector (the fixtures exercise the same concurrency).
-	if fi, err := os.Stat(tree); err == nil && fi.IsDir() && !testrepo.RaceEnabled {
-		dirs = append(dirs, tree)
-	}
-	for _, dir := range dirs {
-		t.Run(filepath.Base(dir), func(t *testing.T) {
-			cfg := fixtureConfig(t, dir)
-			if dir == tree {
-				cfg = nil
-				if p, err := config.Find(dir); err == nil && p != "" {
-					if cfg, err = config.Load(p); err != nil {
-						t.Fatal(err)
-					}
-				}
+	forEachCheckout(t, cat, func(t *testing.T, c *checkout) {
+		src, lay, cfg, whole := c.src, c.lay, c.cfg, c.whole
+		full, err := load.Load(src, lay, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, op := range whole.Table.Ops {
+			names = append(names, op.Name)
+			if op.Suite == "" && op.Func != op.Name {
+				names = append(names, op.Func)
 			}
-			lay := config.BuildLayout(&cat.Layout, cfg)
-			src := &source.DiskSource{Dir: dir}
-			full, err := load.Load(src, lay, cfg)
+		}
+		names = append(names, "no-such-op")
+		for _, name := range names {
+			opts := Options{Ops: []string{name}}
+			want := narrowed(whole, opts)
+			// Check of one op, every file parsed: its analyzers skip
+			// the other ops (Pass.Focus).
+			focused, err := Check(full, cat, cfg, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			whole, err := Check(full, cat, cfg, Options{})
+			got, err := CheckSource(src, lay, cat, cfg, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var names []string
-			for _, op := range whole.Table.Ops {
-				names = append(names, op.Name)
-				if op.Suite == "" && op.Func != op.Name {
-					names = append(names, op.Func)
-				}
+			wj := jsonOf(t, want)
+			if fj := jsonOf(t, focused); fj != wj {
+				t.Errorf("--op %s: the focused check differs from the whole check narrowed to it:\n got: %s\nwant: %s", name, fj, wj)
 			}
-			names = append(names, "no-such-op")
-			for _, name := range names {
-				opts := Options{Ops: []string{name}}
-				want := narrowed(whole, opts)
-				// Check of one op, every file parsed: its analyzers skip
-				// the other ops (Pass.Focus).
-				focused, err := Check(full, cat, cfg, opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, err := CheckSource(src, lay, cat, cfg, opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				wj := jsonOf(t, want)
-				if fj := jsonOf(t, focused); fj != wj {
-					t.Errorf("--op %s: the focused check differs from the whole check narrowed to it:\n got: %s\nwant: %s", name, fj, wj)
-				}
-				if gj := jsonOf(t, got); gj != wj {
-					t.Errorf("--op %s: the one-op check differs from the whole check narrowed to it:\n got: %s\nwant: %s", name, gj, wj)
-				}
-				if len(got.Errors) != len(want.Errors) {
-					t.Errorf("--op %s: %d analyzer errors, want %d", name, len(got.Errors), len(want.Errors))
-				}
+			if gj := jsonOf(t, got); gj != wj {
+				t.Errorf("--op %s: the one-op check differs from the whole check narrowed to it:\n got: %s\nwant: %s", name, gj, wj)
 			}
-		})
-	}
+			if len(got.Errors) != len(want.Errors) {
+				t.Errorf("--op %s: %d analyzer errors, want %d", name, len(got.Errors), len(want.Errors))
+			}
+		}
+	})
 }
 
 // TestCheckOpsLazyBlame: a finding of the op names a file that the op's
