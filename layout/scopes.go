@@ -63,7 +63,7 @@ func MatchBound(patterns []string, suite, p string) bool {
 // UnderDir reports whether slash path p is inside directory dir.
 func UnderDir(dir, p string) bool {
 	dir = strings.TrimSuffix(dir, "/")
-	return dir != "" && strings.HasPrefix(p, dir+"/")
+	return dir != "" && len(p) > len(dir) && p[len(dir)] == '/' && strings.HasPrefix(p, dir)
 }
 
 // DispatchScope returns the scope whose dispatch files include p.

@@ -585,7 +585,8 @@ func (nd *needs) quotedNames() [][]byte {
 // quotes ("name" or 'name'), as containsAny of the names quoted both ways
 // does (see quotedNames; an op name holds no quote), in one pass whatever
 // the number of names: a check in batches asks it of every file once per
-// batch. Each quote is looked up with the text up to the next like quote.
+// batch. Each quote is looked up with the text up to the next like quote,
+// one kind of quote at a time.
 func hasQuoted(src []byte, names WordSet) bool {
 	if len(names) == 0 {
 		return false
@@ -594,14 +595,21 @@ func hasQuoted(src []byte, names WordSet) bool {
 	for name := range names {
 		longest = max(longest, len(name))
 	}
-	for i := 0; i < len(src); i++ {
-		q := src[i]
-		if q != '"' && q != '\'' {
-			continue
-		}
-		j := bytes.IndexByte(src[i+1:], q)
-		if j >= 0 && j <= longest && names[string(src[i+1:i+1+j])] {
-			return true
+	for _, q := range []byte{'"', '\''} {
+		for i := 0; ; {
+			j := bytes.IndexByte(src[i:], q)
+			if j < 0 {
+				break
+			}
+			start := i + j + 1
+			k := bytes.IndexByte(src[start:], q)
+			if k < 0 {
+				break
+			}
+			if k <= longest && names[string(src[start:start+k])] {
+				return true
+			}
+			i = start + k // the closing quote opens the next candidate
 		}
 	}
 	return false
