@@ -455,6 +455,10 @@ func checkChange(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout
 	return checkChangeWith(ch, cat, cfg, lay, opts, byOps, nil)
 }
 
+// batchesFor is the number of batches a whole check of a snapshot runs in
+// (checker.Batches; a test makes it more).
+var batchesFor = checker.Batches
+
 // checkChangeWith is checkChange with, when hl is not nil, the working
 // tree's files already read by it (and some parsed).
 //
@@ -476,13 +480,30 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 		if ok {
 			return finishChange(ch, res, baseRes, opts), true, nil
 		}
+		hl.Repo.Root = ch.Root
+		if k := max(batchesFor(hl), batchesFor(bl)); k > 1 {
+			// Large snapshots, each checked whole in batches (so that
+			// only one batch's trees are live), one after the other.
+			for _, l := range []*load.Loader{hl, bl} {
+				l.Unshare()
+				l.Repo.Table, l.Repo.Wrappers = nil, nil
+			}
+			res, err := checker.CheckLoaded(hl, cat, cfg, k)
+			if err != nil {
+				return nil, false, err
+			}
+			baseRes, err := checker.CheckLoaded(bl, cat, cfg, k)
+			if err != nil {
+				return nil, false, err
+			}
+			return finishChange(ch, res, baseRes, opts), false, nil
+		}
 		// The whole snapshots, from the files read: the base's files the
 		// same as the head's are parsed once.
 		for _, l := range []*load.Loader{hl, bl} {
 			l.ParseAll()
 			l.Repo.Table, l.Repo.Wrappers = nil, nil
 		}
-		hl.Repo.Root = ch.Root
 		// The two checks run together (they share the files the same in
 		// both, whose facts are computed once, guarded).
 		var baseErr error
@@ -745,7 +766,7 @@ func vanishedOps(ch *Change, res, baseRes *checker.Result, touched map[string]bo
 		}
 		var impls []*optable.Impl
 		for _, im := range res.Table.Impls {
-			if im.Op == op.Name && im.File != nil && im.Call != nil {
+			if im.Op == op.Name && im.File != nil {
 				impls = append(impls, im)
 			}
 		}
@@ -758,7 +779,7 @@ func vanishedOps(ch *Change, res, baseRes *checker.Result, touched map[string]bo
 				continue
 			}
 			for _, im := range impls {
-				if d.File == im.File.Path && im.Call.Pos().Line <= d.Pos.Line && d.Pos.Line <= im.Call.End().Line {
+				if d.File == im.File.Path && im.Pos.Line <= d.Pos.Line && d.Pos.Line <= im.End.Line {
 					d.Op = op.Name
 				}
 			}

@@ -14,6 +14,7 @@ import (
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
+	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
@@ -49,6 +50,19 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 		got, byOps, err := checkChange(ch, cat, nil, lay, checker.Options{}, true)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if !byOps {
+			// The whole snapshots in batches (as large ones are) give
+			// the same report.
+			batchesFor = func(*load.Loader) int { return 3 }
+			inBatches, _, err := checkChange(ch, cat, nil, lay, checker.Options{}, true)
+			batchesFor = checker.Batches
+			if err != nil {
+				t.Fatal(err)
+			}
+			if wb, bb := whole.String(), inBatches.String(); wb != bb {
+				t.Errorf("%s: the report of whole snapshots in batches differs from whole checks':\n got: %s\nwant: %s", sc.name, bb, wb)
+			}
 		}
 		if byOps != sc.byOps && !sc.random {
 			t.Errorf("%s: checked the ops of the change alone = %v, want %v", sc.name, byOps, sc.byOps)

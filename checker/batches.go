@@ -1,9 +1,11 @@
 package checker
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/source"
@@ -27,8 +29,10 @@ import (
 //   - An op without a dispatch stub (being added) is known only from a
 //     registration, which a batch or a part may come upon: it is checked
 //     in a batch of its own afterwards.
-//   - The result's op table holds the ops without their syntax nodes
-//     (detach): the report needs their files, not their trees.
+//   - The result's op table holds the ops and the registrations without
+//     their syntax nodes (detach; a registration keeps its span), and the
+//     cuTile __init__.py files: the report and change mode need their
+//     files and lines, not their trees.
 
 // BatchFrom is the size of the Python source in scope from which a whole
 // check runs in batches; a smaller checkout (TileGym is 3.4 MB) is checked
@@ -60,8 +64,19 @@ func (p *plan) checkInBatches(l *load.Loader, k int) (*Result, error) {
 		l.ParseAll()
 		return Check(l.Repo, p.cat, p.cfg, Options{})
 	}
+	// The ops being added (a cuTile registration without a stub) are
+	// known from their modules only: those are read with the seeds, so
+	// that every batch knows every op (another op's test may call one).
+	if adding := opsBeingAdded(l, k); len(adding) > 0 {
+		l.Seed(adding)
+	}
 	seeds := l.Mark()
-	b := &batches{p: p, l: l, seeds: seeds, sups: newSuppressions(l.Repo), read: make([]bool, len(l.Repo.Paths)),
+	// The names a caller asked to look for too (change mode's undeclared
+	// registrations) are no batch's.
+	names0 := l.Names
+	l.Names = nil
+	defer func() { l.Names = names0 }()
+	b := &batches{p: p, l: l, seeds: seeds, inits: l.OpTable().Inits, impls: map[string][]*optable.Impl{}, implsFrom: map[string]*optable.OpTable{}, sups: newSuppressions(l.Repo), read: make([]bool, len(l.Repo.Paths)),
 		ops: map[string]*optable.Op{}, known: map[string]bool{}, unchecked: map[string]map[int]bool{}}
 	var names []string
 	for _, op := range l.OpTable().Ops {
@@ -76,22 +91,14 @@ func (p *plan) checkInBatches(l *load.Loader, k int) (*Result, error) {
 	}
 	// The files no batch read, in parts of about the same size.
 	var rest []int
-	var size, total int
 	for i := range l.Repo.Paths {
 		if !b.read[i] {
 			rest = append(rest, i)
-			total += len(l.Data[i])
 		}
 	}
-	var part []int
-	for n, i := range rest {
-		part = append(part, i)
-		size += len(l.Data[i])
-		if size*k >= total || n == len(rest)-1 {
-			if err := b.runPart(part); err != nil {
-				return nil, err
-			}
-			part, size = nil, 0
+	for _, part := range parts(l, rest, k) {
+		if err := b.runPart(part); err != nil {
+			return nil, err
 		}
 	}
 	// Ops known from a registration only (no stub), found on the way.
@@ -107,9 +114,59 @@ func (p *plan) checkInBatches(l *load.Loader, k int) (*Result, error) {
 			return nil, err
 		}
 	}
-	l.Names = nil
 	l.Forget(seeds)
 	return b.result(), nil
+}
+
+// opsBeingAdded returns the files that register an op without a dispatch
+// stub (optable's stubless ops): the cuTile modules that register
+// something are parsed k parts at a time, after the seeds, and dropped.
+func opsBeingAdded(l *load.Loader, k int) []string {
+	start := l.Mark()
+	var idx []int
+	for i, p := range l.Repo.Paths {
+		if !l.Parsed[i] && l.Registers[i] && layout.InCuTile(l.Layout, p) {
+			idx = append(idx, i)
+		}
+	}
+	var out []string
+	for _, part := range parts(l, idx, k) {
+		l.Parse(part)
+		for _, op := range l.OpTable().Ops {
+			if op.Stub != nil {
+				continue
+			}
+			for _, im := range op.Impls {
+				if !start.Has(im.File.Path) {
+					out = append(out, im.File.Path)
+				}
+			}
+		}
+		l.Forget(start)
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
+// parts splits files (indexes in the loader's Paths) into k parts of about
+// the same size, in order.
+func parts(l *load.Loader, idx []int, k int) [][]int {
+	total := 0
+	for _, i := range idx {
+		total += len(l.Data[i])
+	}
+	var out [][]int
+	var part []int
+	size := 0
+	for n, i := range idx {
+		part = append(part, i)
+		size += len(l.Data[i])
+		if total > 0 && size*k >= total || n == len(idx)-1 {
+			out = append(out, part)
+			part, size = nil, 0
+		}
+	}
+	return out
 }
 
 // batches is the state of a check in batches.
@@ -120,10 +177,13 @@ type batches struct {
 	sups  *suppressions // of every file read, marked by every batch
 	read  []bool        // by index in Paths: the file was read in a batch or part
 
-	ops       map[string]*optable.Op // every op checked, detached
-	known     map[string]bool        // the ops of the dispatch files
-	others    []analysis.Diagnostic  // findings of ops in no batch (yet)
-	found     []string               // ops seen but not yet checked
+	ops       map[string]*optable.Op      // every op checked, detached
+	known     map[string]bool             // the ops of the dispatch files
+	inits     []*optable.Init             // of the cuTile __init__.py files, read once
+	impls     map[string][]*optable.Impl  // the registrations of each file read, detached
+	implsFrom map[string]*optable.OpTable // the table impls has each file's from
+	others    []analysis.Diagnostic       // findings of ops in no batch (yet)
+	found     []string                    // ops seen but not yet checked
 	diags     []analysis.Diagnostic
 	unchecked map[string]map[int]bool
 	errs      []error
@@ -201,6 +261,12 @@ func (b *batches) check(repo *optable.Repo, want, focus map[string]bool) error {
 		}
 	}
 	if o.table != nil {
+		for _, im := range o.table.Impls {
+			if _, ok := b.impls[im.File.Path]; !ok || b.implsFrom[im.File.Path] == o.table {
+				b.implsFrom[im.File.Path] = o.table
+				b.impls[im.File.Path] = append(b.impls[im.File.Path], b.detachImpl(im))
+			}
+		}
 		for _, op := range o.table.Ops {
 			if focus[op.Name] {
 				b.ops[op.Name] = b.detach(op)
@@ -222,13 +288,19 @@ func (b *batches) detach(op *optable.Op) *optable.Op {
 	c := *op
 	c.Impls = make([]*optable.Impl, len(op.Impls))
 	for i, im := range op.Impls {
-		d := *im
-		d.Call, d.Def, d.File = nil, nil, b.file(im.File)
-		c.Impls[i] = &d
+		c.Impls[i] = b.detachImpl(im)
 	}
 	c.Tests = b.fileList(op.Tests)
 	c.Benchmarks = b.fileList(op.Benchmarks)
 	return &c
+}
+
+// detachImpl returns a copy of a registration without its syntax nodes
+// (its span is kept: Impl.Pos, Impl.End).
+func (b *batches) detachImpl(im *optable.Impl) *optable.Impl {
+	d := *im
+	d.Call, d.Def, d.File = nil, nil, b.file(im.File)
+	return &d
 }
 
 func (b *batches) fileList(fs []*source.File) []*source.File {
@@ -259,7 +331,15 @@ func (b *batches) file(f *source.File) *source.File {
 
 // result puts the batches' results together.
 func (b *batches) result() *Result {
-	table := &optable.OpTable{ByName: map[string]*optable.Op{}}
+	table := &optable.OpTable{ByName: map[string]*optable.Op{}, Inits: b.inits}
+	paths := make([]string, 0, len(b.impls))
+	for p := range b.impls {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		table.Impls = append(table.Impls, b.impls[p]...)
+	}
 	for name, op := range b.ops {
 		if op != nil {
 			table.ByName[name] = op

@@ -1,9 +1,12 @@
 package checker
 
 import (
+	"fmt"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
+	"github.com/tilegym/tilegym-lint/optable"
 )
 
 // TestCheckInBatches checks that a whole check in batches reports exactly
@@ -27,6 +30,9 @@ func TestCheckInBatches(t *testing.T) {
 			if len(got.Errors) != len(whole.Errors) {
 				t.Errorf("%d batches: %d analyzer errors, want %d", k, len(got.Errors), len(whole.Errors))
 			}
+			if diff := cmp.Diff(tableFacts(whole.Table), tableFacts(got.Table)); diff != "" {
+				t.Errorf("%d batches: the op table's registrations and inits differ (-at once +in batches):\n%s", k, diff)
+			}
 			if len(got.Table.Ops) != len(whole.Table.Ops) {
 				t.Errorf("%d batches: %d ops in the table, want %d", k, len(got.Table.Ops), len(whole.Table.Ops))
 			}
@@ -45,4 +51,20 @@ func TestBatchCount(t *testing.T) {
 			t.Errorf("batchCount(%d) = %d, want %d", c.size, got, c.want)
 		}
 	}
+}
+
+// tableFacts is what an op table's registrations and cuTile inits say
+// apart from syntax nodes: what change mode reads of a check's table.
+func tableFacts(t *optable.OpTable) []string {
+	var out []string
+	for _, im := range t.Impls {
+		out = append(out, fmt.Sprintf("impl %s %s %s %s %v-%v", im.Op, im.Backend, im.File.Path, im.Module, im.Pos, im.End))
+	}
+	for _, in := range t.Inits {
+		out = append(out, fmt.Sprintf("init %s %d %d", in.File.Path, len(in.ModuleImports), len(in.FuncImports)))
+	}
+	for _, op := range t.Ops {
+		out = append(out, fmt.Sprintf("op %s %s %d impls %d tests %d benchmarks %d skips", op.Name, op.Func, len(op.Impls), len(op.Tests), len(op.Benchmarks), len(op.Skips)))
+	}
+	return out
 }

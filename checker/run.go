@@ -324,19 +324,32 @@ func ruleIDs(list []*rules.Rule) map[string]bool {
 }
 
 // checkWhole checks every op of a snapshot: at once, or in k batches
-// (0: as many as its size calls for, see batchCount).
+// (0: as many as its size calls for, see Batches).
 func checkWhole(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg *config.Config, k int) (*Result, error) {
 	l, err := load.NewLoader(src, lay, cfg)
 	if err != nil {
 		return nil, err
 	}
 	if k == 0 {
-		var size int64
-		for _, d := range l.Data {
-			size += int64(len(d))
-		}
-		k = batchCount(size)
+		k = Batches(l)
 	}
+	return CheckLoaded(l, cat, cfg, k)
+}
+
+// Batches returns the number of batches a whole check of a loader's
+// snapshot runs in, by the size of its source (1: at once; see BatchFrom).
+func Batches(l *load.Loader) int {
+	var size int64
+	for _, d := range l.Data {
+		size += int64(len(d))
+	}
+	return batchCount(size)
+}
+
+// CheckLoaded checks every op of the snapshot a loader has read (some of
+// its files may be parsed already): at once when k is 1 or less, else in k
+// batches, which leaves the loader with the files parsed at the start.
+func CheckLoaded(l *load.Loader, cat *rules.Catalog, cfg *config.Config, k int) (*Result, error) {
 	if k <= 1 {
 		l.ParseAll()
 		return Check(l.Repo, cat, cfg, Options{})

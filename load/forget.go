@@ -35,3 +35,7 @@ func (l *Loader) Forget(m Mark) {
 	l.table = nil
 	l.scanned = nil
 }
+
+// Unshare stops the loader sharing its parses with another (ShareParses),
+// which keeps every file either parses: a check in batches forgets them.
+func (l *Loader) Unshare() { l.shared = nil }

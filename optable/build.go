@@ -254,7 +254,7 @@ func (b *opTableBuilder) findImpls() {
 			if !ok1 || !ok2 {
 				continue
 			}
-			impl := &Impl{Op: name, Backend: backend, File: f, Call: call, Def: def}
+			impl := &Impl{Op: name, Backend: backend, File: f, Call: call, Def: def, Pos: call.Pos(), End: call.End()}
 			if inRoot {
 				impl.Module = ModuleUnder(root, f.Path)
 			}

@@ -122,6 +122,9 @@ type Impl struct {
 	Call    *ast.Call        // the register_impl(...) call
 	Def     *ast.FunctionDef // the registered function, when it is defined in File; else nil
 	Module  string           // dotted module path of File relative to its cuTile package root ("softmax", "activation.gelu"); "" outside one
+	// Pos and End are Call's span, kept where the syntax nodes are not
+	// (the op table of a check in batches, see package checker).
+	Pos, End ast.Pos
 }
 
 // Init is a cuTile package's __init__.py and what it exports.
