@@ -35,9 +35,12 @@ import (
 //     files and lines, not their trees.
 
 // BatchFrom is the size of the Python source in scope from which a whole
-// check runs in batches; a smaller checkout (TileGym is 3.4 MB) is checked
-// at once, which is a third faster.
-const BatchFrom = 8 << 20
+// check runs in batches. A smaller checkout (TileGym is 3.4 MB) is checked
+// at once, which is a third faster: at about 12 bytes of peak RSS per
+// source byte, that stays under 4 bytes per byte plus the 64 MB heap the
+// command leaves uncollected (a check in batches stays under it at any
+// size; docs/performance.md).
+const BatchFrom = 6 << 20
 
 // maxBatches bounds the batches: each reads every file's text for the
 // words its ops are used by (CloseOver), so their number is what a check in
@@ -76,7 +79,7 @@ func (p *plan) checkInBatches(l *load.Loader, k int) (*Result, error) {
 	names0 := l.Names
 	l.Names = nil
 	defer func() { l.Names = names0 }()
-	b := &batches{p: p, l: l, seeds: seeds, inits: l.OpTable().Inits, impls: map[string][]*optable.Impl{}, implsFrom: map[string]*optable.OpTable{}, sups: newSuppressions(l.Repo), read: make([]bool, len(l.Repo.Paths)),
+	b := &batches{p: p, l: l, seeds: seeds, inits: l.OpTable().Inits, impls: map[string][]*optable.Impl{}, implsFrom: map[string]int{}, sups: newSuppressions(l.Repo), read: make([]bool, len(l.Repo.Paths)),
 		ops: map[string]*optable.Op{}, known: map[string]bool{}, unchecked: map[string]map[int]bool{}}
 	var names []string
 	for _, op := range l.OpTable().Ops {
@@ -177,13 +180,14 @@ type batches struct {
 	sups  *suppressions // of every file read, marked by every batch
 	read  []bool        // by index in Paths: the file was read in a batch or part
 
-	ops       map[string]*optable.Op      // every op checked, detached
-	known     map[string]bool             // the ops of the dispatch files
-	inits     []*optable.Init             // of the cuTile __init__.py files, read once
-	impls     map[string][]*optable.Impl  // the registrations of each file read, detached
-	implsFrom map[string]*optable.OpTable // the table impls has each file's from
-	others    []analysis.Diagnostic       // findings of ops in no batch (yet)
-	found     []string                    // ops seen but not yet checked
+	ops       map[string]*optable.Op     // every op checked, detached
+	known     map[string]bool            // the ops of the dispatch files
+	inits     []*optable.Init            // of the cuTile __init__.py files, read once
+	impls     map[string][]*optable.Impl // the registrations of each file read, detached
+	implsFrom map[string]int             // the check impls has each file's from
+	checks    int                        // the checks run so far
+	others    []analysis.Diagnostic      // findings of ops in no batch (yet)
+	found     []string                   // ops seen but not yet checked
 	diags     []analysis.Diagnostic
 	unchecked map[string]map[int]bool
 	errs      []error
@@ -260,10 +264,11 @@ func (b *batches) check(repo *optable.Repo, want, focus map[string]bool) error {
 			b.others = append(b.others, d)
 		}
 	}
+	b.checks++
 	if o.table != nil {
 		for _, im := range o.table.Impls {
-			if _, ok := b.impls[im.File.Path]; !ok || b.implsFrom[im.File.Path] == o.table {
-				b.implsFrom[im.File.Path] = o.table
+			if _, ok := b.impls[im.File.Path]; !ok || b.implsFrom[im.File.Path] == b.checks {
+				b.implsFrom[im.File.Path] = b.checks
 				b.impls[im.File.Path] = append(b.impls[im.File.Path], b.detachImpl(im))
 			}
 		}

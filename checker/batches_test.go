@@ -46,7 +46,7 @@ func TestBatchCount(t *testing.T) {
 	for _, c := range []struct {
 		size int64
 		want int
-	}{{0, 1}, {BatchFrom - 1, 1}, {BatchFrom, BatchFrom / batchBytes}, {20 << 20, 5}, {1 << 40, maxBatches}} {
+	}{{0, 1}, {BatchFrom - 1, 1}, {BatchFrom, (BatchFrom + batchBytes - 1) / batchBytes}, {20 << 20, 5}, {1 << 40, maxBatches}} {
 		if got := batchCount(c.size); got != c.want {
 			t.Errorf("batchCount(%d) = %d, want %d", c.size, got, c.want)
 		}

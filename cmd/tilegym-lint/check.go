@@ -428,7 +428,6 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	layout := config.BuildLayout(&cat.Layout, cfg)
 	sizeOf := func() int64 { return sourceBytes(t.root, layout) }
 	gcSourceBytes.Store(&sizeOf)
-	gcWhole.Store(f.diff == "" && !f.staged && len(f.ops) == 0 && t.files == nil)
 	opts := checker.Options{Ops: f.ops, Files: t.files}
 
 	if f.fixes.fix {

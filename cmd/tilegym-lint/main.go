@@ -45,14 +45,12 @@ const heapPerSourceByte = 12
 // returns the size of the Python source the check reads.
 var gcSourceBytes atomic.Pointer[func() int64]
 
-// gcWhole says that the check is of every op of a checkout, which one of
-// checker.BatchFrom bytes or more runs in batches: one batch's syntax trees
-// are live at a time, so the heap does not grow with the source as
-// heapPerSourceByte expects, and the proportional collector runs at
-// batchGCPercent (at TileGym x100, peak RSS 3.7 bytes per source byte
-// instead of 4.4 at 100, for a twentieth more CPU).
-var gcWhole atomic.Bool
-
+// batchGCPercent is the proportional collector's setting for a checkout of
+// checker.BatchFrom bytes or more: a whole check runs in batches there,
+// change mode too, and a check of some ops parses only what they need, so
+// the heap does not grow with the source as heapPerSourceByte expects (at
+// TileGym x100, peak RSS 3.7 bytes per source byte instead of 4.4 at 100,
+// for a twentieth more CPU).
 const batchGCPercent = 50
 
 // tuneGC keeps the garbage collector off while the heap is small, unless
@@ -78,7 +76,7 @@ func tuneGC() {
 		if f := gcSourceBytes.Load(); f != nil {
 			size = (*f)()
 		}
-		if gcWhole.Load() && size >= checker.BatchFrom {
+		if size >= checker.BatchFrom {
 			debug.SetGCPercent(batchGCPercent)
 			return
 		}
