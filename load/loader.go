@@ -9,6 +9,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -387,7 +388,7 @@ func keepWrappers(repo *optable.Repo, tab *optable.OpTable) {
 func (l *Loader) CloseOver(want map[string]bool) *optable.Repo {
 	repo, lay, data, parsed := l.Repo, l.Layout, l.Data, l.Parsed
 	n := len(repo.Paths)
-	step, registers, nonASCII := l.step, l.Registers, l.NonASCII
+	step, registers := l.step, l.Registers
 	for round := 0; ; round++ {
 		tab := l.OpTable()
 		need := opsNeeds(tab, lay, want)
@@ -397,6 +398,7 @@ func (l *Loader) CloseOver(want map[string]bool) *optable.Repo {
 		// The names looked for before are in no file still unparsed (each
 		// file that had one was parsed): look for the new.
 		fresh := l.unscanned(need)
+		fresh.indexUses()
 		quoted := fresh.names
 		wanted := make([]bool, n)
 		source.ForEach(n, func(i int) {
@@ -405,7 +407,7 @@ func (l *Loader) CloseOver(want map[string]bool) *optable.Repo {
 			}
 			p := repo.Paths[i]
 			wanted[i] = need.path(p) || registers[i] && hasQuoted(data[i], quoted) ||
-				step[i] && fresh.step(p, data[i], nonASCII[i])
+				step[i] && fresh.step(p, data[i])
 		})
 		var more []int
 		for i, w := range wanted {
@@ -521,10 +523,24 @@ type needs struct {
 	uses    []scopeUses     // the names through which files use them, by scope
 	modules map[string]bool // dotted modules whose files are needed
 	dirs    []string        // directories all of whose files are needed
+
+	tests, benchmarks *layout.BindingIndex // of uses (indexUses)
 }
 
 // scopeUses are the qualified names through which the test and benchmark
 // files of a scope (and suite) use its related ops.
+// indexUses indexes the scopes of nd.uses by their test and benchmark
+// globs (step): a path is matched once per scope, not once per use, which
+// in a check in batches is once per suite of the batch's ops.
+func (nd *needs) indexUses() {
+	list := make([]layout.Binding, len(nd.uses))
+	for i, sw := range nd.uses {
+		list[i] = layout.Binding{Scope: sw.scope, Suite: sw.suite}
+	}
+	nd.tests = layout.NewBindingIndex(list, func(sc *layout.Scope) []string { return sc.Tests })
+	nd.benchmarks = layout.NewBindingIndex(list, func(sc *layout.Scope) []string { return sc.Benchmarks })
+}
+
 type scopeUses struct {
 	scope   *layout.Scope
 	suite   string
@@ -545,12 +561,25 @@ type useTarget struct {
 // the scope of a related op, and is named after it (test_<func>.py, any
 // of its words in its path) or may use it (mayUse, asked only when the
 // file has the word).
-func (nd *needs) step(p string, src []byte, nonASCII bool) bool {
-	for _, sw := range nd.uses {
-		isTest := layout.MatchBound(sw.scope.Tests, sw.suite, p)
-		if !isTest && !layout.MatchBound(sw.scope.Benchmarks, sw.suite, p) {
-			continue
+func (nd *needs) step(p string, src []byte) bool {
+	tests, benchmarks := nd.tests.Match(p), nd.benchmarks.Match(p)
+	slices.Sort(tests)
+	slices.Sort(benchmarks)
+	for len(tests) > 0 || len(benchmarks) > 0 {
+		// The uses whose scope has p as a test or a benchmark, in order.
+		var i int
+		isTest := len(tests) > 0 && (len(benchmarks) == 0 || tests[0] <= benchmarks[0])
+		if isTest {
+			i = tests[0]
+			tests = tests[1:]
+			if len(benchmarks) > 0 && benchmarks[0] == i {
+				benchmarks = benchmarks[1:]
+			}
+		} else {
+			i = benchmarks[0]
+			benchmarks = benchmarks[1:]
 		}
+		sw := nd.uses[i]
 		found := WordSet{}
 		for _, w := range sw.words.Find(src) {
 			found[w] = true
