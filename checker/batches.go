@@ -67,12 +67,29 @@ func (p *plan) checkInBatches(l *load.Loader, k int) (*Result, error) {
 		l.ParseAll()
 		return Check(l.Repo, p.cat, p.cfg, Options{})
 	}
-	// The ops being added (a cuTile registration without a stub) are
-	// known from their modules only: those are read with the seeds, so
-	// that every batch knows every op (another op's test may call one).
-	if adding := opsBeingAdded(l, k); len(adding) > 0 {
-		l.Seed(adding)
+	// The cuTile modules that register an op being added, or do not
+	// parse, are read with the seeds (cuTileSeeds); so are the API
+	// packages of every scope binding no suite and of every op's scope,
+	// which dispatch-callers reads (a scope without a dispatch file did
+	// not make them seeds).
+	l.Seed(cuTileSeeds(l, k))
+	if l.Layout != nil {
+		for _, sc := range l.Layout.Scopes {
+			if !sc.HasSuite() {
+				for _, m := range optable.APIModules(sc, "") {
+					l.APIs[m] = true
+				}
+			}
+		}
 	}
+	for _, op := range l.OpTable().Ops {
+		if op.Scope != nil {
+			for _, m := range optable.APIModules(op.Scope, op.Suite) {
+				l.APIs[m] = true
+			}
+		}
+	}
+	l.Seed(nil)
 	seeds := l.Mark()
 	// The names a caller asked to look for too (change mode's undeclared
 	// registrations) are no batch's.
@@ -121,20 +138,28 @@ func (p *plan) checkInBatches(l *load.Loader, k int) (*Result, error) {
 	return b.result(), nil
 }
 
-// opsBeingAdded returns the files that register an op without a dispatch
-// stub (optable's stubless ops): the cuTile modules that register
-// something are parsed k parts at a time, after the seeds, and dropped.
-func opsBeingAdded(l *load.Loader, k int) []string {
+// cuTileSeeds returns the files of the cuTile packages that every batch
+// must read: those that register an op without a dispatch stub (an op being
+// added, optable's stubless ops: a test of another op may call it), and
+// those that do not parse (the op whose registration is missing may be in
+// one: impl-exists blames the parse error). The cuTile packages' files are
+// parsed k parts at a time, after the seeds, and dropped.
+func cuTileSeeds(l *load.Loader, k int) []string {
 	start := l.Mark()
 	var idx []int
 	for i, p := range l.Repo.Paths {
-		if !l.Parsed[i] && l.Registers[i] && layout.InCuTile(l.Layout, p) {
+		if !l.Parsed[i] && layout.InCuTile(l.Layout, p) {
 			idx = append(idx, i)
 		}
 	}
 	var out []string
 	for _, part := range parts(l, idx, k) {
 		l.Parse(part)
+		for _, i := range part {
+			if f := l.Repo.Files[l.Repo.Paths[i]]; f.AST == nil {
+				out = append(out, f.Path)
+			}
+		}
 		for _, op := range l.OpTable().Ops {
 			if op.Stub != nil {
 				continue

@@ -277,8 +277,8 @@ func jsonRoundTrip(t *testing.T, what, out string, res *checker.Result) {
 }
 
 // FuzzCheck mutates TileGym-shaped repositories (fixtures/good and some
-// overlays) and checks them whole, for one op and for one file, as
-// pre-commit does: no panic or analyzer failure, the same reports from two
+// overlays) and checks them whole (at once and in batches), for one op
+// and for one file, as pre-commit does: no panic or analyzer failure, the same reports from two
 // runs, every finding in a file of the repository at a position within
 // it, and a JSON report that round-trips. The seed corpus is in
 // testdata/fuzz/FuzzCheck.
@@ -322,6 +322,15 @@ func FuzzCheck(f *testing.F) {
 			t.Errorf("two whole checks differ:\n%s\n%s", x1, x2)
 		}
 		jsonRoundTrip(t, "whole check", j1, whole)
+		// In batches, as a large checkout is checked: the same report.
+		k := 2 + len(data)%3
+		batched, err := checker.CheckWhole(src, lay, cat, nil, k)
+		if err != nil {
+			t.Fatalf("whole check in %d batches: %v", k, err)
+		}
+		if j, x := fuzzOutputs(t, batched); j != j1 {
+			t.Errorf("the whole check in %d batches differs from the check at once:\n%s\n%s", k, x, x1)
+		}
 		if len(whole.Ops) > 0 {
 			op := whole.Ops[len(data)%len(whole.Ops)].Name
 			res := check("--op "+op, checker.Options{Ops: []string{op}})

@@ -52,7 +52,7 @@ func runDispatchCallers(pass *Pass) (any, error) {
 	var bindings []binding
 	seen := map[binding]bool{}
 	for _, sc := range pass.Repo.Layout.Scopes {
-		if b := (binding{sc, ""}); !scopeHasSuite(sc) && !seen[b] {
+		if b := (binding{sc, ""}); !sc.HasSuite() && !seen[b] {
 			seen[b] = true
 			bindings = append(bindings, b)
 		}
@@ -276,14 +276,3 @@ func firstDispatchFile(sc *layout.Scope, suite string) string {
 	return "the dispatch file"
 }
 
-// scopeHasSuite reports whether a scope's patterns bind a suite.
-func scopeHasSuite(sc *layout.Scope) bool {
-	for _, ps := range [][]string{sc.Dispatch, sc.Tests, sc.Benchmarks, {sc.CuTile}} {
-		for _, p := range ps {
-			if strings.Contains(p, "{suite}") {
-				return true
-			}
-		}
-	}
-	return false
-}

@@ -279,3 +279,16 @@ func (x *BindingIndex) Match(p string) []int {
 	sort.Ints(out)
 	return out
 }
+
+// HasSuite reports whether the scope binds {suite}: its dispatch files,
+// tests, benchmarks or cuTile package are a suite's.
+func (sc *Scope) HasSuite() bool {
+	for _, ps := range [][]string{sc.Dispatch, sc.Tests, sc.Benchmarks, {sc.CuTile}} {
+		for _, p := range ps {
+			if strings.Contains(p, "{suite}") {
+				return true
+			}
+		}
+	}
+	return false
+}
