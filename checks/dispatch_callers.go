@@ -275,4 +275,3 @@ func firstDispatchFile(sc *layout.Scope, suite string) string {
 	}
 	return "the dispatch file"
 }
-
