@@ -90,6 +90,7 @@ func (p *plan) checkInBatches(l *load.Loader, k int) (*Result, error) {
 		}
 	}
 	l.Seed(nil)
+	l.Seed(l.StarImportedByAPIs())
 	seeds := l.Mark()
 	// The names a caller asked to look for too (change mode's undeclared
 	// registrations) are no batch's.
