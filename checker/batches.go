@@ -26,9 +26,11 @@ import (
 //     focus.
 //   - Suppressions: a comment read in any batch is judged unused only once
 //     every batch has marked what it silenced (suppressions.add).
-//   - An op without a dispatch stub (being added) is known only from a
-//     registration, which a batch or a part may come upon: it is checked
-//     in a batch of its own afterwards.
+//   - What a batch may read of other ops' files is read with the seeds by
+//     every batch: the cuTile modules that register an op being added (no
+//     stub) or do not parse (cuTileSeeds), the API packages of every scope
+//     and the modules they import * from. An op that a batch or a part
+//     still comes upon (none has) would be checked in a batch of its own.
 //   - The result's op table holds the ops and the registrations without
 //     their syntax nodes (detach; a registration keeps its span), and the
 //     cuTile __init__.py files: the report and change mode need their
@@ -44,8 +46,9 @@ const BatchFrom = 6 << 20
 
 // maxBatches bounds the batches: each reads every file's text for the
 // words its ops are used by (CloseOver), so their number is what a check in
-// batches costs over one at once (at TileGym x100, 16 batches of 4 MB
-// and more: a fifth more CPU than 8, for a third less memory).
+// batches costs over one at once (at TileGym x100, 16 batches rather than
+// 8 gave a third less memory for a fifth more CPU, measured before those
+// scans were made linear; 12 and 16 now cost the same).
 const maxBatches = 16
 
 // batchBytes is the source a batch is about: its ops' share of it.
@@ -149,7 +152,7 @@ func cuTileSeeds(l *load.Loader, k int) []string {
 	start := l.Mark()
 	var idx []int
 	for i, p := range l.Repo.Paths {
-		if !l.Parsed[i] && layout.InCuTile(l.Layout, p) {
+		if !l.Parsed[i] && l.Layout != nil && layout.InCuTile(l.Layout, p) {
 			idx = append(idx, i)
 		}
 	}
