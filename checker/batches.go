@@ -71,29 +71,9 @@ func (p *plan) checkInBatches(l *load.Loader, k int) (*Result, error) {
 		return Check(l.Repo, p.cat, p.cfg, Options{})
 	}
 	// The cuTile modules that register an op being added, or do not
-	// parse, are read with the seeds (cuTileSeeds); so are the API
-	// packages of every scope binding no suite and of every op's scope,
-	// which dispatch-callers reads (a scope without a dispatch file did
-	// not make them seeds).
+	// parse, are read with the seeds (cuTileSeeds; Seed adds the API
+	// packages of their ops' scopes).
 	l.Seed(cuTileSeeds(l, k))
-	if l.Layout != nil {
-		for _, sc := range l.Layout.Scopes {
-			if !sc.HasSuite() {
-				for _, m := range optable.APIModules(sc, "") {
-					l.APIs[m] = true
-				}
-			}
-		}
-	}
-	for _, op := range l.OpTable().Ops {
-		if op.Scope != nil {
-			for _, m := range optable.APIModules(op.Scope, op.Suite) {
-				l.APIs[m] = true
-			}
-		}
-	}
-	l.Seed(nil)
-	l.Seed(l.StarImportedByAPIs())
 	seeds := l.Mark()
 	// The names a caller asked to look for too (change mode's undeclared
 	// registrations) are no batch's.

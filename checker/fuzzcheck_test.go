@@ -14,6 +14,7 @@ import (
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
@@ -349,4 +350,52 @@ func FuzzCheck(f *testing.F) {
 			jsonRoundTrip(t, "files "+p, j, res)
 		}
 	})
+}
+
+// TestOpWithoutDispatchFile: a mutated repository (FuzzCheck's shapes) with
+// no dispatch file, whose cuTile __init__.py registers softmax. --op
+// softmax, which parses only what the op needs, reports the two TG108
+// findings on its test and benchmark that the whole snapshot checked for
+// the op reports: the API package of a scope without a dispatch file is a
+// seed too (load.Loader.Seed).
+func TestOpWithoutDispatchFile(t *testing.T) {
+	cat, err := fuzzCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bases, err := fuzzBaseFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := mutate(bases[int(')')%len(bases)], []byte("Z$0900"))
+	if _, ok := files["src/tilegym/ops/ops.py"]; ok {
+		t.Fatal("the mutated repository has its dispatch file; the test needs none")
+	}
+	strs := map[string]string{}
+	for p, b := range files {
+		strs[p] = string(b)
+	}
+	src := &source.MapSource{Dir: "repo", Files: strs}
+	lay := config.BuildLayout(&cat.Layout, nil)
+	opts := checker.Options{Ops: []string{"softmax"}}
+	got, err := checker.CheckSource(src, lay, cat, nil, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo, err := load.Load(src, lay, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := checker.Check(repo, cat, nil, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gj, gx := fuzzOutputs(t, got)
+	wj, wx := fuzzOutputs(t, want)
+	if gj != wj {
+		t.Errorf("--op softmax differs from the whole snapshot checked for it:\n got: %s\nwant: %s", gx, wx)
+	}
+	if n := strings.Count(wx, "TG108"); n != 2 {
+		t.Errorf("the whole snapshot has %d TG108 findings for softmax, want 2:\n%s", n, wx)
+	}
 }

@@ -3,10 +3,7 @@ package load
 import (
 	"maps"
 	"slices"
-	"strings"
 
-	"github.com/tilegym/tilegym-lint/python/ast"
-	"github.com/tilegym/tilegym-lint/python/astutil"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
@@ -42,29 +39,3 @@ func (l *Loader) Forget(m Mark) {
 // Unshare stops the loader sharing its parses with another (ShareParses),
 // which keeps every file either parses: a check in batches forgets them.
 func (l *Loader) Unshare() { l.shared = nil }
-
-// StarImportedByAPIs returns the paths the modules that the parsed files
-// of the API packages import * from may have: the names of an API package
-// include theirs (a check in batches reads them with the seeds).
-func (l *Loader) StarImportedByAPIs() []string {
-	var out []string
-	for p, f := range l.Repo.Files {
-		if f.AST == nil || f.AST.Module == nil || !l.APIs[astutil.PackagePath(p)] {
-			continue
-		}
-		pkg := astutil.PackagePath(p)
-		astutil.EachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
-			imp, ok := s.(*ast.ImportFrom)
-			if !ok {
-				return
-			}
-			for _, a := range imp.Names {
-				if a != nil && a.Name == "*" {
-					rel := strings.ReplaceAll(astutil.ImportFromModule(pkg, imp), ".", "/")
-					out = append(out, "src/"+rel+".py", rel+".py", "src/"+rel+"/__init__.py", rel+"/__init__.py")
-				}
-			}
-		})
-	}
-	return out
-}

@@ -18,6 +18,7 @@ import (
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
 	"github.com/tilegym/tilegym-lint/source"
 	"golang.org/x/text/unicode/norm"
@@ -177,7 +178,17 @@ func ReadLoader(src source.Source, repo *optable.Repo, known func(path string) (
 	for i, p := range repo.Paths {
 		l.Index[p] = i
 	}
-	// The API packages of every scope (of each suite with a dispatch file).
+	// The API packages of every scope (of each suite with a dispatch file;
+	// Seed adds those of the ops' scopes).
+	if l.Layout != nil {
+		for _, sc := range l.Layout.Scopes {
+			if !sc.HasSuite() {
+				for _, m := range optable.APIModules(sc, "") {
+					l.APIs[m] = true
+				}
+			}
+		}
+	}
 	for _, p := range repo.Paths {
 		if sm, ok := layout.DispatchScope(l.Layout, p); ok {
 			for _, m := range optable.APIModules(sm.Scope, sm.Suite) {
@@ -367,7 +378,52 @@ func (l *Loader) Seed(extra []string) bool {
 			return false
 		}
 	}
+	// The API packages of the ops' scopes too (an op registered in a
+	// suite without a dispatch file), and the modules they import * from:
+	// dispatch-callers reads their names.
+	// (The table is not the loader's until they are parsed: keepWrappers
+	// keeps the first one's wrappers, read from the API packages.)
+	tab := optable.BuildOpTable(l.Repo)
+	more := false
+	for _, op := range tab.Ops {
+		if op.Scope == nil {
+			continue
+		}
+		for _, m := range optable.APIModules(op.Scope, op.Suite) {
+			if !l.APIs[m] {
+				l.APIs[m] = true
+				more = true
+			}
+		}
+	}
+	var apis []int
+	if more {
+		apis = l.unparsed(func(p string) bool { return l.isSeed(p) })
+		l.Parse(apis)
+	}
+	star := map[string]bool{}
+	for _, p := range l.starImportedByAPIs() {
+		star[p] = true
+	}
+	stars := l.unparsed(func(p string) bool { return star[p] })
+	l.Parse(stars)
+	if len(apis) == 0 && len(stars) == 0 && l.table == nil {
+		l.table = tab
+		keepWrappers(l.Repo, tab)
+	}
 	return true
+}
+
+// unparsed returns the indexes of the files not parsed yet whose paths
+// keep says.
+func (l *Loader) unparsed(keep func(string) bool) []int {
+	var out []int
+	for i, p := range l.Repo.Paths {
+		if !l.Parsed[i] && keep(p) {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // keepWrappers keeps in repo, unless known, the wrappers of the op table
@@ -906,4 +962,30 @@ func (l *Loader) Content(path string) ([]byte, bool) {
 		return nil, false
 	}
 	return l.Data[i], true
+}
+
+// starImportedByAPIs returns the paths the modules that the parsed files
+// of the API packages import * from may have: the names of an API package
+// include theirs (Seed reads them).
+func (l *Loader) starImportedByAPIs() []string {
+	var out []string
+	for p, f := range l.Repo.Files {
+		if f.AST == nil || f.AST.Module == nil || !l.APIs[astutil.PackagePath(p)] {
+			continue
+		}
+		pkg := astutil.PackagePath(p)
+		astutil.EachTopLevel(f.AST.Module.Body, func(s ast.Stmt) {
+			imp, ok := s.(*ast.ImportFrom)
+			if !ok {
+				return
+			}
+			for _, a := range imp.Names {
+				if a != nil && a.Name == "*" {
+					rel := strings.ReplaceAll(astutil.ImportFromModule(pkg, imp), ".", "/")
+					out = append(out, "src/"+rel+".py", rel+".py", "src/"+rel+"/__init__.py", rel+"/__init__.py")
+				}
+			}
+		})
+	}
+	return out
 }
