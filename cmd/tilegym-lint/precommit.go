@@ -10,10 +10,13 @@ import (
 // The pre-commit hook (--pre-commit) decides what to compare by itself, so
 // that the hook definition needs no arguments:
 //
-//   - At `git commit` pre-commit passes the staged files. When every file
-//     passed is staged, the hook checks the staged change against HEAD
-//     (--staged): the commit being made.
-//   - Otherwise (`pre-commit run -a`, `run --files`), it checks the branch:
+//   - At `git commit` (git gives its hooks GIT_INDEX_FILE, the index being
+//     committed) the hook checks the staged change against HEAD (--staged):
+//     the commit being made. The hook definition has pass_filenames: false
+//     and always_run: true, so a commit that only deletes files runs it too;
+//     were files passed (a configuration that overrides pass_filenames),
+//     all of them staged also means a commit.
+//   - Otherwise (`pre-commit run`, `run -a`, `run --files`), it checks the branch:
 //     the working tree against its merge base with the default branch.
 //     pre-commit has stashed the unstaged changes, so the working tree is
 //     the index plus untracked files. The default branch is --base, else
@@ -39,7 +42,7 @@ func planPreCommit(root string, files []string, base string) (*hookPlan, error) 
 	if _, err := git(root, "rev-parse", "--verify", "--quiet", "HEAD"); err != nil {
 		return nil, fmt.Errorf("--pre-commit: the repository has no commit yet (HEAD): check the files with tilegym-lint FILE... instead")
 	}
-	if len(files) > 0 && allStaged(root, files) {
+	if atCommit() || len(files) > 0 && allStaged(root, files) {
 		head, _ := git(root, "rev-parse", "--verify", "--quiet", "HEAD")
 		return &hookPlan{staged: true, note: fmt.Sprintf("the staged change against HEAD (%s)", shortSHA(head))}, nil
 	}
@@ -71,6 +74,24 @@ func planPreCommit(root string, files []string, base string) (*hookPlan, error) 
 	head, _ := git(root, "rev-parse", "--verify", "--quiet", "HEAD")
 	return &hookPlan{base: "HEAD", note: fmt.Sprintf("the uncommitted changes against HEAD (%s): no merge base with %s; pass --base BRANCH to compare a branch",
 		shortSHA(head), strings.Join(tried, " or "))}, nil
+}
+
+// atCommit reports whether git is running its pre-commit hook: git sets
+// GIT_INDEX_FILE for it (to the index being committed: a temporary one for
+// `git commit -a` or `git commit PATH`). A relative GIT_INDEX_FILE is made
+// absolute, so that git run in the checked root (maybe below the top level)
+// still finds it.
+func atCommit() bool {
+	idx := os.Getenv("GIT_INDEX_FILE")
+	if idx == "" {
+		return false
+	}
+	if !filepath.IsAbs(idx) {
+		if abs, err := filepath.Abs(idx); err == nil {
+			os.Setenv("GIT_INDEX_FILE", abs)
+		}
+	}
+	return true
 }
 
 // allStaged reports whether every file (relative to the current
