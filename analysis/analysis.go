@@ -91,6 +91,12 @@ type Diagnostic struct {
 	// PreExisting, in change mode, says that the op already had this finding
 	// at the base revision.
 	PreExisting bool
+	// Fingerprint is the fingerprint of the line the finding is anchored
+	// on (see Fingerprint, Identity).
+	Fingerprint string
+	// Baseline says that the baseline records this finding: it is
+	// reported, and does not fail the run.
+	Baseline bool
 }
 
 // Related is a secondary position that helps explain a finding, such as the

@@ -360,21 +360,6 @@ func touchedInitNames(in *optable.Init, ch *Change) map[string]bool {
 	return names
 }
 
-// basePreKey is FindingKey of a finding of the base: its file, and the paths
-// of other moved files its message names, are the head's.
-func basePreKey(d analysis.Diagnostic, renames map[string]string, moved []string) string {
-	file := d.File
-	if to, ok := renames[file]; ok {
-		file = to
-	}
-	for _, from := range moved {
-		if from != d.File && strings.Contains(d.Message, from) {
-			d.Message = strings.ReplaceAll(d.Message, from, renames[from])
-		}
-	}
-	return checker.FindingKey(d, file)
-}
-
 // CheckGit is FromGit then Check, the working tree listed
 // and read, and the files every check parses (see seed) parsed, while git
 // computes the change. The result is Check's.
@@ -865,28 +850,24 @@ func removedStubs(head, base *optable.OpTable) map[string]bool {
 // had, and keeps the ops the change touches and their findings.
 func finishChange(ch *Change, res, baseRes *checker.Result, opts checker.Options) *checker.Result {
 	ch.waitRenames()
-	// The moved files, longest path first (a path that holds another is
-	// replaced first).
-	var moved []string
-	for from := range ch.Renames {
-		moved = append(moved, from)
-	}
-	sort.Slice(moved, func(i, j int) bool {
-		if len(moved[i]) != len(moved[j]) {
-			return len(moved[i]) > len(moved[j])
+	// A finding is pre-existing when the base had it: the same identity
+	// (a moved file's findings under its new path), or, for what is left,
+	// the same rule, op and file (see analysis.Known).
+	before := analysis.NewKnown()
+	for i := range baseRes.Diagnostics {
+		d := &baseRes.Diagnostics[i]
+		file := d.File
+		if to, ok := ch.Renames[file]; ok {
+			file = to
 		}
-		return moved[i] < moved[j]
-	})
-	before := map[string]int{}
-	for _, d := range baseRes.Diagnostics {
-		before[basePreKey(d, ch.Renames, moved)]++
+		before.Add(analysis.IdentityOf(d, file), 1)
 	}
+	ids := make([]analysis.Identity, len(res.Diagnostics))
 	for i := range res.Diagnostics {
-		k := checker.FindingKey(res.Diagnostics[i], res.Diagnostics[i].File)
-		if before[k] > 0 {
-			before[k]--
-			res.Diagnostics[i].PreExisting = true
-		}
+		ids[i] = analysis.IdentityOf(&res.Diagnostics[i], res.Diagnostics[i].File)
+	}
+	for i, pre := range before.Match(ids) {
+		res.Diagnostics[i].PreExisting = pre
 	}
 
 	touched := TouchedOps(res.Table, ch)

@@ -61,6 +61,11 @@ func applyPolicy(repo *optable.Repo, diags []analysis.Diagnostic, cfg *config.Co
 			d.Severity = s
 		}
 		normalizeSpan(&d) // also the findings blameParseErrors gave
+		if f := repo.Files[d.File]; f != nil {
+			d.Fingerprint = analysis.Fingerprint(analysis.Line(f.Text(), d.Pos.Line))
+		} else {
+			d.Fingerprint = analysis.Fingerprint("")
+		}
 		out = append(out, d)
 	}
 	clear(diags[len(out):])

@@ -2,7 +2,6 @@ package checker
 
 import (
 	"fmt"
-	"path"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/analysis"
@@ -147,43 +146,6 @@ func hasCuTileModule(op *optable.Op) bool {
 
 // Findings returns the result's findings (as load.CheckUntilRead reads them).
 func (r *Result) Findings() []analysis.Diagnostic { return r.Diagnostics }
-
-// FindingKey identifies a finding apart from where it is in its file, across
-// revisions: rule, op, file and message, with numbers blanked (so a moved
-// line does not make a finding new) and the file's own path and directory,
-// in the message, replaced by placeholders (so a moved file's findings,
-// whose messages name where it is, match). file is the path to key it
-// under: change mode gives a base finding in a moved file the file's new
-// path; SARIF's fingerprints give the path from the repository's root.
-func FindingKey(d analysis.Diagnostic, file string) string {
-	var b strings.Builder
-	b.WriteString(d.Rule.ID)
-	b.WriteByte(0)
-	b.WriteString(d.Op)
-	b.WriteByte(0)
-	b.WriteString(file)
-	b.WriteByte(0)
-	msg := d.Message
-	if d.File != "" {
-		msg = strings.ReplaceAll(msg, d.File, "\x01")
-		if dir := path.Dir(d.File); dir != "." {
-			msg = strings.ReplaceAll(msg, dir+"/", "\x02")
-		}
-	}
-	digits := false
-	for _, c := range msg {
-		if c >= '0' && c <= '9' {
-			if !digits {
-				b.WriteByte('#')
-			}
-			digits = true
-			continue
-		}
-		digits = false
-		b.WriteRune(c)
-	}
-	return b.String()
-}
 
 // String is the result as plain text holding everything the reporters
 // print, for tests and debugging: every op's steps with status, reason,

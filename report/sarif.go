@@ -23,9 +23,11 @@ const (
 	sarifSchema  = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 	// srcRoot is the uriBaseId of every artifact location: the repository root.
 	srcRoot = "SRCROOT"
-	// FingerprintKey names tilegym-lint's entry of partialFingerprints. Its
-	// value does not depend on line numbers (see fingerprints).
-	FingerprintKey = "tilegymLintFinding/v1"
+	// FingerprintKey names tilegym-lint's entry of partialFingerprints: a
+	// digest of the finding's identity (analysis.Identity: rule, op, file,
+	// fingerprint of its line), which neither line numbers nor the
+	// message's wording change (see fingerprints). v1 digested the message.
+	FingerprintKey = "tilegymLintFinding/v2"
 	// InformationURI is the tool's home page.
 	InformationURI = "https://github.com/tilegym/tilegym-lint"
 )
@@ -472,15 +474,15 @@ func (o *SARIFOptions) fix(lines *lineCache, f analysis.SuggestedFix) sarifFix {
 	return sf
 }
 
-// fingerprints returns for each finding a digest of checker.FindingKey
-// (rule, op, file from the repository's root, message with numbers blanked)
-// and its rank among the findings with the same key: a line inserted above
-// a finding, or anywhere else, leaves it the same.
+// fingerprints returns for each finding a digest of its identity (with
+// the file's path from the repository's root) and its rank among the
+// findings with the same identity: a line inserted above a finding, or
+// anywhere else, and a message worded otherwise leave it the same.
 func fingerprints(ds []analysis.Diagnostic, o *Options) []string {
 	seen := map[string]int{}
 	out := make([]string, len(ds))
 	for i := range ds {
-		key := checker.FindingKey(ds[i], o.repoPath(ds[i].File))
+		key := analysis.IdentityOf(&ds[i], o.repoPath(ds[i].File)).Key()
 		n := seen[key]
 		seen[key] = n + 1
 		sum := sha256.Sum256([]byte(key))

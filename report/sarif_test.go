@@ -104,7 +104,7 @@ func TestSARIFFingerprintsSurviveLineShifts(t *testing.T) {
 	index := func(l *sarifLog) map[string]seen {
 		m := map[string]seen{}
 		for _, r := range l.Runs[0].Results {
-			m[r.RuleID+" "+r.Message.Text] = seen{r.Locations[0].PhysicalLocation.Region.StartLine, r.PartialFingerprints["tilegymLintFinding/v1"]}
+			m[r.RuleID+" "+r.Message.Text] = seen{r.Locations[0].PhysicalLocation.Region.StartLine, r.PartialFingerprints[FingerprintKey]}
 		}
 		return m
 	}
