@@ -10,7 +10,6 @@ import (
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
-	"github.com/tilegym/tilegym-lint/source"
 )
 
 // suppression is one suppressing comment of a line.
@@ -299,22 +298,6 @@ func suppresses(codes []string, id string) bool {
 		}
 	}
 	return false
-}
-
-// NoqaLines returns the # noqa comments of a file by line: a nil list for a
-// bare "# noqa" (every rule), else the codes after "noqa:".
-func NoqaLines(f *source.File) map[int][]string {
-	out := map[int][]string{}
-	if f == nil || f.AST == nil {
-		return out
-	}
-	for _, c := range f.AST.Comments {
-		codes, ok := ParseNoqa(c.Text)
-		if ok {
-			out[c.Pos.Line] = codes
-		}
-	}
-	return out
 }
 
 // ParseNoqa parses a comment ("# noqa", "# noqa: TG301, TG302", also after

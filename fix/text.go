@@ -77,14 +77,6 @@ func (t *text) offset(p ast.Pos) (int, error) {
 	return off, nil
 }
 
-// lineEnd is the line end new text is written with.
-func (t *text) lineEnd() string {
-	if t.crlf {
-		return "\r\n"
-	}
-	return "\n"
-}
-
 // adaptNewlines writes every line end of s ("\n", "\r\n" or a lone "\r")
 // as the file's line end.
 func (t *text) adaptNewlines(s string) string {

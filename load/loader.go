@@ -74,26 +74,6 @@ func CheckUntilRead[T any](l *Loader, repo *optable.Repo, want map[string]bool, 
 	}
 }
 
-// LoadForOps is Load for a check of some ops only (dispatch names, or the
-// function names of unnamespaced ops): every file in scope is read
-// (Repo.Paths lists them all), but only the files those ops can need are
-// parsed -- dispatch files, __init__.py files, API modules, and, repeated
-// until nothing is added, the files that name a related op (registrations,
-// tests, benchmarks) and the modules those import. docs/performance.md
-// explains the selection. Not found: an op name spelled in register_impl
-// with escapes or implicit concatenation ("soft" "max").
-func LoadForOps(src source.Source, lay *layout.Layout, cfg *config.Config, ops []string) (*optable.Repo, error) {
-	l, err := NewLoader(src, lay, cfg)
-	if err != nil {
-		return nil, err
-	}
-	want := map[string]bool{}
-	for _, o := range ops {
-		want[o] = true
-	}
-	return l.Load(want), nil
-}
-
 // A Loader holds a snapshot whose files are all read and some parsed: the
 // files a check of some ops, or of a change, needs are parsed on demand
 // (CloseOver, Parse), and the op table of those parsed so far is built
@@ -830,16 +810,6 @@ func useTargets(tab *optable.OpTable, op *optable.Op) []useTarget {
 		out = append(out, useTarget{q: q, last: astutil.DottedTail(q)})
 	}
 	return out
-}
-
-// any reports whether one of words is in the set.
-func (ws WordSet) any(words []string) bool {
-	for _, w := range words {
-		if ws[w] {
-			return true
-		}
-	}
-	return false
 }
 
 // WordSet is a set of Python identifiers looked up in source text.

@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -57,9 +56,6 @@ run = "echo {op}"
 // the children it started, and the run returns although a child held the
 // output open.
 func TestVerifyTimeoutKillsGroup(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("process groups")
-	}
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}

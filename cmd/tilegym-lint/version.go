@@ -6,9 +6,6 @@ import (
 	"runtime/debug"
 )
 
-// modulePath is the module users install: go install MODULE/cmd/tilegym-lint@VERSION.
-const modulePath = "github.com/tilegym/tilegym-lint"
-
 // moduleVersion is the version of tilegym-lint's module the binary was built
 // from, as the Go toolchain recorded it: the tag for `go install
 // ...@v1.2.3`, a pseudo-version for a commit, and "(devel)" for a build in a

@@ -36,13 +36,6 @@ var update = flag.Bool("update", false, "rewrite the golden reports of the fixtu
 // works for go test ./..., whose other test binaries lack the flag).
 func updating() bool { return *update || os.Getenv("TILEGYM_LINT_UPDATE") == "1" }
 
-// Materialize returns a directory holding the fixture of that name (see
-// fixtureset.Materialize, which checker's internal tests call directly).
-func Materialize(t testing.TB, name string) string {
-	t.Helper()
-	return fixtureset.Materialize(t, name)
-}
-
 // Config is the configuration of the checkout at dir, looked for in dir
 // only (never above it), or nil.
 func Config(t testing.TB, dir string, cat *rules.Catalog) *config.Config {

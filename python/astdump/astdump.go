@@ -137,7 +137,6 @@ var pyNames = map[string]string{
 
 var (
 	attrsType    = reflect.TypeOf(ast.Attrs{})
-	bigIntType   = reflect.TypeOf((*big.Int)(nil))
 	stringerType = reflect.TypeOf((*fmt.Stringer)(nil)).Elem()
 )
 
@@ -287,14 +286,6 @@ func (e *encoder) constant(v reflect.Value) {
 	if !ok && e.err == nil {
 		e.err = fmt.Errorf("astdump: unsupported constant value of type %T", c)
 	}
-}
-
-// AppendConstant appends the typed canonical JSON of a constant value (see
-// the package comment). A value of an unknown type is written as
-// {"unknown":"<Go type>"}, which never matches CPython's output.
-func AppendConstant(b []byte, c any) []byte {
-	b, _ = appendConstant(b, c)
-	return b
 }
 
 func appendConstant(b []byte, c any) ([]byte, bool) {

@@ -513,11 +513,6 @@ func (p *parser) next() {
 	}
 }
 
-func (p *parser) text(i int) string {
-	t := &p.toks[i]
-	return string(p.src[t.start:t.end])
-}
-
 func (p *parser) isName(i int, s string) bool {
 	t := &p.toks[i]
 	return t.kind == tName && string(p.src[t.start:t.end]) == s

@@ -1,6 +1,0 @@
-//go:build !race
-
-package rules
-
-// raceEnabled: the tests run with the race detector, some ten times slower.
-const raceEnabled = false
