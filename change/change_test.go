@@ -13,6 +13,7 @@ import (
 
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/internal/realtree"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/source"
@@ -293,17 +294,17 @@ func randomScenarios(n int, seed int64, files []string) []changeScenario {
 }
 
 // changeTree returns the TileGym tree that change mode tests copy
-// (BenchTree), skipping under -short or the race detector (the fixtures
+// (realtree.Need), skipping under -short or the race detector (the fixtures
 // exercise the same concurrency).
 func changeTree(t *testing.T) string {
 	if testing.Short() || testrepo.RaceEnabled {
 		t.Skip("short, or under the race detector")
 	}
-	return testrepo.BenchTree(t)
+	return realtree.Need(t)
 }
 
 // TestChangeByOpsTileGym: change mode on a copy of the TileGym tree, when
-// present ($TILEGYM_LINT_BENCH_TREE, default /work/tilegym).
+// present ($TILEGYM_LINT_TREE).
 func TestChangeByOpsTileGym(t *testing.T) {
 	tree := changeTree(t)
 	runChangeScenarios(t, tree, []changeScenario{

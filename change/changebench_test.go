@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/internal/realtree"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 )
 
@@ -75,17 +76,17 @@ func BenchmarkCheckChangeFixtureShared(b *testing.B) {
 // BenchmarkCheckChange: change mode on a copy of a TileGym tree with
 // softmax's module and test edited.
 func BenchmarkCheckChange(b *testing.B) {
-	benchChange(b, testrepo.BenchTree(b), func(dir string) { editOpModule(b, dir) })
+	benchChange(b, realtree.Need(b), func(dir string) { editOpModule(b, dir) })
 }
 
 // BenchmarkCheckChangeShared: change mode on a copy of a TileGym tree with
 // ops.py and the cuTile __init__ edited (a comment each).
 func BenchmarkCheckChangeShared(b *testing.B) {
-	benchChange(b, testrepo.BenchTree(b), func(dir string) { editShared(b, dir) })
+	benchChange(b, realtree.Need(b), func(dir string) { editShared(b, dir) })
 }
 
 // BenchmarkCheckChangeAddOp: change mode on a copy of a TileGym tree with
 // an op added (see editAddOp).
 func BenchmarkCheckChangeAddOp(b *testing.B) {
-	benchChange(b, testrepo.BenchTree(b), func(dir string) { editAddOp(b, dir) })
+	benchChange(b, realtree.Need(b), func(dir string) { editAddOp(b, dir) })
 }

@@ -12,8 +12,7 @@ import (
 // TestCheckInBatches checks that a whole check in batches reports exactly
 // what the check at once reports (same JSON: findings, verdicts, ops), in 2
 // and 3 batches and in one batch per op, on every fixture and on the
-// TileGym tree when present ($TILEGYM_LINT_BENCH_TREE, default
-// /work/tilegym).
+// TileGym tree when present ($TILEGYM_LINT_TREE).
 func TestCheckInBatches(t *testing.T) {
 	cat := testrepo.Catalog(t)
 	forEachCheckout(t, cat, func(t *testing.T, c *checkout) {

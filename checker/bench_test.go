@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/internal/realtree"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/optable"
@@ -40,7 +41,7 @@ func benchCheck(b *testing.B, dir string, ops []string) {
 
 // BenchmarkCheck is a whole check of a TileGym tree.
 func BenchmarkCheck(b *testing.B) {
-	benchCheck(b, testrepo.BenchTree(b), nil)
+	benchCheck(b, realtree.Need(b), nil)
 }
 
 // BenchmarkCheckOp is the check of one op (--op softmax) of a TileGym tree.
@@ -49,7 +50,7 @@ func BenchmarkCheckOp(b *testing.B) {
 	if op == "" {
 		op = "softmax"
 	}
-	benchCheck(b, testrepo.BenchTree(b), []string{op})
+	benchCheck(b, realtree.Need(b), []string{op})
 }
 
 // BenchmarkCheckFixture is a whole check of fixtures/good: it always runs.

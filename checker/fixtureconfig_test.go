@@ -7,6 +7,7 @@ import (
 
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/realtree"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/load"
@@ -23,17 +24,13 @@ type checkout struct {
 }
 
 // forEachCheckout runs fn as a subtest on every fixture, and on the
-// TileGym tree when present ($TILEGYM_LINT_BENCH_TREE, default
-// /work/tilegym) and not under the race detector (the fixtures exercise
+// TileGym tree when present ($TILEGYM_LINT_TREE) and not under the race detector (the fixtures exercise
 // the same concurrency), with the checkout's configuration and the check
 // at once of it.
 func forEachCheckout(t *testing.T, cat *rules.Catalog, fn func(t *testing.T, c *checkout)) {
 	dirs := fixtureset.Dirs(t)
-	tree := os.Getenv("TILEGYM_LINT_BENCH_TREE")
-	if tree == "" {
-		tree = "/work/tilegym"
-	}
-	if fi, err := os.Stat(tree); err == nil && fi.IsDir() && !testrepo.RaceEnabled {
+	tree := realtree.Dir()
+	if tree != "" && !testrepo.RaceEnabled {
 		dirs = append(dirs, tree)
 	}
 	for _, dir := range dirs {

@@ -13,7 +13,7 @@ import (
 // files the op needs (LoadForOps), reports exactly what the whole check
 // reports for that op (Load, then Check narrowed to it): same JSON, for
 // every op of every fixture, and of the TileGym tree when present
-// ($TILEGYM_LINT_BENCH_TREE, default /work/tilegym).
+// ($TILEGYM_LINT_TREE).
 func TestCheckOpsLazy(t *testing.T) {
 	cat := testrepo.Catalog(t)
 	forEachCheckout(t, cat, func(t *testing.T, c *checkout) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/realtree"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/load"
@@ -20,10 +21,8 @@ import (
 func TestListUnder(t *testing.T) {
 	cat := testrepo.Catalog(t)
 	dirs := fixtureset.Dirs(t)
-	if tree := os.Getenv("TILEGYM_LINT_BENCH_TREE"); tree != "" {
+	if tree := realtree.Dir(); tree != "" {
 		dirs = append(dirs, tree)
-	} else if fi, err := os.Stat("/work/tilegym"); err == nil && fi.IsDir() {
-		dirs = append(dirs, "/work/tilegym")
 	}
 	for _, dir := range dirs {
 		cfg := fixtureConfig(t, dir)

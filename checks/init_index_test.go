@@ -74,7 +74,7 @@ func TestInitLookupsMatchScans(t *testing.T) {
 // and every test and benchmark file serving it, on every fixture and on
 // TileGym, and on a benchmark file serving many ops.
 func TestNameLookupsMatchScans(t *testing.T) {
-	corpus.Agree(t, "pairs", 300, func(repo *optable.Repo, lay *layout.Layout) ([]string, int) {
+	corpus.Agree(t, "pairs", 250, func(repo *optable.Repo, lay *layout.Layout) ([]string, int) {
 		return checks.NameLookupMismatches(optable.BuildOpTable(repo), lay)
 	}, manyServedTree(t, 30))
 }

@@ -18,7 +18,7 @@ import (
 // benchmark file is about as scoring every name against every op does,
 // on every fixture and on TileGym.
 func TestAboutOpsMatchesScan(t *testing.T) {
-	corpus.Agree(t, "files", 500, func(repo *optable.Repo, _ *layout.Layout) ([]string, int) {
+	corpus.Agree(t, "files", 400, func(repo *optable.Repo, _ *layout.Layout) ([]string, int) {
 		return optable.AboutMismatches(optable.BuildOpTable(repo))
 	})
 }

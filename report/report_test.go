@@ -10,9 +10,11 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/internal/realtree"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -131,8 +133,8 @@ func TestJSONShape(t *testing.T) {
 // GOMAXPROCS, on the fixtures and, when present, upstream TileGym.
 func TestDeterministic(t *testing.T) {
 	dirs := []string{"../fixtures/good"}
-	if fi, err := os.Stat("/work/tilegym/src/tilegym"); err == nil && fi.IsDir() {
-		dirs = append(dirs, "/work/tilegym")
+	if tree := realtree.Dir(); tree != "" {
+		dirs = append(dirs, tree)
 	}
 	for _, dir := range dirs {
 		var outs []string

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/internal/realtree"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/python/parser"
 	"github.com/tilegym/tilegym-lint/source"
@@ -246,9 +247,9 @@ func TestScaffoldGoodSuite(t *testing.T) {
 }
 
 func tilegymCheckout(t *testing.T) string {
-	const dir = "/work/tilegym"
+	dir := realtree.Need(t)
 	if _, err := os.Stat(filepath.Join(dir, "src/tilegym/ops/ops.py")); err != nil {
-		t.Skip("no TileGym checkout at " + dir)
+		t.Skipf("%s has no src/tilegym/ops/ops.py", dir)
 	}
 	return dir
 }

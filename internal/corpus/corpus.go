@@ -8,6 +8,7 @@ import (
 
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/realtree"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/load"
@@ -16,11 +17,11 @@ import (
 )
 
 // Dirs returns the directory of every fixture, the extra directories, and
-// the TileGym tree (testrepo.TileGymTree) when there is one.
+// the TileGym tree (realtree.Dir) when there is one.
 func Dirs(t testing.TB, extra ...string) []string {
 	t.Helper()
 	dirs := append(fixtureset.Dirs(t), extra...)
-	if tree := testrepo.TileGymTree(); tree != "" {
+	if tree := realtree.Dir(); tree != "" {
 		dirs = append(dirs, tree)
 	}
 	return dirs
@@ -39,20 +40,29 @@ func Load(t testing.TB, dir string) (*optable.Repo, *layout.Layout) {
 
 // Agree runs mismatches on every repository of Dirs(t, extra...): it
 // returns the differences between a fast path and its reference, and how
-// many questions it compared. Each difference is an error, and so is
-// comparing fewer than min (the corpus must exercise the fast path).
+// many questions it compared. Each difference is an error. The fixtures
+// and extra directories alone must compare at least min questions, so the
+// fast path is exercised on every machine; the TileGym tree, when there is
+// one, must compare some more.
 func Agree(t testing.TB, what string, min int, mismatches func(*optable.Repo, *layout.Layout) (diffs []string, compared int), extra ...string) {
 	t.Helper()
-	total := 0
+	bundled := 0
+	tree := realtree.Dir()
 	for _, dir := range Dirs(t, extra...) {
 		repo, lay := Load(t, dir)
 		diffs, n := mismatches(repo, lay)
-		total += n
 		for _, d := range diffs {
 			t.Errorf("%s: %s", dir, d)
 		}
+		switch {
+		case dir != tree:
+			bundled += n
+		case n == 0:
+			t.Errorf("compared no %s on the TileGym tree %s", what, dir)
+		}
 	}
-	if total < min {
-		t.Errorf("compared %d %s; the fixtures hold more", total, what)
+	t.Logf("compared %d %s on the bundled fixtures", bundled, what)
+	if bundled < min {
+		t.Errorf("compared %d %s on the bundled fixtures, want at least %d", bundled, what, min)
 	}
 }

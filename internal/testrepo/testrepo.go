@@ -12,6 +12,7 @@ import (
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/realtree"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
@@ -152,36 +153,6 @@ func GitRepo(t testing.TB, src string, edit func(dir string)) string {
 	return dir
 }
 
-// BenchTree returns the TileGym tree the benchmarks check:
-// $TILEGYM_LINT_BENCH_TREE, default /work/tilegym. The benchmark is skipped
-// when it does not exist.
-func BenchTree(b testing.TB) string {
-	b.Helper()
-	dir := TileGymTree()
-	if dir == "" {
-		b.Skipf("no TileGym tree at %s (set TILEGYM_LINT_BENCH_TREE)", tileGymTreePath())
-	}
-	return dir
-}
-
-// TileGymTree returns the TileGym tree tests and benchmarks check,
-// $TILEGYM_LINT_BENCH_TREE (default /work/tilegym), or "" when it is not a
-// directory.
-func TileGymTree() string {
-	dir := tileGymTreePath()
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return ""
-	}
-	return dir
-}
-
-func tileGymTreePath() string {
-	if dir := os.Getenv("TILEGYM_LINT_BENCH_TREE"); dir != "" {
-		return dir
-	}
-	return "/work/tilegym"
-}
-
 // BenchSetup loads the built-in catalog and the tree's configuration (found
 // from dir upwards, as the command line does).
 func BenchSetup(b *testing.B, dir string) (*rules.Catalog, *config.Config, *layout.Layout) {
@@ -208,17 +179,15 @@ const BrokenPy = "def f(:\n    pass\n"
 
 // CorpusFiles returns the parsed Python files of the corpus that the
 // equivalence tests compare a fast helper with its first form on: every
-// fixture, the TileGym tree at /work/tilegym when present, the tree named by
-// $EXTRA_PY_TREE, and the extra directories given. Files that do not parse
-// are left out.
+// fixture, the extra directories given, and the TileGym tree
+// (realtree.Dir) when there is one. Files that do not parse are left out.
 func CorpusFiles(t testing.TB, extra ...string) []*source.File {
 	t.Helper()
 	dirs := fixtureset.Dirs(t)
 	dirs = append(dirs, extra...)
-	if d := os.Getenv("EXTRA_PY_TREE"); d != "" {
+	if d := realtree.Dir(); d != "" {
 		dirs = append(dirs, d)
 	}
-	dirs = append(dirs, "/work/tilegym")
 	var files []*source.File
 	for _, dir := range dirs {
 		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {

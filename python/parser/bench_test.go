@@ -8,28 +8,21 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tilegym/tilegym-lint/internal/realtree"
 )
 
-// benchCorpus returns the directory parsed by BenchmarkParse: the directory
-// named by TILEGYM_LINT_BENCH_CORPUS, else the TileGym tree or the Python
-// standard library if present.
+// benchCorpus returns the directory parsed by BenchmarkParse: the TileGym
+// tree (realtree.Dir), else the bundled fixtures.
 func benchCorpus() string {
-	if d := os.Getenv("TILEGYM_LINT_BENCH_CORPUS"); d != "" {
+	if d := realtree.Dir(); d != "" {
 		return d
 	}
-	for _, d := range []string{"/work/tilegym", "/root/.pyenv/versions/3.11.7/lib/python3.11"} {
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			return d
-		}
-	}
-	return ""
+	return "../../fixtures"
 }
 
 func BenchmarkParse(b *testing.B) {
 	dir := benchCorpus()
-	if dir == "" {
-		b.Skip("no corpus (set TILEGYM_LINT_BENCH_CORPUS)")
-	}
 	type file struct {
 		name string
 		src  []byte
