@@ -102,6 +102,9 @@ func TestUnifiedDiffMatchesGNUDiff(t *testing.T) {
 // Random cases: where several shortest diffs exist the output may differ
 // from diff's, but it must patch a into b and be as short as diff -d's.
 func TestUnifiedDiffRandom(t *testing.T) {
+	if testing.Short() {
+		t.Skip("random cases; skipped with -short")
+	}
 	if _, err := exec.LookPath("diff"); err != nil {
 		t.Skip("no diff")
 	}

@@ -46,6 +46,9 @@ func Load(t testing.TB, dir string) (*optable.Repo, *layout.Layout) {
 // one, must compare some more.
 func Agree(t testing.TB, what string, min int, mismatches func(*optable.Repo, *layout.Layout) (diffs []string, compared int), extra ...string) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("compares a fast path with its reference on the whole corpus; skipped with -short")
+	}
 	bundled := 0
 	tree := realtree.Dir()
 	for _, dir := range Dirs(t, extra...) {

@@ -54,8 +54,9 @@ var allowed = map[string][]string{
 	"cmd/tilegym-lint":          {"analysis", "change", "checker", "checks", "config", "fix", "internal/regfile", "layout", "load", "optable", "python/astdump", "python/parser", "report", "rules", "scaffold", "source", "verify"},
 	"internal/layers":           {},
 	"internal/fixtureset":       {},
-	"internal/testrepo":         {"checks", "config", "internal/fixtureset", "layout", "rules", "source"},
-	"internal/corpus":           {"config", "internal/fixtureset", "internal/testrepo", "layout", "load", "optable", "source"},
+	"internal/realtree":         {},
+	"internal/testrepo":         {"checks", "config", "internal/fixtureset", "internal/realtree", "layout", "rules", "source"},
+	"internal/corpus":           {"config", "internal/fixtureset", "internal/realtree", "internal/testrepo", "layout", "load", "optable", "source"},
 	"internal/fixturetest":      {"analysis", "checker", "checks", "config", "internal/fixtureset", "internal/testrepo", "report", "rules", "source"},
 	"tools/fixtureoverlay":      {"internal/fixtureset"},
 }

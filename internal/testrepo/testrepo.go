@@ -181,8 +181,12 @@ const BrokenPy = "def f(:\n    pass\n"
 // equivalence tests compare a fast helper with its first form on: every
 // fixture, the extra directories given, and the TileGym tree
 // (realtree.Dir) when there is one. Files that do not parse are left out.
+// The test is skipped with -short.
 func CorpusFiles(t testing.TB, extra ...string) []*source.File {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("compares a fast path with its reference on the whole corpus; skipped with -short")
+	}
 	dirs := fixtureset.Dirs(t)
 	dirs = append(dirs, extra...)
 	if d := realtree.Dir(); d != "" {

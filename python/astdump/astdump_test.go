@@ -257,6 +257,9 @@ func wtf8(b []byte, r rune) []byte {
 // json.dumps(ensure_ascii=True) for every code point, lone surrogates
 // included (each surrogate is separated by "x" so no pair forms).
 func TestAppendStringMatchesPython(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compares every code point with CPython; skipped with -short")
+	}
 	py, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("python3 not on PATH")

@@ -97,6 +97,9 @@ func crossPython(t *testing.T) string {
 }
 
 func TestCrossCheckWithCPython(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs CPython on every snippet; skipped with -short")
+	}
 	py := crossPython(t)
 	script, err := filepath.Abs(filepath.Join("..", "..", "tools", "pyastdump.py"))
 	if err != nil {
