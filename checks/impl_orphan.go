@@ -55,6 +55,7 @@ func runImplOrphan(pass *Pass) (any, error) {
 	for _, op := range tab.Ops {
 		names = append(names, op.Name)
 	}
+	suggest := optable.NewSuggester()
 	for _, rule := range pass.Rules {
 		p, _ := rule.Params.(*implOrphanParams)
 		if p != nil && p.Stubless {
@@ -75,7 +76,7 @@ func runImplOrphan(pass *Pass) (any, error) {
 				continue
 			}
 			hint := "declare it with @dispatch(\"" + impl.Op + "\") in the dispatch file, or register it under the dispatched name"
-			if c := optable.Closest(impl.Op, names); c != "" {
+			if c := suggest.Closest(impl.Op, names); c != "" {
 				hint = "did you mean \"" + c + "\"?"
 			}
 			var n ast.Node = impl.Call

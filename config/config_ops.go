@@ -19,9 +19,10 @@ func (c *Config) CheckOps(t *optable.OpTable) error {
 	for _, op := range t.Ops {
 		names = append(names, op.Name)
 	}
+	suggest := optable.NewSuggester()
 	unknown := func(key, op string) string {
 		msg := fmt.Sprintf("%s: no op named %q in this checkout", key, op)
-		if c := optable.Closest(op, names); c != "" {
+		if c := suggest.Closest(op, names); c != "" {
 			msg += fmt.Sprintf("; did you mean %q?", c)
 		} else {
 			msg += "; write an op's dispatch name (as in @dispatch(\"...\")) or remove it"

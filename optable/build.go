@@ -291,6 +291,7 @@ func (b *opTableBuilder) addStublessOps() {
 		g := group{op.Scope, op.Suite}
 		dispatched[g] = append(dispatched[g], op.Name)
 	}
+	suggest := NewSuggester()
 	for _, impl := range b.table.Impls {
 		if impl.Backend != b.names.CuTileBackend || b.table.ByName[impl.Op] != nil {
 			continue
@@ -299,7 +300,7 @@ func (b *opTableBuilder) addStublessOps() {
 		if !ok || sm.Suite != "" && !strings.HasPrefix(impl.Op, sm.Suite+".") {
 			continue
 		}
-		if Closest(impl.Op, dispatched[group{sm.Scope, sm.Suite}]) != "" {
+		if suggest.Closest(impl.Op, dispatched[group{sm.Scope, sm.Suite}]) != "" {
 			continue
 		}
 		fn := impl.Op

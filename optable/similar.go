@@ -1,19 +1,66 @@
 package optable
 
+// MaxSuggestLen is the longest name, in bytes, that gets a "did you mean"
+// suggestion or is suggested: TileGym's op names are a few dozen bytes, and
+// a typo in a longer name is not worth measuring (the edit distance of two
+// names costs their lengths' product without a bound).
+const MaxSuggestLen = 64
+
+// closestBudget bounds the cells of edit-distance tables one Closest call
+// measures; suggesterBudget bounds those of all the calls of one Suggester
+// (a check asks once per name that matches nothing, against every name of
+// the repository: a repository of many such names must not make that
+// quadratic). A repository's ordinary names take a small fraction of either.
+const (
+	closestBudget   = 1 << 20
+	suggesterBudget = 1 << 24
+)
+
+// A Suggester answers Closest for many names, sharing one table and one
+// budget of work: once the budget is spent, it suggests nothing more.
+type Suggester struct {
+	rows  []int
+	spent int // cells of the table measured
+	limit int // budget of cells
+}
+
+// NewSuggester returns a Suggester for the names of one check.
+func NewSuggester() *Suggester {
+	return &Suggester{limit: suggesterBudget}
+}
+
 // Closest returns the candidate nearest to s by edit distance, if it is
-// near enough to be a plausible typo. Only candidates within that distance
-// are measured to the end, in one table allocated once: it is called per name
-// that matches nothing, against every name of the repository.
+// near enough to be a plausible typo: at most max(2, len(s)/5) edits, ties
+// to the smallest name. Names longer than MaxSuggestLen are neither
+// answered nor suggested. Each call measures at most closestBudget cells.
 func Closest(s string, candidates []string) string {
+	sg := Suggester{limit: closestBudget}
+	return sg.Closest(s, candidates)
+}
+
+// Closest is the package's Closest within the Suggester's budget: when the
+// budget runs out, it answers the best candidate measured so far ("" when
+// none), and "" for every later call.
+func (sg *Suggester) Closest(s string, candidates []string) string {
+	if len(s) > MaxSuggestLen {
+		return ""
+	}
 	limit := max(2, len(s)/5)
 	best, bestD := "", limit+1
-	rows := make([]int, 2*(len(s)+limit+1)) // the longest candidate measured
+	if sg.rows == nil {
+		sg.rows = make([]int, 2*(MaxSuggestLen+1))
+	}
 	for _, c := range candidates {
-		if len(c) > len(s)+limit || len(s) > len(c)+limit {
+		if len(c) > MaxSuggestLen || len(c) > len(s)+limit || len(s) > len(c)+limit {
 			continue // the distance is at least the difference of the lengths
 		}
-		var d int
-		d, rows = editDistanceWithin(s, c, limit, rows)
+		// The most cells the banded table of s and c can take.
+		if sg.spent+(len(s)+1)*(2*limit+1) > sg.limit {
+			sg.spent = sg.limit
+			break
+		}
+		d, cells := editDistanceWithin(s, c, limit, sg.rows)
+		sg.spent += cells
 		if d < bestD || d == bestD && c < best {
 			best, bestD = c, d
 		}
@@ -28,32 +75,49 @@ func EditDistance(a, b string) int {
 }
 
 // editDistanceWithin returns the Levenshtein distance of a and b when it is
-// at most limit, else limit+1 (as soon as a row of the table shows it). It
-// uses rows for the table when it is long enough, and returns the table's
-// storage for the next call.
-func editDistanceWithin(a, b string, limit int, rows []int) (int, []int) {
+// at most limit, else limit+1, and the number of cells of the table it
+// computed. Only the band of cells within limit of the diagonal is
+// computed (a cell outside it is more than limit), and it stops at the
+// first row whose cells all exceed limit (a row's minimum never decreases
+// below): the work is at most len(a)·(2·limit+1). rows is the table's
+// storage when it is long enough.
+func editDistanceWithin(a, b string, limit int, rows []int) (int, int) {
 	if cap(rows) < 2*(len(b)+1) {
 		rows = make([]int, 2*(len(b)+1))
 	}
+	out := limit + 1 // any value above limit
+	if len(a)-len(b) > limit || len(b)-len(a) > limit {
+		return out, 0 // the distance is at least the difference of the lengths
+	}
 	prev, cur := rows[:len(b)+1], rows[len(b)+1:2*(len(b)+1)]
 	for j := range prev {
-		prev[j] = j
+		prev[j] = min(j, out)
 	}
+	cells := 0
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := i
-		for j := 1; j <= len(b); j++ {
+		lo, hi := max(1, i-limit), min(len(b), i+limit)
+		if lo == 1 {
+			cur[0] = min(i, out)
+		} else {
+			cur[lo-1] = out
+		}
+		rowMin := cur[lo-1]
+		for j := lo; j <= hi; j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost, out)
 			rowMin = min(rowMin, cur[j])
 		}
+		cells += hi - lo + 1
+		if hi+1 <= len(b) {
+			cur[hi+1] = out // the next row's band reads it
+		}
 		if rowMin > limit {
-			return limit + 1, rows // a row's minimum never decreases below
+			return out, cells
 		}
 		prev, cur = cur, prev
 	}
-	return min(prev[len(b)], limit+1), rows
+	return min(prev[len(b)], out), cells
 }

@@ -3,6 +3,7 @@ package optable
 import (
 	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 )
 
@@ -72,5 +73,83 @@ func TestClosestAllocations(t *testing.T) {
 	}
 	if a := testing.AllocsPerRun(10, func() { Closest("suite_3.op_77x", names) }); a > 1 {
 		t.Errorf("closest over %d names: %v allocations", len(names), a)
+	}
+}
+
+// The banded table answers the full table's distance when it is within
+// the limit, and limit+1 otherwise, for every limit.
+func TestEditDistanceWithinBand(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	word := func() string {
+		b := make([]byte, rng.Intn(30))
+		for i := range b {
+			b[i] = "ab_"[rng.Intn(3)]
+		}
+		return string(b)
+	}
+	for n := 0; n < 5000; n++ {
+		a, b, limit := word(), word(), rng.Intn(12)
+		want := min(levenshtein(a, b), limit+1)
+		if d, _ := editDistanceWithin(a, b, limit, nil); d != want {
+			t.Fatalf("editDistanceWithin(%q, %q, %d) = %d, want %d", a, b, limit, d, want)
+		}
+	}
+}
+
+// hostileNames returns n names of length size that share a long prefix
+// and differ in a few bytes: each is measured to many rows against each.
+func hostileNames(n, size int) []string {
+	var names []string
+	for i := 0; i < n; i++ {
+		s := fmt.Sprintf("_%d", i)
+		names = append(names, strings.Repeat("a", size-len(s))+s)
+	}
+	return names
+}
+
+// A repository of many long names that match nothing costs a bounded
+// number of table cells per Suggester (before the bound, 2000 names of
+// 4 KB, each against all, took minutes), and a long name is neither
+// answered nor suggested.
+func TestSuggesterWorkIsBounded(t *testing.T) {
+	for _, size := range []int{40, 64, 4096} {
+		names := hostileNames(2000, size)
+		sg := NewSuggester()
+		for _, s := range names {
+			sg.Closest("b"+s[1:], names)
+		}
+		if sg.spent > suggesterBudget {
+			t.Errorf("names of %d bytes: %d cells, want at most %d", size, sg.spent, suggesterBudget)
+		}
+		if size > MaxSuggestLen && sg.spent != 0 {
+			t.Errorf("names of %d bytes: %d cells measured, want none", size, sg.spent)
+		}
+	}
+	long := strings.Repeat("b", MaxSuggestLen+1)
+	if c := Closest(long+"x", []string{long}); c != "" {
+		t.Errorf("a name over %d bytes got the suggestion %q", MaxSuggestLen, c)
+	}
+	// One call alone stays within its own budget, and a near name of an
+	// ordinary repository is still found.
+	names := hostileNames(100000, 60)
+	if c := Closest(names[7]+"x", names[:20]); c != names[7] {
+		t.Errorf("Closest = %q, want %q", c, names[7])
+	}
+	sg := Suggester{limit: closestBudget}
+	sg.Closest(names[0]+"x", names)
+	if sg.spent > closestBudget {
+		t.Errorf("one call over %d names: %d cells, want at most %d", len(names), sg.spent, closestBudget)
+	}
+}
+
+// BenchmarkSuggesterHostile measures a check's suggestions over 2000
+// names of MaxSuggestLen bytes that all nearly match.
+func BenchmarkSuggesterHostile(b *testing.B) {
+	names := hostileNames(2000, MaxSuggestLen)
+	for i := 0; i < b.N; i++ {
+		sg := NewSuggester()
+		for _, s := range names {
+			sg.Closest("b"+s[1:], names)
+		}
 	}
 }
