@@ -10,7 +10,15 @@ import "strings"
 // Matching is byte-wise, without regular expressions or allocation on the
 // common paths.
 func MatchPath(pattern, path string) (suite string, ok bool) {
-	return matchSegs(pattern, path, "")
+	var w work
+	if !strings.Contains(pattern, "{suite}") {
+		return "", matchFixed(pattern, path, "", false, &w)
+	}
+	bindings(pattern, path, &w, func(s string) bool {
+		suite, ok = s, true
+		return false
+	})
+	return suite, ok
 }
 
 // Matches reports whether path matches pattern, whatever the suite.
@@ -36,104 +44,6 @@ func ExpandSuite(pattern, suite string) string {
 		return pattern
 	}
 	return strings.ReplaceAll(pattern, "{suite}", suite)
-}
-
-// nextSeg splits s at its first '/'.
-func nextSeg(s string) (seg, rest string, more bool) {
-	if i := strings.IndexByte(s, '/'); i >= 0 {
-		return s[:i], s[i+1:], true
-	}
-	return s, "", false
-}
-
-func matchSegs(pat, path, suite string) (string, bool) {
-	for {
-		pseg, prest, pmore := nextSeg(pat)
-		if pseg == "**" {
-			if !pmore {
-				return suite, true // trailing ** matches everything left, even nothing
-			}
-			// Try the rest of the pattern at every segment boundary of path.
-			p := path
-			for {
-				if s, ok := matchSegs(prest, p, suite); ok {
-					return s, true
-				}
-				_, r, more := nextSeg(p)
-				if !more {
-					return "", false
-				}
-				p = r
-			}
-		}
-		sseg, srest, smore := nextSeg(path)
-		s, ok := matchSeg(pseg, sseg, suite)
-		if !ok {
-			return "", false
-		}
-		suite = s
-		if !pmore || !smore {
-			if !pmore && !smore {
-				return suite, true
-			}
-			// Pattern "a/**" matches "a" too.
-			if pmore && !smore && prest == "**" {
-				return suite, true
-			}
-			return "", false
-		}
-		pat, path = prest, srest
-	}
-}
-
-// matchSeg matches one segment; suite is the current binding ("" for none).
-func matchSeg(pat, s, suite string) (string, bool) {
-	for len(pat) > 0 {
-		switch {
-		case pat[0] == '*':
-			for len(pat) > 0 && pat[0] == '*' {
-				pat = pat[1:]
-			}
-			if pat == "" {
-				return suite, true
-			}
-			for i := 0; i <= len(s); i++ {
-				if b, ok := matchSeg(pat, s[i:], suite); ok {
-					return b, true
-				}
-			}
-			return "", false
-		case pat[0] == '?':
-			if s == "" {
-				return "", false
-			}
-			pat, s = pat[1:], s[1:]
-		case strings.HasPrefix(pat, "{suite}"):
-			pat = pat[len("{suite}"):]
-			if suite != "" {
-				if !strings.HasPrefix(s, suite) {
-					return "", false
-				}
-				s = s[len(suite):]
-				continue
-			}
-			for i := 1; i <= len(s); i++ {
-				if b, ok := matchSeg(pat, s[i:], s[:i]); ok {
-					return b, true
-				}
-			}
-			return "", false
-		default:
-			if s == "" || s[0] != pat[0] {
-				return "", false
-			}
-			pat, s = pat[1:], s[1:]
-		}
-	}
-	if s != "" {
-		return "", false
-	}
-	return suite, true
 }
 
 // GlobPrefix returns the literal directory prefix of a pattern, before its
@@ -174,13 +84,15 @@ func boundSuites(patterns []string, p string) suiteSet {
 			}
 			continue
 		}
-		allSegs(pat, p, "", func(s string) {
+		var w work
+		bindings(pat, p, &w, func(s string) bool {
 			for _, x := range out.suites {
 				if x == s {
-					return
+					return true
 				}
 			}
 			out.suites = append(out.suites, s)
+			return true
 		})
 	}
 	return out
@@ -209,77 +121,192 @@ func (s suiteSet) has(suite string) bool {
 // suites; another one is matched by MatchBound.
 func literal(suite string) bool { return !strings.ContainsAny(suite, "*?{/") }
 
-// allSegs calls yield with every binding of "{suite}" (suite, when bound
-// already) under which pat matches path: matchSegs, trying every way.
-func allSegs(pat, path, suite string, yield func(string)) {
-	pseg, prest, pmore := nextSeg(pat)
-	if pseg == "**" {
-		if !pmore {
-			yield(suite)
-			return
-		}
-		for p := path; ; {
-			allSegs(prest, p, suite, yield)
-			_, r, more := nextSeg(p)
-			if !more {
-				return
-			}
-			p = r
-		}
+
+// work counts the byte comparisons of one match, to bound the bindings of
+// "{suite}" tried (see bindings).
+type work struct{ steps int }
+
+// bindingBudget is the most comparisons one match of a pattern with
+// "{suite}" makes: its bindings are the substrings of the path's segments,
+// far more than any layout's patterns and paths try (a few hundred), but
+// a pattern like "**/*{suite}*{suite}*b" over long names would try each.
+// A match that exceeds it reports no match.
+const bindingBudget = 1 << 22
+
+// segAt returns the segment of s starting at byte pos and the start of the
+// next one (len(s)+1 after the last).
+func segAt(s string, pos int) (string, int) {
+	if i := strings.IndexByte(s[pos:], '/'); i >= 0 {
+		return s[pos : pos+i], pos + i + 1
 	}
-	sseg, srest, smore := nextSeg(path)
-	allSeg(pseg, sseg, suite, func(s string) {
-		switch {
-		case pmore && smore:
-			allSegs(prest, srest, s, yield)
-		case !pmore && !smore, pmore && prest == "**":
-			yield(s)
-		}
-	})
+	return s[pos:], len(s) + 1
 }
 
-// allSeg is matchSeg trying every way.
-func allSeg(pat, s, suite string, yield func(string)) {
-	for len(pat) > 0 {
-		switch {
-		case pat[0] == '*':
-			for len(pat) > 0 && pat[0] == '*' {
-				pat = pat[1:]
-			}
-			if pat == "" {
-				yield(suite)
-				return
-			}
-			for i := 0; i <= len(s); i++ {
-				allSeg(pat, s[i:], suite, yield)
-			}
-			return
-		case pat[0] == '?':
-			if s == "" {
-				return
-			}
-			pat, s = pat[1:], s[1:]
-		case strings.HasPrefix(pat, "{suite}"):
-			pat = pat[len("{suite}"):]
-			if suite != "" {
-				if !strings.HasPrefix(s, suite) {
-					return
+// matchSegFixed matches one segment, with "{suite}" standing for suite
+// (a literal; "" only in a pattern without "{suite}"). It is the classic
+// two-pointer wildcard match: on a mismatch it resumes after the last
+// "*", one byte further, which is enough because what follows a "*" up to
+// the next one matches a fixed number of bytes. Its work is at most the
+// product of the lengths, not exponential in the stars.
+func matchSegFixed(pat, s, suite string, w *work) bool {
+	p, i := 0, 0
+	starP, starI := -1, 0
+	for i < len(s) || p < len(pat) {
+		w.steps++
+		if p < len(pat) {
+			switch {
+			case pat[p] == '*':
+				for p < len(pat) && pat[p] == '*' {
+					p++
 				}
-				s = s[len(suite):]
+				starP, starI = p, i
+				continue
+			case pat[p] == '?':
+				if i < len(s) {
+					p, i = p+1, i+1
+					continue
+				}
+			case suite != "" && strings.HasPrefix(pat[p:], "{suite}"):
+				if strings.HasPrefix(s[i:], suite) {
+					p, i = p+len("{suite}"), i+len(suite)
+					continue
+				}
+			default:
+				if i < len(s) && s[i] == pat[p] {
+					p, i = p+1, i+1
+					continue
+				}
+			}
+		}
+		if starP < 0 || starI >= len(s) {
+			return false
+		}
+		starI++
+		p, i = starP, starI
+	}
+	return true
+}
+
+// matchFixed matches a whole path, with "{suite}" standing for suite. A
+// "**" segment is to segments what "*" is to bytes, and the same
+// two-pointer match resumes after the last "**", one segment further.
+// "**" as the last segment matches the rest, even nothing; otherwise what
+// follows a "**" matches at least one segment, and a pattern that goes on
+// when the path ends matches only if the rest is exactly "**" ("a/**"
+// matches "a"). With partial, pat and path start inside a segment: the
+// first segment of pat is never a "**" segment.
+func matchFixed(pat, path, suite string, partial bool, w *work) bool {
+	pp, sp := 0, 0
+	starPP, starSP := -1, 0
+	for {
+		if pp > len(pat) {
+			if sp > len(path) {
+				return true
+			}
+		} else {
+			pseg, pnext := segAt(pat, pp)
+			if pseg == "**" && !(partial && pp == 0) {
+				if pnext > len(pat) {
+					return true
+				}
+				starPP, starSP, pp = pnext, sp, pnext
 				continue
 			}
-			for i := 1; i <= len(s); i++ {
-				allSeg(pat, s[i:], s[:i], yield)
+			if sp <= len(path) {
+				sseg, snext := segAt(path, sp)
+				if matchSegFixed(pseg, sseg, suite, w) {
+					if snext <= len(path) || pnext > len(pat) {
+						pp, sp = pnext, snext
+						continue
+					}
+					if pat[pnext:] == "**" {
+						return true
+					}
+				}
 			}
-			return
-		default:
-			if s == "" || s[0] != pat[0] {
+		}
+		if starPP < 0 {
+			return false
+		}
+		_, next := segAt(path, starSP)
+		if next > len(path) {
+			return false
+		}
+		starSP, pp, sp = next, starPP, next
+	}
+}
+
+// bindings calls yield with each suite name that "{suite}" (in pat) can
+// bind so that pat matches path, until yield returns false: by segment,
+// then by the binding's start and end within it, so the first is the
+// leftmost and shortest. The segments where the first "{suite}" can fall
+// are those the pattern's segments before it reach; each binding is then
+// checked with matchFixed. It stops, yielding nothing more, once w
+// exceeds bindingBudget.
+func bindings(pat, path string, w *work, yield func(string) bool) {
+	tok := strings.Index(pat, "{suite}")
+	ks := strings.LastIndexByte(pat[:tok], '/') + 1 // start of the token's segment
+	pre, rest := pat[ks:tok], pat[tok+len("{suite}"):]
+	whole := pre == "" && (rest == "" || rest[0] == '/') // the token is the whole segment
+	// reach[j]: the pattern's segments before the token's reach the path's
+	// segment starting at byte j.
+	var buf [2 * 64]bool
+	cells := buf[:]
+	if 2*(len(path)+1) > len(buf) {
+		cells = make([]bool, 2*(len(path)+1))
+	}
+	reach, next := cells[:len(path)+1], cells[len(path)+1:2*(len(path)+1)]
+	clear(reach)
+	reach[0] = true
+	for pp := 0; pp < ks; {
+		pseg, pnext := segAt(pat, pp)
+		clear(next)
+		star := false // a "**" reaches every segment from a reached one on
+		for j := 0; j <= len(path); j++ {
+			if j > 0 && path[j-1] != '/' {
+				continue
+			}
+			if pseg == "**" {
+				star = star || reach[j]
+				next[j] = star
+				continue
+			}
+			if !reach[j] {
+				continue
+			}
+			// The token's segment follows: the path must go on.
+			if sseg, snext := segAt(path, j); snext <= len(path) && matchSegFixed(pseg, sseg, "", w) {
+				next[snext] = true
+			}
+			if w.steps > bindingBudget {
 				return
 			}
-			pat, s = pat[1:], s[1:]
 		}
+		reach, next = next, reach
+		pp = pnext
 	}
-	if s == "" {
-		yield(suite)
+	for j := 0; j <= len(path); j++ {
+		if !reach[j] || j > 0 && path[j-1] != '/' {
+			continue
+		}
+		seg, _ := segAt(path, j)
+		end := j + len(seg)
+		for si := j; si < end && (si == j || !whole); si++ {
+			if !matchSegFixed(pre, path[j:si], "", w) {
+				continue
+			}
+			e := si + 1
+			if whole {
+				e = end
+			}
+			for ; e <= end; e++ {
+				if w.steps > bindingBudget {
+					return
+				}
+				if matchFixed(rest, path[e:], path[si:e], true, w) && !yield(path[si:e]) {
+					return
+				}
+			}
+		}
 	}
 }

@@ -2,6 +2,9 @@ package layout
 
 import (
 	"fmt"
+	"math/rand"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -133,5 +136,94 @@ func TestBindingIndexAgreesWithMatchBound(t *testing.T) {
 		if got := x.Match(p); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("Match(%q) = %v, want %v", p, got, want)
 		}
+	}
+}
+
+// The linear matcher agrees with the backtracking one it replaced on
+// random patterns and paths over a small alphabet: whether they match,
+// and (for "{suite}") the binding is one the reference finds. The
+// reference is the exhaustive allSegs: the old MatchPath kept the first
+// binding that matched the segment where "{suite}" first appears and
+// missed "{suite}**/{suite}" over "abbbb/ab" (it bound "a").
+func TestMatchPathAgreesWithReference(t *testing.T) {
+	rng := rand.New(rand.NewSource(23))
+	pick := func(parts []string, n int) string {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			b.WriteString(parts[rng.Intn(len(parts))])
+		}
+		return b.String()
+	}
+	patParts := []string{"a", "b", "*", "?", "/", "**", "/**/", "{suite}", "a", "/"}
+	pathParts := []string{"a", "b", "ab", "/", "a/", "b/"}
+	matched := 0
+	for n := 0; n < 200000; n++ {
+		pat, path := pick(patParts, rng.Intn(7)), pick(pathParts, rng.Intn(7))
+		suite, ok := MatchPath(pat, path)
+		var all []string
+		allSegs(pat, path, "", func(s string) { all = append(all, s) })
+		if ok != (len(all) > 0) {
+			t.Fatalf("MatchPath(%q, %q) = %v, the reference binds %q", pat, path, ok, all)
+		}
+		if _, old := refMatchPath(pat, path); old && !ok {
+			t.Fatalf("MatchPath(%q, %q) = false, the old matcher true", pat, path)
+		}
+		if !ok {
+			continue
+		}
+		matched++
+		if !slices.Contains(all, suite) {
+			t.Fatalf("MatchPath(%q, %q) binds %q, the reference %q", pat, path, suite, all)
+		}
+		set := boundSuites([]string{pat}, path)
+		for _, s := range all {
+			if s != "" && !slices.Contains(set.suites, s) {
+				t.Fatalf("boundSuites(%q, %q) = %q, missing %q", pat, path, set.suites, s)
+			}
+		}
+		if len(set.suites) > len(all) {
+			t.Fatalf("boundSuites(%q, %q) = %q, the reference %q", pat, path, set.suites, all)
+		}
+	}
+	if matched < 10000 {
+		t.Errorf("only %d of the random cases match: they test little", matched)
+	}
+}
+
+// A configuration glob of many stars over a long file name costs a
+// bounded number of comparisons (the backtracking matcher took 16 s with
+// five stars and a 60-byte name, forty times more per star); counted,
+// not timed.
+func TestPathologicalGlobWorkIsBounded(t *testing.T) {
+	name := strings.Repeat("a", 250)
+	path := "src/tilegym/ops/" + name
+	for stars := 1; stars <= 40; stars++ {
+		pat := "src/tilegym/ops/" + strings.Repeat("*a", stars) + "*b"
+		var w work
+		if matchFixed(pat, path, "", false, &w) {
+			t.Fatalf("%q matches %q", pat, path)
+		}
+		if bound := (len(pat) + 1) * (len(name) + 1); w.steps > bound {
+			t.Errorf("%d stars: %d comparisons, want at most %d", stars, w.steps, bound)
+		}
+		// With "{suite}", the bindings tried are bounded by the budget.
+		pat = "**/*{suite}" + strings.Repeat("*{suite}", stars) + "*b"
+		w = work{}
+		bindings(pat, path, &w, func(string) bool { return true })
+		if w.steps > bindingBudget+(len(pat)+1)*(len(path)+1) {
+			t.Errorf("%q: %d comparisons, want about %d at most", pat, w.steps, bindingBudget)
+		}
+	}
+	if _, ok := MatchPath("src/**/*a*a*a*a*a*a*a*a*b", path+"b"); !ok {
+		t.Errorf("the many-star glob does not match a name it matches")
+	}
+}
+
+// BenchmarkPathologicalGlob measures a 20-star glob over a 250-byte name.
+func BenchmarkPathologicalGlob(b *testing.B) {
+	pat := "src/**/" + strings.Repeat("*a", 20) + "*b"
+	path := "src/tilegym/ops/" + strings.Repeat("a", 250)
+	for i := 0; i < b.N; i++ {
+		Matches(pat, path)
 	}
 }
