@@ -121,7 +121,6 @@ func (s suiteSet) has(suite string) bool {
 // suites; another one is matched by MatchBound.
 func literal(suite string) bool { return !strings.ContainsAny(suite, "*?{/") }
 
-
 // work counts the byte comparisons of one match, to bound the bindings of
 // "{suite}" tried (see bindings).
 type work struct{ steps int }
