@@ -55,7 +55,13 @@ func WriteAnnotations(w io.Writer, res *checker.Result, opt AnnotationOptions) e
 	}
 	errs, leftE := choose(errs, opt.MaxErrors)
 	warns, leftW := choose(warns, opt.MaxWarnings)
-	var b strings.Builder
+	lw, flush := logWriter(w)
+	var err error
+	command := func(line string) {
+		if err == nil {
+			err = lw.command(line)
+		}
+	}
 	for _, group := range []struct {
 		level string
 		ds    []*analysis.Diagnostic
@@ -68,6 +74,7 @@ func WriteAnnotations(w io.Writer, res *checker.Result, opt AnnotationOptions) e
 			if d.PreExisting {
 				title += " [pre-existing]"
 			}
+			var b strings.Builder
 			fmt.Fprintf(&b, "::%s file=%s,line=%d", group.level, annotationProperty(opt.repoPath(d.File)), max(d.Pos.Line, 1))
 			if d.Pos.Line > 0 {
 				fmt.Fprintf(&b, ",col=%d", d.Pos.Col+1)
@@ -78,7 +85,8 @@ func WriteAnnotations(w io.Writer, res *checker.Result, opt AnnotationOptions) e
 					}
 				}
 			}
-			fmt.Fprintf(&b, ",title=%s::%s\n", annotationProperty(title), annotationData(d.Message))
+			fmt.Fprintf(&b, ",title=%s::%s", annotationProperty(title), annotationData(d.Message))
+			command(b.String())
 		}
 	}
 	if left := leftE + leftW; left > 0 {
@@ -86,11 +94,13 @@ func WriteAnnotations(w io.Writer, res *checker.Result, opt AnnotationOptions) e
 		if where == "" {
 			where = "the log"
 		}
-		fmt.Fprintf(&b, "::notice title=tilegym-lint::%s\n", annotationData(fmt.Sprintf(
+		command("::notice title=tilegym-lint::" + annotationData(fmt.Sprintf(
 			"%d more %s (%d errors, %d warnings) than GitHub shows as annotations: see %s",
 			left, plural(left, "finding", "findings"), leftE, leftW, where)))
 	}
-	_, err := io.WriteString(w, b.String())
+	if ferr := flush(); err == nil {
+		err = ferr
+	}
 	return err
 }
 

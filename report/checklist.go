@@ -50,7 +50,7 @@ func WriteChecklist(w io.Writer, res *checker.Result, opt TextOptions) error {
 		t.printf("\n")
 	}
 	t.summary(res, failed)
-	return t.err
+	return t.done()
 }
 
 // checkItem writes step n of an op as a checklist item.

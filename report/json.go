@@ -160,10 +160,22 @@ func NewJSONReport(res *checker.Result, changeMode bool) *JSONReport {
 
 // WriteJSON writes the result as one indented JSON document.
 func WriteJSON(w io.Writer, res *checker.Result, changeMode bool) error {
-	enc := json.NewEncoder(w)
+	return encodeJSON(w, NewJSONReport(res, changeMode))
+}
+
+// encodeJSON writes v as indented JSON through a LogWriter, whose escapes
+// are JSON's: the document decodes to the same values, and no line of it
+// is a workflow command when a CI log shows it.
+func encodeJSON(w io.Writer, v any) error {
+	lw, flush := logWriter(w)
+	enc := json.NewEncoder(lw)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(NewJSONReport(res, changeMode))
+	err := enc.Encode(v)
+	if ferr := flush(); err == nil {
+		err = ferr
+	}
+	return err
 }
 
 // portableFixes returns the fixes a JSON document can carry. A fix whose

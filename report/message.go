@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/tilegym/tilegym-lint/rules"
@@ -128,11 +127,14 @@ func hasPlaceholder(tmpl string) bool {
 	return i >= 0 && strings.IndexByte(tmpl[i:], '}') > 0
 }
 
-// Clean escapes the control characters of text that comes from the checked
-// repository (a file name, an op name, a message naming them) so that it
-// cannot break a line of the output or drive the terminal: "\n", "\t",
-// "\x1b" as Go writes them, and invalid UTF-8 as "\xff". A backslash is
-// left as it is.
+// Clean escapes the invisible characters of text that comes from the
+// checked repository (a file name, an op name, a message naming them) so
+// that it cannot break a line of the output, drive the terminal or hide or
+// reorder text: "\n", "\t", "\x1b" as Go writes them, other controls,
+// format characters (bidi controls such as U+202E, zero-width spaces and
+// joiners) and other default-ignorable code points as "\u202e", and
+// invalid UTF-8 as "\xff". A backslash is left as it is. What a CI runner
+// would obey as a workflow command is the LogWriter's to escape.
 func Clean(s string) string {
 	return clean(s, false)
 }
@@ -142,7 +144,7 @@ func clean(s string, keepTab bool) string {
 	ok := true
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 || unicode.IsControl(r) && !(keepTab && r == '\t') {
+		if r == utf8.RuneError && n == 1 || invisible(r) && !(keepTab && r == '\t') {
 			ok = false
 			break
 		}
@@ -165,9 +167,11 @@ func clean(s string, keepTab bool) string {
 			b.WriteString(`\r`)
 		case r == '\t':
 			b.WriteString(`\t`)
-		case r < 0x80 && unicode.IsControl(r):
+		case r < 0x80 && invisible(r):
 			fmt.Fprintf(&b, `\x%02x`, r)
-		case unicode.IsControl(r):
+		case r > 0xffff && invisible(r):
+			fmt.Fprintf(&b, `\U%08x`, r)
+		case invisible(r):
 			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
 			b.WriteString(s[i : i+n])

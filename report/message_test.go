@@ -64,6 +64,14 @@ func TestClean(t *testing.T) {
 		"c1\u0085":         `c1\u0085`,
 		"ünïcode ok":       "ünïcode ok",
 		`back\slash stays`: `back\slash stays`,
+		// Bidi controls reorder what a reviewer reads; zero-width and
+		// other invisible characters hide text.
+		"op\u202eyp.x":     `op\u202eyp.x`,
+		"a\u2066b\u2069":   `a\u2066b\u2069`,
+		"zero\u200bwidth":  `zero\u200bwidth`,
+		"soft\u00adhyphen": `soft\u00adhyphen`,
+		"tag\U000E0041":    `tag\U000e0041`,
+		"emoji ✅ ok":       "emoji ✅ ok",
 	} {
 		if got := Clean(in); got != want {
 			t.Errorf("Clean(%q) = %q, want %q", in, got, want)

@@ -159,21 +159,20 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-func TestGitHubFormat(t *testing.T) {
+func TestAnnotationsEscaped(t *testing.T) {
 	r := &rules.Rule{ID: "TG301", Title: "t, with: punctuation", Severity: rules.Error}
 	res := &checker.Result{Root: "repo", Diagnostics: []analysis.Diagnostic{
 		{Rule: r, Op: "softmax", File: "a.py", Pos: ast.Pos{Line: 3}, End: ast.Pos{Line: 3}, Message: "100% wrong\nsecond", Severity: rules.Error},
-		{Rule: r, Op: "softmax", File: "b.py", Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "old", Severity: rules.Error, PreExisting: true},
+		{Rule: r, Op: "::stop-commands::x", File: "b,c.py", Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "old ##[error]x\r::warning::y", Severity: rules.Error, PreExisting: true},
 	}}
 	var buf bytes.Buffer
-	if err := WriteGitHub(&buf, res); err != nil {
+	if err := WriteAnnotations(&buf, res, AnnotationOptions{Options: Options{PathPrefix: "repo/", ChangeMode: true}}); err != nil {
 		t.Fatal(err)
 	}
-	want := "::error file=repo/a.py,line=3,col=1,endLine=3,endColumn=1,title=TG301 t%2C with%3A punctuation::100%25 wrong%0Asecond\n" +
-		"::notice file=repo/b.py,line=1,col=1,endLine=1,endColumn=1,title=TG301 t%2C with%3A punctuation (pre-existing)::old\n" +
-		"0 ops, 0 failed, 2 errors, 0 warnings\n"
+	want := "::error file=repo/a.py,line=3,col=1,endLine=3,title=TG301 t%2C with%3A punctuation (op softmax%2C step 0)::100%25 wrong%0Asecond\n" +
+		"::notice file=repo/b%2Cc.py,line=1,col=1,endLine=1,title=TG301 t%2C with%3A punctuation (op %3A%3Astop-commands%3A%3Ax%2C step 0) [pre-existing]::old ##\\u005berror]x%0D::warning::y\n"
 	if diff := cmp.Diff(want, buf.String()); diff != "" {
-		t.Errorf("github format (-want +got):\n%s", diff)
+		t.Errorf("annotations (-want +got):\n%s", diff)
 	}
 }
 

@@ -3,7 +3,6 @@ package report
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -167,10 +166,7 @@ type SARIFOptions struct {
 // WriteSARIF writes the result as a SARIF 2.1.0 log with one run: the
 // catalog's every rule in tool.driver.rules, and a result per finding.
 func WriteSARIF(w io.Writer, res *checker.Result, cat *rules.Catalog, opt SARIFOptions) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(NewSARIF(res, cat, opt))
+	return encodeJSON(w, NewSARIF(res, cat, opt))
 }
 
 // NewSARIF builds the SARIF log WriteSARIF writes.

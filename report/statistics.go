@@ -52,5 +52,5 @@ func WriteStatistics(w io.Writer, res *checker.Result, opt TextOptions) error {
 		}
 	}
 	t.summary(res, failed)
-	return t.err
+	return t.done()
 }

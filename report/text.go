@@ -59,17 +59,29 @@ const (
 )
 
 type textWriter struct {
-	w   io.Writer
-	opt TextOptions
-	v   verdictOptions
-	err error
+	w     io.Writer
+	flush func() error
+	opt   TextOptions
+	v     verdictOptions
+	err   error
 }
 
+// newTextWriter returns a text writer to w, through a LogWriter (see
+// logWriter); done flushes it and returns the first error of the writing.
 func newTextWriter(w io.Writer, opt TextOptions) *textWriter {
 	if opt.Width <= 0 {
 		opt.Width = DefaultWidth
 	}
-	return &textWriter{w: w, opt: opt, v: verdictOptions{changeMode: opt.ChangeMode, strict: opt.Strict}}
+	lw, flush := logWriter(w)
+	return &textWriter{w: lw, flush: flush, opt: opt, v: verdictOptions{changeMode: opt.ChangeMode, strict: opt.Strict}}
+}
+
+// done flushes the writer's LogWriter and returns the first error.
+func (t *textWriter) done() error {
+	if err := t.flush(); t.err == nil {
+		t.err = err
+	}
+	return t.err
 }
 
 func (t *textWriter) printf(format string, args ...any) {
@@ -190,7 +202,7 @@ func WriteText(w io.Writer, res *checker.Result, opt TextOptions) error {
 		t.diags("  ", shown, "")
 	}
 	t.summary(res, failed)
-	return t.err
+	return t.done()
 }
 
 // summary writes the closing line.

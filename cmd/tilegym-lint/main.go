@@ -3,7 +3,7 @@
 package main
 
 import (
-	"github.com/tilegym/tilegym-lint/checker"
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -13,8 +13,10 @@ import (
 	"runtime/metrics"
 	"sync/atomic"
 
+	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/load"
+	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
@@ -147,7 +149,30 @@ type gcSentinel struct{ _ [32]byte }
 
 // run dispatches to a subcommand and returns the exit status:
 // 0 no error-severity finding, 1 at least one, 2 usage, configuration or I/O error.
-func run(args []string, stdout, stderr io.Writer) int {
+// All it writes goes through a report.LogWriter: no line of it, whatever
+// the checked repository holds, is a workflow command to a CI runner but
+// the annotations --annotate and --format github write. A panic is an
+// internal error, exit 2, without a stack trace.
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	out, errOut := report.NewLogWriter(stdout), report.NewLogWriter(stderr)
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(errOut, "tilegym-lint: internal error: %v\n", r)
+			code = 2
+		}
+		if err := out.Flush(); err != nil && code != 2 {
+			fmt.Fprintf(errOut, "tilegym-lint: writing the output: %v\n", err)
+			code = 2
+		}
+		errOut.Flush()
+	}()
+	return dispatch(args, out, errOut)
+}
+
+// dispatch runs the subcommand args name (a variable: a test makes it panic).
+var dispatch = dispatchCommand
+
+func dispatchCommand(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "parse":

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -52,5 +54,23 @@ func TestNextMemoryLimit(t *testing.T) {
 		if got := nextMemoryLimit(tt.base, tt.live); got != tt.want {
 			t.Errorf("nextMemoryLimit(%d, %d) = %d, want %d", tt.base, tt.live, got, tt.want)
 		}
+	}
+}
+
+// A panic anywhere in a run is an internal error: exit 2, one line on
+// stderr, no stack trace, and what was written before it still flushed.
+func TestPanicIsInternalError(t *testing.T) {
+	saved := dispatch
+	defer func() { dispatch = saved }()
+	dispatch = func(args []string, stdout, stderr io.Writer) int {
+		io.WriteString(stdout, "partial")
+		var m map[string]int
+		m["x"]++ // a nil map: panics
+		return 0
+	}
+	var out, errOut bytes.Buffer
+	code := run([]string{"."}, &out, &errOut)
+	if code != 2 || errOut.String() != "tilegym-lint: internal error: assignment to entry in nil map\n" || out.String() != "partial" {
+		t.Errorf("panic: exit %d, stdout %q, stderr %q; want 2 and one line", code, out.String(), errOut.String())
 	}
 }
