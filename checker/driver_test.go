@@ -56,6 +56,15 @@ func TestParseNoqa(t *testing.T) {
 		{"# this is not noqa", nil, false},
 		{"# noqaz", nil, false},
 		{"# comment", nil, false},
+		// Characters whose lower case is longer or shorter in UTF-8: the
+		// match is at the same offset of the text.
+		{"# ȺȺȺȺȺȺȺȺȺȺ #noqa", nil, true},
+		{"# ȺȺȺȺȺȺȺȺȺȺ #noqa:TG104", []string{"TG104"}, true},
+		{"# İİİİ # noqa: TG104", []string{"TG104"}, true},
+		{"# İ # NoQa:tg104", []string{"TG104"}, true},
+		{"# ẞẞẞ noqa", nil, false},
+		// The first "noqa" after a '#' counts.
+		{"# not noqa here  # noqa: TG104", []string{"TG104"}, true},
 	}
 	for _, tt := range tests {
 		codes, ok := ParseNoqa(tt.text)

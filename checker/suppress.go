@@ -270,7 +270,7 @@ func (s *suppressions) diag(rule *rules.Rule, op string, sp *suppression, code, 
 	if sp.directive {
 		key = s.directive
 	}
-	start := strings.Index(strings.ToLower(c.Text), strings.ToLower(key))
+	start := indexFold(c.Text, key)
 	if h := strings.LastIndexByte(c.Text[:max(start, 0)], '#'); start >= 0 && h >= 0 {
 		start = h
 	} else {
@@ -304,15 +304,22 @@ func suppresses(codes []string, id string) bool {
 // other text as in "# type: ignore  # noqa: TG301"). It returns nil codes
 // for a bare noqa.
 func ParseNoqa(text string) (codes []string, ok bool) {
-	lower := strings.ToLower(text)
-	i := strings.Index(lower, "noqa")
-	if i < 0 {
-		return nil, false
-	}
-	// "noqa" must start the comment or follow a '#'.
-	before := strings.TrimRight(lower[:i], " \t")
-	if !strings.HasSuffix(before, "#") {
-		return nil, false
+	// "noqa" in any case must start the comment or follow a '#'; the
+	// first such one counts. It is matched in ASCII case, on text itself:
+	// lowering the text would change its byte offsets ("Ⱥ" lowers to a
+	// longer "ⱥ", "İ" to "i̇").
+	i := -1
+	for from := 0; ; {
+		j := indexFold(text[from:], "noqa")
+		if j < 0 {
+			return nil, false
+		}
+		j += from
+		if strings.HasSuffix(strings.TrimRight(text[:j], " \t"), "#") {
+			i = j
+			break
+		}
+		from = j + 4
 	}
 	rest := text[i+4:]
 	r := strings.TrimLeft(rest, " \t")
@@ -333,4 +340,30 @@ func ParseNoqa(text string) (codes []string, ok bool) {
 		return nil, true
 	}
 	return codes, true
+}
+
+// indexFold returns the byte offset in s of the first match of word (ASCII)
+// in any ASCII case, or -1. Unlike an index into strings.ToLower(s), the
+// offset is one of s.
+func indexFold(s, word string) int {
+	for i := 0; i+len(word) <= len(s); i++ {
+		match := true
+		for j := 0; j < len(word); j++ {
+			if lowerASCII(s[i+j]) != lowerASCII(word[j]) {
+				match = false
+				break
+			}
+		}
+		if match {
+			return i
+		}
+	}
+	return -1
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }

@@ -112,3 +112,35 @@ func TestUnusedSuppressionScope(t *testing.T) {
 		t.Errorf("directive without a reason: findings %v, want TG104 and TG008", rules)
 	}
 }
+
+// A directive or a noqa after characters whose lower case has another
+// length in UTF-8 is found and reported at its own position, without a
+// panic.
+func TestSuppressionAfterCaseChangingText(t *testing.T) {
+	dir := t.TempDir()
+	testrepo.CopyDir(t, "../fixtures/good", dir)
+	const line = "def silu_and_mul(input: torch.Tensor, out: Optional[torch.Tensor] = None, **kwargs: Any):"
+	for _, comment := range []string{
+		"  # ȺȺȺȺȺȺȺȺȺȺ # tilegym-lint: ignore=TG104",
+		"  # ȺȺȺȺȺȺȺȺȺȺ #noqa: TG104",
+		"  # İİİİİİİİİİ # noqa: TG104",
+	} {
+		testrepo.ReplaceInFile(t, dir, "src/tilegym/ops/ops.py", line, line+comment)
+		res := checkDir(t, dir, Options{})
+		found := false
+		for _, d := range res.Diagnostics {
+			if d.Rule.Kind != "suppression" {
+				continue
+			}
+			found = true
+			want := len(line) + strings.LastIndex(comment, "#")
+			if d.Pos.Col != want || !strings.Contains(d.Message, comment[strings.LastIndex(comment, "#"):]) {
+				t.Errorf("%q: %s at column %d, want %d", comment, FormatDiagnostic(d), d.Pos.Col, want)
+			}
+		}
+		if !found {
+			t.Errorf("%q: no suppression finding", comment)
+		}
+		testrepo.ReplaceInFile(t, dir, "src/tilegym/ops/ops.py", line+comment, line)
+	}
+}
