@@ -91,7 +91,7 @@ func (l *LogWriter) emit(end []byte) {
 // line. A line being written is ended first.
 func (l *LogWriter) command(line string) error {
 	if len(line) < 2 || line[:2] != "::" {
-		return errors.New("report: a workflow command starts with ::")
+		return errors.New("report: a workflow command must start with \"::\"")
 	}
 	if len(l.line) > 0 {
 		l.emit([]byte("\n"))
