@@ -15,7 +15,12 @@ import (
 // findings (and how to fix them) indented below; Step 6, until --verify
 // has run it, with its commands. Then the findings of no op and the
 // summary line. Lines are not wrapped.
-func WriteChecklist(w io.Writer, res *checker.Result, opt TextOptions) error {
+//
+// The ops in notStarted (named with --op, not in the checkout yet) come
+// after the others, each with its six steps unchecked: the workflow's
+// first rule is to write the checklist before any code. They count as
+// failed ops.
+func WriteChecklist(w io.Writer, res *checker.Result, opt TextOptions, notStarted ...NewOp) error {
 	opt.Color, opt.Width = false, 1<<30
 	t := newTextWriter(w, opt)
 	ops, other := views(res, t.v)
@@ -40,17 +45,52 @@ func WriteChecklist(w io.Writer, res *checker.Result, opt TextOptions) error {
 			}
 		}
 	}
+	for i, n := range notStarted {
+		if i > 0 || len(ops) > 0 {
+			t.printf("\n")
+		}
+		t.newOp(n)
+	}
 	if len(other) > 0 {
 		t.printf("\nfindings of no op:\n")
 		for _, d := range other {
 			t.item(d, "")
 		}
 	}
-	if len(ops) > 0 || len(other) > 0 {
+	if len(ops) > 0 || len(other) > 0 || len(notStarted) > 0 {
 		t.printf("\n")
 	}
-	t.summary(res, failed)
+	t.summaryOf(res, len(res.Ops)+len(notStarted), failed+len(notStarted))
 	return t.done()
+}
+
+// NewOp is an op named on the command line that the checkout does not
+// have yet.
+type NewOp struct {
+	Name    string // as named: "my_op", "liger.my_op"
+	Suite   string // "" for a core op
+	Func    string // the op's function name
+	Similar string // an existing op with a close name, if any
+}
+
+// newOp writes the checklist of an op not started yet: six unchecked
+// steps, and how to start.
+func (t *textWriter) newOp(n NewOp) {
+	cmd := "tilegym-lint new " + n.Func
+	if n.Suite != "" {
+		cmd = "tilegym-lint new --suite " + n.Suite + " " + n.Func
+	}
+	t.printf("%s: FAIL (not started: the checkout has no op %s yet", Clean(n.Name), Clean(n.Name))
+	if n.Similar != "" {
+		t.printf("; did you mean %s?", Clean(n.Similar))
+	}
+	t.printf(")\n")
+	for i, title := range StepTitles {
+		t.printf("- [ ] Step %d: %s\n", i+1, title)
+		if i == 0 {
+			t.printf("  → write the dispatch stub, or run `%s` to scaffold Steps 1-5\n", Clean(cmd))
+		}
+	}
 }
 
 // checkItem writes step n of an op as a checklist item.

@@ -207,6 +207,11 @@ func WriteText(w io.Writer, res *checker.Result, opt TextOptions) error {
 
 // summary writes the closing line.
 func (t *textWriter) summary(res *checker.Result, failed int) {
+	t.summaryOf(res, len(res.Ops), failed)
+}
+
+// summaryOf writes the summary line of nops ops.
+func (t *textWriter) summaryOf(res *checker.Result, nops, failed int) {
 	errs, warns, pre := 0, 0, 0
 	for i := range res.Diagnostics {
 		d := &res.Diagnostics[i]
@@ -219,7 +224,7 @@ func (t *textWriter) summary(res *checker.Result, failed int) {
 			pre++
 		}
 	}
-	t.printf("%d ops, %d failed, %d errors, %d warnings", len(res.Ops), failed, errs, warns)
+	t.printf("%d ops, %d failed, %d errors, %d warnings", nops, failed, errs, warns)
 	if t.opt.ChangeMode {
 		t.printf(" (%d findings pre-existing)", pre)
 	}

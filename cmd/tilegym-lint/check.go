@@ -19,6 +19,7 @@ import (
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/scaffold"
 	"github.com/tilegym/tilegym-lint/source"
 	"github.com/tilegym/tilegym-lint/verify"
 )
@@ -462,7 +463,11 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 			return 0, err
 		}
 	}
-	if err := checkOpNames(res.Table, f.ops); err != nil {
+	var notStarted []report.NewOp
+	if f.format == "checklist" {
+		notStarted = opsNotStarted(res.Table, f.ops)
+	}
+	if err := checkOpNames(res.Table, withoutNew(f.ops, notStarted)); err != nil {
 		return 0, err
 	}
 	if err := cfg.CheckOps(res.Table); err != nil {
@@ -485,7 +490,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	case "sarif":
 		err = report.WriteSARIF(stdout, res, cat, out.sarif())
 	default:
-		err = writeTextView(stdout, res, f, changeMode)
+		err = writeTextView(stdout, res, f, changeMode, notStarted)
 	}
 	if err != nil {
 		return 0, err
@@ -521,7 +526,54 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	if len(res.Errors) > 0 {
 		return 2, nil
 	}
+	if len(notStarted) > 0 && !f.view.exitZero {
+		return 1, nil // its six steps are still to do
+	}
 	return exitStatus(res, f, changeMode), nil
+}
+
+// opsNotStarted returns the ops --op names that the checkout does not have
+// yet, where each is a valid op name: the checklist is written before any
+// code (the workflow's first rule), so --format checklist prints their six
+// unchecked steps rather than refusing them. A name that is close to an
+// existing op carries it, in case it is a typo.
+func opsNotStarted(t *optable.OpTable, names []string) []report.NewOp {
+	if t == nil {
+		return nil
+	}
+	var out []report.NewOp
+	for _, n := range names {
+		if len(t.Lookup(n)) > 0 {
+			continue
+		}
+		suite, op, dotted := strings.Cut(n, ".")
+		if !dotted {
+			suite, op = "", n
+		}
+		if scaffold.ValidName(op) != "" || suite != "" && scaffold.ValidName(suite) != "" {
+			continue // not an op name: checkOpNames refuses it
+		}
+		out = append(out, report.NewOp{Name: n, Suite: suite, Func: op, Similar: rules.Closest(n, opNames(t))})
+	}
+	return out
+}
+
+// withoutNew returns names less the ops not started yet.
+func withoutNew(names []string, notStarted []report.NewOp) []string {
+	if len(notStarted) == 0 {
+		return names
+	}
+	skip := map[string]bool{}
+	for _, n := range notStarted {
+		skip[n.Name] = true
+	}
+	var out []string
+	for _, n := range names {
+		if !skip[n] {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // checkOpNames reports an --op that names no op of the checkout.

@@ -141,11 +141,11 @@ func applySelection(cfg *config.Config, cat *rules.Catalog, v *viewFlags) (*conf
 
 // writeTextView writes the text formats: the per-op report, the
 // checklist, or the statistics.
-func writeTextView(w io.Writer, res *checker.Result, f *checkFlags, changeMode bool) error {
+func writeTextView(w io.Writer, res *checker.Result, f *checkFlags, changeMode bool, notStarted []report.NewOp) error {
 	opt := report.TextOptions{Full: f.full, Quiet: f.quiet, ChangeMode: changeMode, Strict: f.strict}
 	switch {
 	case f.format == "checklist":
-		return report.WriteChecklist(w, res, opt)
+		return report.WriteChecklist(w, res, opt, notStarted...)
 	case f.view.statistics:
 		return report.WriteStatistics(w, res, opt)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/report"
 )
 
 // brokenCopy is fixtures/good with softmax's import missing from
@@ -204,5 +205,43 @@ func TestCompletion(t *testing.T) {
 		if got := complete(tt.words...); got != tt.want {
 			t.Errorf("complete %q = %q, want %q", tt.words, got, tt.want)
 		}
+	}
+}
+
+// The checklist comes before any code (the workflow's first rule):
+// --format checklist --op NEW prints the six unchecked steps of an op the
+// checkout does not have yet, and how to start it; once scaffolded, the
+// same command checks Step 1.
+func TestChecklistBeforeTheOp(t *testing.T) {
+	dir := goodCopy(t)
+	code, out, errOut := runCLI("--format", "checklist", "--op", "my_op", dir)
+	if code != 1 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q; want 1 and nothing\n%s", code, errOut, out)
+	}
+	for n := 1; n <= 6; n++ {
+		if !strings.Contains(out, fmt.Sprintf("- [ ] Step %d: %s\n", n, report.StepTitles[n-1])) {
+			t.Errorf("step %d is not an unchecked item:\n%s", n, out)
+		}
+	}
+	if !strings.Contains(out, "my_op: FAIL (not started") || !strings.Contains(out, "`tilegym-lint new my_op`") ||
+		!strings.HasSuffix(out, "1 ops, 1 failed, 0 errors, 0 warnings\n") {
+		t.Errorf("heading, hint or summary:\n%s", out)
+	}
+	// A suite op is started with --suite.
+	if code, out, _ := runCLI("--format", "checklist", "--op", "demo.my_op", dir); code != 1 || !strings.Contains(out, "`tilegym-lint new --suite demo my_op`") {
+		t.Errorf("suite op: exit %d\n%s", code, out)
+	}
+	// Not an op name, or another format: still a usage error.
+	for _, args := range [][]string{{"--format", "checklist", "--op", "my-op"}, {"--op", "my_op"}} {
+		if code, _, errOut := runCLI(append(args, dir)...); code != 2 || !strings.Contains(errOut, "no op named") {
+			t.Errorf("%v: exit %d, stderr %q; want 2", args, code, errOut)
+		}
+	}
+	if code, _, errOut := runCLI("new", "--root", dir, "my_op"); code != 0 {
+		t.Fatalf("new: exit %d: %s", code, errOut)
+	}
+	_, out, _ = runCLI("--format", "checklist", "--op", "my_op", dir)
+	if !strings.Contains(out, "- [x] Step 1: ") || strings.Contains(out, "not started") {
+		t.Errorf("after new, Step 1 is not checked:\n%s", out)
 	}
 }
