@@ -1,7 +1,10 @@
 package checker
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/tilegym/tilegym-lint/analysis"
 
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
@@ -148,4 +151,53 @@ func narrowed(whole *Result, opts Options) *Result {
 func jsonOf(t *testing.T, res *Result) string {
 	t.Helper()
 	return res.String()
+}
+
+// TestOpGetsItsTypo: a misspelt register_impl is charged to the op it was
+// meant for (the nearest dispatched name), so --op gives the whole check's
+// advice: TG206 ("register it as ...") in Step 2, and TG201 pointing at the
+// registration to correct, never "add the module" for a module that
+// exists. Other ops do not see it.
+func TestOpGetsItsTypo(t *testing.T) {
+	cat := testrepo.Catalog(t)
+	dir := t.TempDir()
+	testrepo.CopyDir(t, "../fixtures/good", dir)
+	testrepo.ReplaceInFile(t, dir, "src/tilegym/ops/cutile/softmax.py", `@register_impl("softmax"`, `@register_impl("sofmax"`)
+	lay := config.BuildLayout(&cat.Layout, nil)
+	whole, err := CheckSource(&source.DiskSource{Dir: dir}, lay, cat, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, opts := range []Options{{}, {Ops: []string{"softmax"}}} {
+		res := whole
+		if opts.Ops != nil {
+			if res, err = CheckSource(&source.DiskSource{Dir: dir}, lay, cat, nil, opts); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var typo, missing *analysis.Diagnostic
+		for i, d := range res.Diagnostics {
+			switch d.Rule.ID {
+			case "TG206":
+				typo = &res.Diagnostics[i]
+			case "TG201":
+				missing = &res.Diagnostics[i]
+			}
+		}
+		if typo == nil || typo.Op != "softmax" || !strings.Contains(typo.Message, `register it as "softmax"`) {
+			t.Errorf("ops %v: TG206 = %+v; want it charged to softmax, saying to register it as softmax", opts.Ops, typo)
+		}
+		if missing == nil || strings.Contains(missing.Message, "; add ") || !strings.Contains(missing.Message, "softmax.py:24, not \"sofmax\"") {
+			t.Errorf("ops %v: TG201 = %+v; want the registration to correct", opts.Ops, missing)
+		}
+	}
+	other, err := CheckSource(&source.DiskSource{Dir: dir}, lay, cat, nil, Options{Ops: []string{"silu_and_mul"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range other.Diagnostics {
+		if d.Rule.ID == "TG206" {
+			t.Errorf("--op silu_and_mul reports softmax's typo: %s", d.Message)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -17,9 +18,11 @@ var ImplExistsAnalyzer = registerOpKind(&Analyzer{
 The op has a register_impl(..., backend="cutile") site in a module under its
 scope's cuTile package; one finding on the @dispatch decorator naming the
 expected module ("expected", a template such as "{cutile}/{func}.py"); a
-written skip of Step 2 silences it.`,
+written skip of Step 2 silences it. {action} is what to do: add the expected
+module, or, when a cuTile module registers a near miss of the op's name (a
+typo, TG206), correct that registration: the module exists.`,
 	Name:         "impl-exists",
-	Placeholders: []string{"op", "file", "backends", "expected", "func"},
+	Placeholders: []string{"op", "file", "backends", "expected", "func", "action"},
 }, runImplExists)
 
 type implExistsParams struct {
@@ -42,7 +45,13 @@ func runImplExists(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *implEx
 				other = append(other, im.Backend)
 			}
 		}
-		vars := map[string]string{"expected": exp, "func": op.Func, "backends": strings.Join(uniq(other), ", ")}
+		action := "add " + exp + " or skip Step 2 in writing"
+		if len(op.Misnamed) > 0 {
+			m := op.Misnamed[0]
+			action = fmt.Sprintf("register it as %q in %s:%d, not %q (TG206)", op.Name, m.File.Path, m.Call.Pos().Line, m.Op)
+			other = append(other, m.Backend+" as \""+m.Op+"\"")
+		}
+		vars := map[string]string{"expected": exp, "func": op.Func, "backends": strings.Join(uniq(other), ", "), "action": action}
 		if len(other) == 0 {
 			vars["backends"] = "none"
 		}

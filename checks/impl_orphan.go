@@ -75,15 +75,20 @@ func runImplOrphan(pass *Pass) (any, error) {
 			if len(rule.Files) > 0 && !layout.MatchBound(rule.Files, "", impl.File.Path) {
 				continue
 			}
+			// A near miss of a dispatched name is charged to that op: it is
+			// the op the registration was meant for, whose Step 2 it
+			// fails, and --op shows it as a whole check does.
+			op := ""
 			hint := "declare it with @dispatch(\"" + impl.Op + "\") in the dispatch file, or register it under the dispatched name"
 			if c := suggest.Closest(impl.Op, names); c != "" {
-				hint = "did you mean \"" + c + "\"?"
+				op = c
+				hint = "register it as \"" + c + "\" (the nearest dispatched name), or declare \"" + impl.Op + "\" with @dispatch"
 			}
 			var n ast.Node = impl.Call
 			if a := astutil.CallArg(impl.Call, 0, "name"); a != nil {
 				n = a
 			}
-			reportAt(pass, rule, "", impl.File, n, map[string]string{"name": impl.Op, "backend": impl.Backend, "hint": hint}, brokenDispatch, nil)
+			reportAt(pass, rule, op, impl.File, n, map[string]string{"name": impl.Op, "backend": impl.Backend, "hint": hint}, brokenDispatch, nil)
 		}
 	}
 	return nil, nil

@@ -300,7 +300,9 @@ func (b *opTableBuilder) addStublessOps() {
 		if !ok || sm.Suite != "" && !strings.HasPrefix(impl.Op, sm.Suite+".") {
 			continue
 		}
-		if suggest.Closest(impl.Op, dispatched[group{sm.Scope, sm.Suite}]) != "" {
+		if c := suggest.Closest(impl.Op, dispatched[group{sm.Scope, sm.Suite}]); c != "" {
+			op := b.table.ByName[c]
+			op.Misnamed = append(op.Misnamed, impl)
 			continue
 		}
 		fn := impl.Op

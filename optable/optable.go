@@ -52,6 +52,7 @@ type Op struct {
 	Stubs []*Stub // all of them (more than one violates S1.1)
 
 	Impls      []*Impl        // register_impl sites for Name, every backend, sorted by file and line
+	Misnamed   []*Impl        // cuTile registrations in its scope under an undispatched name nearest to Name (a typo, TG206)
 	Tests      []*source.File // test files that exercise the op
 	Benchmarks []*source.File // benchmark files that time the op
 	Skips      []Skip         // explicit, written decisions to skip a step (W1)
