@@ -122,7 +122,13 @@ fi
 if [ -n "${GITHUB_OUTPUT:-}" ]; then
     echo "compared=${base:-the whole tree}" >>"$GITHUB_OUTPUT"
 fi
-echo "tilegym-lint: comparing with ${base:-nothing (the whole tree)}"
+if [ -n "$base" ]; then
+    echo "tilegym-lint: comparing with $base"
+else
+    # The whole tree: the configured baseline (if any) says which findings
+    # are old; without one, a failing check says how to write it.
+    echo "tilegym-lint: comparing with nothing (the whole tree, with the configured baseline if any)"
+fi
 status=0
 "$bin" "${args[@]}" "${extra[@]}" -- "$target" || status=$?
 exit "$status"

@@ -27,6 +27,7 @@ import (
 //	disable = ["TG104"]
 //	exclude = ["src/tilegym/ops/cutile/experimental/**"]
 //	exclude-ops = ["moe"]
+//	baseline = ".tilegym-lint-baseline"
 //	[severity]
 //	TG105 = "error"
 //	[skip.softmax]
@@ -38,6 +39,9 @@ type Config struct {
 	Severity   map[string]rules.Severity
 	Exclude    []string
 	ExcludeOps []string
+	// Baseline is the baseline file's path as written (relative to the
+	// configuration file's directory); see BaselinePath.
+	Baseline string
 	// Skips are the written skips of [skip.<op>], by op.
 	Skips  map[string][]optable.Skip
 	Layout *layout.Layout // nil when the configuration has no [layout]
@@ -138,6 +142,7 @@ func Parse(data []byte, filename string) (*Config, error) {
 		Severity   map[string]string `toml:"severity"`
 		Exclude    []string          `toml:"exclude"`
 		ExcludeOps []string          `toml:"exclude-ops"`
+		Baseline   string            `toml:"baseline"`
 	}
 	rest := map[string]any{}
 	for k, v := range m {
@@ -147,6 +152,12 @@ func Parse(data []byte, filename string) (*Config, error) {
 	}
 	rules.DecodeTable(rest, &plain, cfg.prefix, kl, filename, &errs, "layout", "skip")
 	cfg.Disable, cfg.Exclude, cfg.ExcludeOps = plain.Disable, plain.Exclude, plain.ExcludeOps
+	if _, ok := m["baseline"]; ok {
+		if plain.Baseline == "" {
+			add(key("baseline"), "baseline: want the path of a baseline file (write one with tilegym-lint --write-baseline FILE)")
+		}
+		cfg.Baseline = plain.Baseline
+	}
 	for id, sev := range plain.Severity {
 		switch rules.Severity(sev) {
 		case rules.Error, rules.Warning:
@@ -256,4 +267,27 @@ func BuildLayout(base *layout.Layout, cfg *Config) *layout.Layout {
 		return base.Override(nil, nil)
 	}
 	return base.Override(cfg.Layout, cfg.Exclude)
+}
+
+// GetSeverity is the severity the configuration gives a rule, if any.
+func (c *Config) GetSeverity(id string) (rules.Severity, bool) {
+	if c == nil {
+		return "", false
+	}
+	s, ok := c.Severity[id]
+	return s, ok
+}
+
+// BaselinePath is the path of the configured baseline file, relative to
+// the configuration file's directory when not absolute; "" when none is
+// configured.
+func (c *Config) BaselinePath() string {
+	if c == nil || c.Baseline == "" {
+		return ""
+	}
+	p := filepath.FromSlash(c.Baseline)
+	if filepath.IsAbs(p) || c.File == "" {
+		return p
+	}
+	return filepath.Join(filepath.Dir(c.File), p)
 }

@@ -24,8 +24,8 @@ type AnnotationOptions struct {
 	// (0: no bound). When findings are left out, a notice says how many
 	// and where they are listed.
 	MaxErrors, MaxWarnings int
-	// NewOnly leaves pre-existing findings of change mode out; otherwise
-	// they are notices.
+	// NewOnly leaves pre-existing findings of change mode and baselined
+	// ones out; otherwise they are notices.
 	NewOnly bool
 	// Elsewhere, with bounds, names where the findings left out are listed
 	// ("the job summary and the log").
@@ -43,7 +43,7 @@ func WriteAnnotations(w io.Writer, res *checker.Result, opt AnnotationOptions) e
 	for i := range res.Diagnostics {
 		d := &res.Diagnostics[i]
 		switch {
-		case opt.ChangeMode && d.PreExisting:
+		case opt.ChangeMode && d.PreExisting, d.Baseline:
 			if !opt.NewOnly {
 				notes = append(notes, d)
 			}
@@ -73,6 +73,9 @@ func WriteAnnotations(w io.Writer, res *checker.Result, opt AnnotationOptions) e
 			}
 			if d.PreExisting {
 				title += " [pre-existing]"
+			}
+			if d.Baseline {
+				title += " [baselined]"
 			}
 			var b strings.Builder
 			fmt.Fprintf(&b, "::%s file=%s,line=%d", group.level, annotationProperty(opt.repoPath(d.File)), max(d.Pos.Line, 1))
@@ -146,4 +149,15 @@ func annotationData(s string) string {
 // annotationData and also ":" and ",".
 func annotationProperty(s string) string {
 	return Clean(strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s))
+}
+
+// WriteNotice writes a GitHub Actions notice of tilegym-lint (shown in the
+// log and as an annotation of the run), through a LogWriter.
+func WriteNotice(w io.Writer, msg string) error {
+	lw, flush := logWriter(w)
+	err := lw.command("::notice title=tilegym-lint::" + annotationData(msg))
+	if ferr := flush(); err == nil {
+		err = ferr
+	}
+	return err
 }

@@ -107,6 +107,8 @@ func (t *textWriter) checkItem(o *opView, n int) {
 		t.printf(" (skipped: %s)", Clean(s.Reason))
 	case st == statePreExisting:
 		t.printf(" (failing before this change)")
+	case st == stateBaselined:
+		t.printf(" (failing, recorded in the baseline)")
 	case s.Reason != "":
 		t.printf(" (%s)", Clean(s.Reason))
 	}
@@ -144,6 +146,9 @@ func (t *textWriter) item(d *analysis.Diagnostic, op string) {
 	}
 	if t.opt.ChangeMode && d.PreExisting {
 		sev += " (pre-existing)"
+	}
+	if d.Baseline {
+		sev += " (baselined)"
 	}
 	t.printf("  - %s:%d:%d: %s%s %s\n", Clean(d.File), d.Pos.Line, d.Pos.Col+1, d.Rule.ID, sev, Clean(what))
 	if fix != "" {

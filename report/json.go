@@ -63,6 +63,9 @@ type JSONDiagnostic struct {
 	Related     []JSONRelated `json:"related,omitempty"`
 	Fixes       []JSONFix     `json:"fixes,omitempty"`
 	PreExisting *bool         `json:"pre_existing,omitempty"`
+	// Baseline: the baseline records the finding; it does not fail the
+	// run (present only when true).
+	Baseline bool `json:"baseline,omitempty"`
 }
 
 // JSONFix is a suggested fix of a finding: edits applied together (what
@@ -153,6 +156,7 @@ func NewJSONReport(res *checker.Result, changeMode bool) *JSONReport {
 			pre := d.PreExisting
 			jd.PreExisting = &pre
 		}
+		jd.Baseline = d.Baseline
 		rep.Diagnostics = append(rep.Diagnostics, jd)
 	}
 	return rep

@@ -122,16 +122,24 @@ type sarifLocation struct {
 }
 
 type sarifResult struct {
-	RuleID              string            `json:"ruleId"`
-	RuleIndex           int               `json:"ruleIndex"`
-	Level               string            `json:"level"`
-	Message             sarifMessage      `json:"message"`
-	Locations           []sarifLocation   `json:"locations"`
-	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
-	PartialFingerprints map[string]string `json:"partialFingerprints"`
-	BaselineState       string            `json:"baselineState,omitempty"`
-	Fixes               []sarifFix        `json:"fixes,omitempty"`
-	Properties          map[string]any    `json:"properties"`
+	RuleID              string             `json:"ruleId"`
+	RuleIndex           int                `json:"ruleIndex"`
+	Level               string             `json:"level"`
+	Message             sarifMessage       `json:"message"`
+	Locations           []sarifLocation    `json:"locations"`
+	RelatedLocations    []sarifLocation    `json:"relatedLocations,omitempty"`
+	PartialFingerprints map[string]string  `json:"partialFingerprints"`
+	BaselineState       string             `json:"baselineState,omitempty"`
+	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+	Fixes               []sarifFix         `json:"fixes,omitempty"`
+	Properties          map[string]any     `json:"properties"`
+}
+
+// sarifSuppression says that a result is accepted: a baselined finding.
+type sarifSuppression struct {
+	Kind          string `json:"kind"`
+	Status        string `json:"status"`
+	Justification string `json:"justification"`
 }
 
 type sarifFix struct {
@@ -257,6 +265,14 @@ func NewSARIF(res *checker.Result, cat *rules.Catalog, opt SARIFOptions) *sarifL
 			if d.PreExisting {
 				r.BaselineState = "unchanged"
 			}
+		}
+		if d.Baseline {
+			// Accepted debt: code scanning and SARIF viewers show a
+			// suppressed result as closed, not as an open alert, and it
+			// stays in the log. (baselineState compares two runs, which
+			// code scanning does itself from partialFingerprints.)
+			r.Suppressions = []sarifSuppression{{Kind: "external", Status: "accepted",
+				Justification: "recorded in tilegym-lint's baseline"}}
 		}
 		for j, rel := range d.Related {
 			id := j + 1

@@ -51,7 +51,7 @@ func summaryStatus(s checker.Status) string {
 func WriteSummary(w io.Writer, res *checker.Result, cat *rules.Catalog, opt SummaryOptions) error {
 	var b strings.Builder
 	byOp := map[string][]*analysis.Diagnostic{}
-	var failing, errs, warns, pre int
+	var failing, errs, warns, pre, base int
 	for i := range res.Diagnostics {
 		d := &res.Diagnostics[i]
 		byOp[d.Op] = append(byOp[d.Op], d)
@@ -66,10 +66,18 @@ func WriteSummary(w io.Writer, res *checker.Result, cat *rules.Catalog, opt Summ
 		if opt.ChangeMode && d.PreExisting {
 			pre++
 		}
+		if d.Baseline {
+			base++
+		}
 	}
+	// An op fails as the text output says: with an error that counts (not
+	// baselined, not pre-existing).
+	views, _ := views(res, verdictOptions{changeMode: opt.ChangeMode})
+	opFails := map[string]bool{}
 	failedOps := 0
-	for i := range res.Ops {
-		if res.Ops[i].Failed() {
+	for _, o := range views {
+		if o.fail {
+			opFails[o.res.Name] = true
 			failedOps++
 		}
 	}
@@ -86,6 +94,9 @@ func WriteSummary(w io.Writer, res *checker.Result, cat *rules.Catalog, opt Summ
 	if opt.ChangeMode {
 		fmt.Fprintf(&b, " (%d pre-existing: the base already had them, they do not fail the run)", pre)
 	}
+	if base > 0 {
+		fmt.Fprintf(&b, " (%d baselined: the baseline records them, they do not fail the run)", base)
+	}
 	b.WriteString(".\n\n")
 	if opt.Compared != "" {
 		fmt.Fprintf(&b, "Compared with %s.\n\n", mdText(opt.Compared))
@@ -93,12 +104,12 @@ func WriteSummary(w io.Writer, res *checker.Result, cat *rules.Catalog, opt Summ
 	var clean []string
 	for i := range res.Ops {
 		o := &res.Ops[i]
-		if len(byOp[o.Name]) == 0 && !o.Failed() {
+		if len(byOp[o.Name]) == 0 && !opFails[o.Name] {
 			clean = append(clean, o.Name)
 			continue
 		}
 		status := "pass"
-		if o.Failed() {
+		if opFails[o.Name] {
 			status = "FAIL"
 		}
 		fmt.Fprintf(&b, "### `%s`: %s\n\n", o.Name, status)
@@ -140,7 +151,7 @@ func WriteSummary(w io.Writer, res *checker.Result, cat *rules.Catalog, opt Summ
 }
 
 func fails(d *analysis.Diagnostic, changeMode bool) bool {
-	return severity(d) == rules.Error && !(changeMode && d.PreExisting)
+	return severity(d) == rules.Error && !d.Baseline && !(changeMode && d.PreExisting)
 }
 
 // findings lists findings, failing ones first, each with a link to its line.
@@ -167,6 +178,9 @@ func (o *SummaryOptions) findings(b *strings.Builder, ds []*analysis.Diagnostic)
 		sev := string(severity(d))
 		if d.PreExisting {
 			sev += ", pre-existing"
+		}
+		if d.Baseline {
+			sev += ", baselined"
 		}
 		fmt.Fprintf(b, "- **%s** (%s, step %d) %s: %s\n", d.Rule.ID, sev, d.Rule.Step, loc, mdText(d.Message))
 	}

@@ -105,7 +105,7 @@ func (t *textWriter) stateWord(s state, width int) string {
 		return t.color(ansiGreen, w)
 	case stateFail:
 		return t.color(ansiRed+ansiBold, w)
-	case stateSkipped, statePreExisting:
+	case stateSkipped, statePreExisting, stateBaselined:
 		return t.color(ansiYellow, w)
 	}
 	return t.color(ansiDim, w)
@@ -142,6 +142,9 @@ func (t *textWriter) finding(indent string, d *analysis.Diagnostic, op string, w
 	}
 	if t.opt.ChangeMode && d.PreExisting {
 		head += " (pre-existing)"
+	}
+	if d.Baseline {
+		head += " (baselined)"
 	}
 	c := ansiYellow
 	if t.v.counts(d) {
@@ -212,7 +215,7 @@ func (t *textWriter) summary(res *checker.Result, failed int) {
 
 // summaryOf writes the summary line of nops ops.
 func (t *textWriter) summaryOf(res *checker.Result, nops, failed int) {
-	errs, warns, pre := 0, 0, 0
+	errs, warns, pre, base := 0, 0, 0, 0
 	for i := range res.Diagnostics {
 		d := &res.Diagnostics[i]
 		if severity(d) == rules.Error {
@@ -223,10 +226,16 @@ func (t *textWriter) summaryOf(res *checker.Result, nops, failed int) {
 		if d.PreExisting {
 			pre++
 		}
+		if d.Baseline {
+			base++
+		}
 	}
 	t.printf("%d ops, %d failed, %d errors, %d warnings", nops, failed, errs, warns)
 	if t.opt.ChangeMode {
 		t.printf(" (%d findings pre-existing)", pre)
+	}
+	if base > 0 {
+		t.printf(" (%d %s baselined)", base, plural(base, "finding", "findings"))
 	}
 	t.printf("\n")
 }
@@ -355,11 +364,14 @@ func runWhy(r checker.CommandRun) string {
 // the commands still to run (but those every such op shares, written once
 // after the ops), or the outcome of --verify.
 func (t *textWriter) opLine(o *opView, shared []string) {
-	var warns, pre []*analysis.Diagnostic
+	var warns, pre, base []*analysis.Diagnostic
 	for _, d := range o.diags {
-		if severity(d) == rules.Error {
+		switch {
+		case severity(d) == rules.Error && d.Baseline && !(t.opt.ChangeMode && d.PreExisting):
+			base = append(base, d)
+		case severity(d) == rules.Error:
 			pre = append(pre, d)
-		} else {
+		default:
 			warns = append(warns, d)
 		}
 	}
@@ -369,6 +381,9 @@ func (t *textWriter) opLine(o *opView, shared []string) {
 	}
 	if len(pre) > 0 {
 		parts = append(parts, countPhrase(pre, "pre-existing error", "pre-existing errors"))
+	}
+	if len(base) > 0 {
+		parts = append(parts, countPhrase(base, "baselined error", "baselined errors"))
 	}
 	var skipped []string
 	for i, s := range o.steps {

@@ -16,10 +16,11 @@ type verdictOptions struct {
 	changeMode, strict bool
 }
 
-// counts reports whether a finding fails the run: an error, unless change
-// mode marks it pre-existing (and --strict does not count those).
+// counts reports whether a finding fails the run: an error, unless the
+// baseline records it, or change mode marks it pre-existing (and --strict
+// does not count those).
 func (v verdictOptions) counts(d *analysis.Diagnostic) bool {
-	return severity(d) == rules.Error && !(v.changeMode && d.PreExisting && !v.strict)
+	return severity(d) == rules.Error && !d.Baseline && !(v.changeMode && d.PreExisting && !v.strict)
 }
 
 // state is what the text views say of a step.
@@ -31,10 +32,11 @@ const (
 	statePreExisting // failing, but only with pre-existing errors: not counted
 	stateSkipped
 	stateNotRun
+	stateBaselined // failing, but only with errors the baseline records: not counted
 )
 
 func (s state) word() string {
-	return [...]string{"pass", "FAIL", "pre-existing", "skipped", "not run"}[s]
+	return [...]string{"pass", "FAIL", "pre-existing", "skipped", "not run", "baselined"}[s]
 }
 
 // opView is one op as the text views show it.
@@ -117,33 +119,44 @@ func (o *opView) failState(n int, res *checker.Result, parseErr map[string][]*an
 			return stateFail
 		}
 	}
-	errs := 0
+	errs, baselined := 0, 0
 	for _, d := range o.stepDiags(n) {
 		if v.counts(d) {
 			return stateFail
 		}
 		if severity(d) == rules.Error {
 			errs++
+			if d.Baseline && !(v.changeMode && d.PreExisting) {
+				baselined++
+			}
 		}
 	}
 	if o.res.Steps[n-1].Reason != "" {
-		// Not checked: a file of the op does not parse.
-		if !v.changeMode || v.strict || o.res.Op == nil || res.Table == nil {
+		// Not checked: a file of the op does not parse. It counts unless
+		// each of those parse errors is pre-existing or baselined.
+		if o.res.Op == nil || res.Table == nil {
 			return stateFail
 		}
-		seen := false
+		seen, all := false, true
 		for f := range checker.OpFiles(res.Table, o.res.Op) {
 			for _, d := range parseErr[f] {
-				if !d.PreExisting {
+				if !d.Baseline && !(v.changeMode && d.PreExisting && !v.strict) {
 					return stateFail
 				}
 				seen = true
+				all = all && d.Baseline && !(v.changeMode && d.PreExisting)
 			}
 		}
 		if !seen {
 			return stateFail
 		}
+		if all {
+			return stateBaselined
+		}
 		return statePreExisting
+	}
+	if errs > 0 && baselined == errs {
+		return stateBaselined
 	}
 	if errs > 0 {
 		return statePreExisting

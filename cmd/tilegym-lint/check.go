@@ -108,6 +108,9 @@ type checkFlags struct {
 	version bool
 	paths   []string
 
+	baseline      string // --baseline
+	writeBaseline string // --write-baseline
+
 	preCommit bool
 	base      string
 	sarif     string
@@ -141,7 +144,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("tilegym-lint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprintf(stderr, checkUsage, fixUsage) }
+	fs.Usage = func() { fmt.Fprintf(stderr, checkUsage, fixUsage+baselineUsage) }
 	fs.Var(&f.ops, "op", "check only this op (repeatable or comma list)")
 	fs.StringVar(&f.format, "format", "text", "output format: text, checklist, json, github or sarif")
 	fs.StringVar(&f.config, "config", "", "configuration file")
@@ -159,6 +162,8 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&f.sarif, "sarif", "", "also write SARIF 2.1.0 to this file")
 	fs.StringVar(&f.summary, "summary", "", "also append a Markdown summary to this file")
 	fs.BoolVar(&f.annotate, "annotate", false, "also print GitHub Actions annotations of new findings")
+	fs.StringVar(&f.baseline, "baseline", "", "report the findings this baseline file records as baselined")
+	fs.StringVar(&f.writeBaseline, "write-baseline", "", "record every finding of a whole check in this file")
 	addViewFlags(fs, &f.view)
 	addFixFlags(fs, &f.fixes)
 	return fs
@@ -176,6 +181,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if err := validateFix(&f); err != nil {
+		fmt.Fprintf(stderr, "tilegym-lint: %v\n", err)
+		return 2
+	}
+	if err := validateBaseline(&f); err != nil {
 		fmt.Fprintf(stderr, "tilegym-lint: %v\n", err)
 		return 2
 	}
@@ -473,6 +482,22 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	if err := cfg.CheckOps(res.Table); err != nil {
 		return 0, err
 	}
+	if f.writeBaseline != "" {
+		if t.files != nil {
+			return 0, errors.New("--write-baseline records a whole check's findings; give it the checkout's root, not files")
+		}
+		w := stdout
+		if f.format != "text" {
+			w = stderr
+		}
+		if err := writeBaseline(f, res, t.root, w); err != nil {
+			return 0, err
+		}
+		return 0, nil
+	}
+	if err := applyBaseline(f, res, t.root, cat, cfg, changeMode, !changeMode && t.files == nil && len(f.ops) == 0); err != nil {
+		return 0, err
+	}
 	if f.verify {
 		abs, err := filepath.Abs(t.root)
 		if err != nil {
@@ -504,6 +529,13 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		opt.Elsewhere = elsewhere
 		if err := report.WriteAnnotations(stdout, res, opt); err != nil {
 			return 0, err
+		}
+		if p, _ := baselinePath(f, cfg); p == "" && !changeMode && report.RunFailed(res, false, false) {
+			// A whole check (the Action's fallback) failing on findings a
+			// repository may have had for long: say how to adopt it.
+			if err := report.WriteNotice(stdout, baselineHint); err != nil {
+				return 0, err
+			}
 		}
 	}
 	if f.sarif != "" {
