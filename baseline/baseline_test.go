@@ -7,6 +7,7 @@ import (
 
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -108,5 +109,36 @@ func TestApply(t *testing.T) {
 	b.Apply(res, Scope{Ops: map[string]bool{"softmax": true}, Rule: tg009, File: "base"})
 	if len(res.Diagnostics) != 1 || !strings.Contains(res.Diagnostics[0].Message, "softmax") {
 		t.Errorf("--op softmax: %v", res.Diagnostics)
+	}
+}
+
+// TestBuiltinMessage: the catalog's TG009 fills every placeholder its kind
+// declares (the fixtures, which find no TG009, cannot show it).
+func TestBuiltinMessage(t *testing.T) {
+	cat, err := checks.LoadBuiltinCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := cat.Rule("TG009")
+	if r == nil || r.Kind != checks.BaselineAnalyzer.Name {
+		t.Fatalf("TG009: %+v", r)
+	}
+	b, err := Read([]byte("TG104\tsoftmax\tb.py\t0123456789abcdef\t1\n"), ".tilegym-lint-baseline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := &checker.Result{}
+	b.Apply(res, Scope{Whole: true, Rule: r, Severity: r.Severity, File: ".tilegym-lint-baseline"})
+	if len(res.Diagnostics) != 1 {
+		t.Fatalf("findings %v", res.Diagnostics)
+	}
+	msg := res.Diagnostics[0].Message
+	if strings.Contains(msg, "{") || !strings.Contains(msg, "TG104 softmax b.py") || !strings.Contains(msg, "--write-baseline .tilegym-lint-baseline") {
+		t.Errorf("message %q", msg)
+	}
+	for _, p := range checks.BaselineAnalyzer.Placeholders {
+		if p != "op" && !strings.Contains(r.Message, "{"+p+"}") && p != "file" {
+			t.Errorf("TG009's message does not use {%s}", p)
+		}
 	}
 }

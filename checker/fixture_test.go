@@ -74,8 +74,8 @@ func TestEachRuleHasFixture(t *testing.T) {
 	}
 	n := 0
 	for _, r := range cat.Rules {
-		if r.Kind == "verify" {
-			continue
+		if r.Kind == "verify" || r.Kind == "baseline" {
+			continue // found by package verify and package baseline, not by a check
 		}
 		n++
 		if len(alone[r.ID]) == 0 {
