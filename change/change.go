@@ -55,6 +55,9 @@ type Change struct {
 	// diffs is what git diff says of each changed file, which rebuilds
 	// its old version (see baseSource).
 	diffs map[string]*fileDiff
+	// gaps holds the ranges of Lines that stand for lines removed with
+	// nothing in their place: the two lines around the removal.
+	gaps map[string][]LineRange
 }
 
 // Touches reports whether the change modifies any line in [start, end] of file.
@@ -63,6 +66,29 @@ func (c *Change) Touches(file string, start, end int) bool {
 		return true
 	}
 	for _, r := range c.Lines[file] {
+		if r.Start <= end && start <= r.End {
+			return true
+		}
+	}
+	return false
+}
+
+// Edits reports whether the change modifies any line in [start, end] of
+// file other than by removing lines next to it: a line beside a removed
+// one is not edited (an __init__ entry next to a deleted one is another
+// op's).
+func (c *Change) Edits(file string, start, end int) bool {
+	if c.Whole[file] {
+		return true
+	}
+	gaps := c.gaps[file]
+next:
+	for _, r := range c.Lines[file] {
+		for _, g := range gaps {
+			if r == g {
+				continue next
+			}
+		}
 		if r.Start <= end && start <= r.End {
 			return true
 		}
@@ -320,38 +346,75 @@ func TouchedOps(t *optable.OpTable, ch *Change) map[string]bool {
 		if in.File == nil || !ch.HasFile(in.File.Path) {
 			continue
 		}
-		names := touchedInitNames(in, ch)
-		// The ops of the package: whose cuTile package holds the
-		// __init__ and whose function is named, or whose module is named
-		// as the __init__ names it (relative to its package).
-		dir, pkg := path.Dir(in.File.Path), astutil.ModulePath(in.File.Path)+"."
-		for _, op := range t.Ops {
-			if names[op.Func] && op.Scope != nil && layout.UnderDir(strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/"), in.File.Path) {
-				out[op.Name] = true
-			}
-			for _, im := range op.Impls {
-				if im.Module != "" && layout.UnderDir(dir, im.File.Path) && names[strings.TrimPrefix(astutil.ModulePath(im.File.Path), pkg)] {
-					out[op.Name] = true
-				}
-			}
-		}
+		initNamedOps(t, in.File.Path, touchedInitNames(in, ch), out)
 	}
 	return out
 }
 
+// initNamedOps adds to out the ops that names of the __init__ at file
+// concern: whose cuTile package holds the __init__ and whose function is
+// named, or whose module is named as the __init__ names it (relative to
+// its package).
+func initNamedOps(t *optable.OpTable, file string, names map[string]bool, out map[string]bool) {
+	if len(names) == 0 {
+		return
+	}
+	dir, pkg := path.Dir(file), astutil.ModulePath(file)+"."
+	for _, op := range t.Ops {
+		if names[op.Func] && op.Scope != nil && layout.UnderDir(strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/"), file) {
+			out[op.Name] = true
+		}
+		for _, im := range op.Impls {
+			if im.Module != "" && layout.UnderDir(dir, im.File.Path) && names[strings.TrimPrefix(astutil.ModulePath(im.File.Path), pkg)] {
+				out[op.Name] = true
+			}
+		}
+	}
+}
+
+// removedInitOps adds to out the ops whose entries (module import,
+// function import, __all__ string) a change removes from a cuTile
+// __init__ it edits: a deleted line is charged to its op.
+func removedInitOps(ch *Change, head, base *optable.OpTable, out map[string]bool) {
+	if head == nil || base == nil {
+		return
+	}
+	for _, bi := range base.Inits {
+		file := bi.File.Path
+		if !ch.HasFile(file) || ch.Deleted[file] {
+			continue
+		}
+		hi := initOf(head, file)
+		if hi == nil {
+			continue
+		}
+		he := initEntries(hi)
+		names := map[string]bool{}
+		for k, n := range initEntries(bi) {
+			if he[k] < n {
+				names[k.module], names[k.name] = true, true
+			}
+		}
+		delete(names, "")
+		initNamedOps(head, file, names, out)
+	}
+}
+
 // touchedInitNames returns the names that the entries of an __init__ on
-// lines the change touches name: imported modules and names, __all__
-// strings.
+// lines the change edits name: imported modules and names, __all__
+// strings. An entry beside a removed line is not edited: the removed
+// entry is charged to its own op by comparing the two versions
+// (removedInitOps, initChangeWords).
 func touchedInitNames(in *optable.Init, ch *Change) map[string]bool {
 	names := map[string]bool{}
 	for _, imp := range append(append([]*optable.InitImport(nil), in.ModuleImports...), in.FuncImports...) {
-		if imp.Stmt != nil && ch.Touches(in.File.Path, imp.Stmt.Pos().Line, imp.Stmt.End().Line) {
+		if imp.Stmt != nil && ch.Edits(in.File.Path, imp.Stmt.Pos().Line, imp.Stmt.End().Line) {
 			names[imp.Name] = true
 			names[imp.Module] = true
 		}
 	}
 	for _, c := range in.All {
-		if ch.Touches(in.File.Path, c.Pos().Line, c.End().Line) {
+		if ch.Edits(in.File.Path, c.Pos().Line, c.End().Line) {
 			if s, ok := c.Value.(string); ok {
 				names[s] = true
 			}
@@ -871,6 +934,7 @@ func finishChange(ch *Change, res, baseRes *checker.Result, opts checker.Options
 	}
 
 	touched := TouchedOps(res.Table, ch)
+	removedInitOps(ch, res.Table, baseRes.Table, touched)
 	// An op that loses a file is touched too, as the base knew it: a
 	// deleted test, module or benchmark of it, its dispatch file (its
 	// stub), or a cuTile __init__ naming its module or function (every

@@ -79,6 +79,10 @@ func parseGitDiff(out []byte, ch *Change) {
 				if h.newCount == 0 {
 					// Lines removed after line start: the lines around them changed.
 					ch.Lines[name] = append(ch.Lines[name], LineRange{h.newStart, h.newStart + 1})
+					if ch.gaps == nil {
+						ch.gaps = map[string][]LineRange{}
+					}
+					ch.gaps[name] = append(ch.gaps[name], LineRange{h.newStart, h.newStart + 1})
 				} else {
 					ch.Lines[name] = append(ch.Lines[name], LineRange{h.newStart, h.newStart + h.newCount - 1})
 				}
