@@ -7,6 +7,7 @@ import (
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
+	"github.com/tilegym/tilegym-lint/python/parser"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
@@ -20,6 +21,20 @@ import (
 // many findings quadratic. The list is shared: callers must not modify it.
 // The lines are substrings of the file's source (File.Text), not a copy.
 var fileLines = source.NewFact(func(f *source.File) []string { return srcLines(f.Text()) })
+
+// codeNames reports whether s -- a name from the repository (a file's,
+// an op's) that a fix would write into code -- is a dotted path of Python
+// identifiers, none a keyword. Any other name gets no fix: a module named
+// "softmax;import evil.py" must not become "from . import softmax;import
+// evil" (nor a name with a quote break out of an __all__ string).
+func codeNames(s string) bool {
+	for _, part := range strings.Split(s, ".") {
+		if !parser.IsIdentifier(part) {
+			return false
+		}
+	}
+	return true
+}
 
 // srcLines returns the text of each line of src without its line end (a
 // "\n", "\r\n" or lone "\r" ends a line, as for the parser), and without a
@@ -388,8 +403,13 @@ func constantFix(f *source.File, im *astutil.Imports, a *ast.Arg, constant []str
 // classListFix adds "<name> = [<entries>]" as the first statement of a
 // class body (after its docstring).
 func classListFix(f *source.File, c *ast.ClassDef, name string, entries []string) []analysis.SuggestedFix {
-	if f == nil || len(c.Body) == 0 || c.Body[0].Pos().Line <= c.Pos().Line {
+	if f == nil || len(c.Body) == 0 || c.Body[0].Pos().Line <= c.Pos().Line || !codeNames(name) {
 		return nil
+	}
+	for _, e := range entries {
+		if !codeNames(e) {
+			return nil
+		}
 	}
 	lines := fileLines.Of(f)
 	first := c.Body[0]

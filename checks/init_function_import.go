@@ -8,6 +8,7 @@ import (
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/parser"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -109,6 +110,9 @@ func lastFuncImport(in *optable.Init, blocked bool) ast.Stmt {
 // `from .x import y` statements in isort's place (by module, then name,
 // case-insensitively), else after its last module import.
 func funcImportFix(in *optable.Init, blocked bool, module, name string) []analysis.SuggestedFix {
+	if !codeNames(module) || !parser.IsIdentifier(name) {
+		return nil
+	}
 	stmt := "from ." + module + " import " + name
 	key := func(mod, name string) string { return strings.ToLower(mod) + "\x00" + strings.ToLower(name) }
 	want := key(module, name)

@@ -55,7 +55,7 @@ func reportInitModule(pass *Pass, rule *rules.Rule, op *optable.Op, c *initChain
 		vars["action"] = "move"
 	}
 	var fixes []analysis.SuggestedFix
-	if !outside {
+	if !outside && codeNames(c.parts[i]) {
 		fixes = insertImportFix(in, bl, stmt, sortedModuleSlot(in, bl, c.parts[i]))
 	}
 	reportAt(pass, rule, op.Name, in.File, initAnchor(in, bl), vars, nil, fixes)

@@ -471,7 +471,10 @@ func diffs(files map[string]*file, contents map[string][]byte, written bool) []F
 // returns its fixes) and Apply in turn until a pass applies nothing, at most
 // maxPasses times (3 when maxPasses <= 0). It returns the result of each
 // pass and whether the last pass found nothing more to apply. In preview
-// mode nothing is written, so one pass is run.
+// mode nothing is written, so one pass is run. A fix each of whose edits
+// inserts, in its file, the text an earlier pass inserted there for a fix
+// of the same message is refused: the fix does not converge (its finding
+// survives its own edit), and applying it again would only repeat it.
 func ApplyUntilStable(root string, compute func() ([]Fix, error), opt Options, maxPasses int) ([]Result, bool, error) {
 	if maxPasses <= 0 {
 		maxPasses = 3
@@ -479,6 +482,8 @@ func ApplyUntilStable(root string, compute func() ([]Fix, error), opt Options, m
 	if opt.Preview {
 		maxPasses = 1
 	}
+	type insertion struct{ file, message, text string }
+	inserted := map[insertion]bool{}
 	var results []Result
 	for pass := 0; pass < maxPasses; pass++ {
 		fixes, err := compute()
@@ -488,10 +493,41 @@ func ApplyUntilStable(root string, compute func() ([]Fix, error), opt Options, m
 		if len(fixes) == 0 {
 			return results, true, nil
 		}
-		res, err := Apply(root, fixes, opt)
+		var repeat []Status
+		var keep []Fix
+		var index []int // index[i]: the index in fixes of keep[i]
+		for i, fx := range fixes {
+			again := len(fx.Edits) > 0
+			for _, e := range fx.Edits {
+				if e.NewText == "" || !inserted[insertion{e.File, fx.Message, e.NewText}] {
+					again = false
+				}
+			}
+			if again {
+				repeat = append(repeat, Status{Index: i, Fix: fx, Reason: "it inserts text an earlier pass of --fix inserted in the same file: the fix does not converge; fix the finding by hand"})
+				continue
+			}
+			keep = append(keep, fx)
+			index = append(index, i)
+		}
+		res, err := Apply(root, keep, opt)
+		for _, list := range [][]Status{res.Applied, res.Deferred, res.Refused} {
+			for k := range list {
+				list[k].Index = index[list[k].Index]
+			}
+		}
+		res.Refused = append(res.Refused, repeat...)
+		sort.SliceStable(res.Refused, func(a, b int) bool { return res.Refused[a].Index < res.Refused[b].Index })
 		results = append(results, res)
 		if err != nil {
 			return results, false, err
+		}
+		for _, st := range res.Applied {
+			for _, e := range st.Fix.Edits {
+				if e.NewText != "" {
+					inserted[insertion{e.File, st.Fix.Message, e.NewText}] = true
+				}
+			}
 		}
 		if len(res.Files) == 0 {
 			// Nothing changed: what is left cannot be applied (refused),

@@ -361,7 +361,7 @@ func TestApplyUntilStable(t *testing.T) {
 	n := 0
 	endless := func() ([]Fix, error) {
 		n++
-		return []Fix{one(edit("a.py", 1, 0, 1, 0, "# again\n"))}, nil
+		return []Fix{one(edit("a.py", 1, 0, 1, 0, fmt.Sprintf("# again %d\n", n)))}, nil
 	}
 	results, stable, _ = ApplyUntilStable(root, endless, Options{}, 3)
 	if stable || n != 3 || len(results) != 3 {
@@ -376,5 +376,28 @@ func TestBrokenFileStillEditable(t *testing.T) {
 	res := mustApply(t, root, []Fix{one(edit("a.py", 2, 4, 2, 5, "2"))}, Options{})
 	if len(res.Applied) != 1 || read(t, root, "a.py") != "def f(:\nx = 2\n" {
 		t.Fatalf("res %+v, file %q", res, read(t, root, "a.py"))
+	}
+}
+
+// A fix whose finding survives its edit -- it inserts the same text again
+// each pass, as a module named "softmax;import evil.py" would have had
+// `from . import softmax;import evil` added -- is applied once and then
+// refused as not converging, not repeated until the bound.
+func TestApplyUntilStableRefusesRepeatedInsertion(t *testing.T) {
+	root := writeFiles(t, map[string]string{"a.py": "x = 1\n"})
+	n := 0
+	compute := func() ([]Fix, error) {
+		n++
+		return []Fix{{Message: "add y", Edits: []Edit{edit("a.py", 2, 0, 2, 0, "y = 2\n")}}}, nil
+	}
+	results, _, err := ApplyUntilStable(root, compute, Options{}, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, root, "a.py"); got != "x = 1\ny = 2\n" {
+		t.Fatalf("a.py = %q, want the line added once", got)
+	}
+	if n != 2 || len(results) != 2 || len(results[1].Refused) != 1 || !strings.Contains(results[1].Refused[0].Reason, "does not converge") {
+		t.Fatalf("%d passes, results %+v", n, results)
 	}
 }

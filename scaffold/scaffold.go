@@ -14,9 +14,11 @@ package scaffold
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -86,16 +88,6 @@ func PathsFor(op, suite string) Paths {
 
 var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
-var keywords = map[string]bool{}
-
-func init() {
-	for _, k := range strings.Fields(`False None True and as assert async await break class continue def del
-		elif else except finally for from global if import in is lambda nonlocal not or pass raise return try
-		while with yield`) {
-		keywords[k] = true
-	}
-}
-
 // ValidName reports why name cannot be an op or suite name ("" if it can):
 // it must be an ASCII Python identifier and not a keyword.
 func ValidName(name string) string {
@@ -104,8 +96,45 @@ func ValidName(name string) string {
 		return "the name is empty"
 	case !identRE.MatchString(name):
 		return fmt.Sprintf("%q is not a Python identifier (letters, digits and _, not starting with a digit)", name)
-	case keywords[name]:
+	case !parser.IsIdentifier(name):
 		return fmt.Sprintf("%q is a Python keyword", name)
+	}
+	return ""
+}
+
+// templateImports are the names the scaffolded files import at module
+// level (ct, torch, triton, pytest, register_impl, ...): an op of one of
+// these names would shadow the import in its own module ("new ct" made
+// ct the op's function, and "@ct.kernel" fail at import).
+var templateImports = func() map[string]bool {
+	m := map[string]bool{}
+	for _, t := range []string{moduleTemplate, testTemplate, benchTemplate} {
+		for _, line := range strings.Split(t, "\n") {
+			f := strings.Fields(line)
+			switch {
+			case len(f) == 2 && f[0] == "import":
+				first, _, _ := strings.Cut(f[1], ".")
+				m[first] = true
+			case len(f) == 4 && f[0] == "import" && f[2] == "as":
+				m[f[3]] = true
+			case len(f) >= 4 && f[0] == "from" && f[2] == "import":
+				for _, n := range f[3:] {
+					m[strings.TrimSuffix(n, ",")] = true
+				}
+			}
+		}
+	}
+	return m
+}()
+
+// validOpName is ValidName for an op: also not a name the scaffolded
+// files import.
+func validOpName(name string) string {
+	if r := ValidName(name); r != "" {
+		return r
+	}
+	if templateImports[name] {
+		return fmt.Sprintf("%q is a name the new files import (%s); an op of that name would shadow it: choose another name", name, strings.Join(slices.Sorted(maps.Keys(templateImports)), ", "))
 	}
 	return ""
 }
@@ -114,7 +143,7 @@ func ValidName(name string) string {
 // invalid name, an op the dispatch file or the cuTile package already has,
 // and any file that already exists.
 func New(opt Options) (*Result, error) {
-	if r := ValidName(opt.Op); r != "" {
+	if r := validOpName(opt.Op); r != "" {
 		return nil, fmt.Errorf("op name: %s", r)
 	}
 	if opt.Suite != "" {

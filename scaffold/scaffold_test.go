@@ -307,6 +307,11 @@ func TestRefusals(t *testing.T) {
 		{Options{Op: "my-op"}, "not a Python identifier"},
 		{Options{Op: "1op"}, "not a Python identifier"},
 		{Options{Op: "class"}, "is a Python keyword"},
+		{Options{Op: "None"}, "is a Python keyword"},
+		{Options{Op: "ct"}, `"ct" is a name the new files import`},
+		{Options{Op: "torch"}, "would shadow it"},
+		{Options{Op: "triton"}, "would shadow it"},
+		{Options{Op: "register_impl"}, "would shadow it"},
 		{Options{Op: ""}, "empty"},
 		{Options{Op: "x", Suite: "../x"}, "suite name"},
 		{Options{Op: "op", DryRun: true}, ""}, // a dry run writes nothing either

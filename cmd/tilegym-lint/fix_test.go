@@ -375,3 +375,34 @@ func TestFixesInSARIF(t *testing.T) {
 		t.Errorf("no TG104 result with the **kwargs fix:\n%s", out)
 	}
 }
+
+// --fix writes no code from a file name: a cuTile module named
+// "softmax;import os.py" gets no `from . import softmax;import os` (which
+// imported os, and was added again each pass), and --fix ends.
+func TestFixWritesNoCodeFromFileName(t *testing.T) {
+	dir := goodCopy(t)
+	cutile := filepath.Join(dir, "src/tilegym/ops/cutile")
+	if err := os.Rename(filepath.Join(cutile, "softmax.py"), filepath.Join(cutile, "softmax;import os.py")); err != nil {
+		t.Fatal(err)
+	}
+	init := filepath.Join(cutile, "__init__.py")
+	before, err := os.ReadFile(init)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, out, _ := runCLI("--format", "json", dir)
+	if !strings.Contains(out, "softmax;import os") {
+		t.Fatalf("the check does not report the module's import:\n%s", out)
+	}
+	code, msg, errOut := runCLI("--fix", dir)
+	if code == 2 || strings.Contains(msg, "stopped after") {
+		t.Fatalf("--fix: exit %d:\n%s%s", code, msg, errOut)
+	}
+	after, err := os.ReadFile(init)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(after), "import os") || string(after) != string(before) {
+		t.Errorf("--fix changed %s:\n%s", init, after)
+	}
+}

@@ -1293,3 +1293,24 @@ func (t *tokenizer) radixLiteral(ok func(byte) bool, kind string) {
 	}
 	t.verifyEnd(kind)
 }
+
+// IsIdentifier reports whether s is an ASCII Python identifier that is not
+// a keyword: a name that can be written into generated code as itself
+// (an import, a def, an __all__ entry).
+func IsIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	for _, k := range keywordList {
+		if s == k {
+			return false
+		}
+	}
+	return true
+}
