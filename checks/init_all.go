@@ -7,8 +7,8 @@ import (
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
-	"github.com/tilegym/tilegym-lint/python/parser"
 	"github.com/tilegym/tilegym-lint/python/astutil"
+	"github.com/tilegym/tilegym-lint/python/parser"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
