@@ -7,7 +7,6 @@ import (
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
-	"github.com/tilegym/tilegym-lint/python/parser"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
@@ -29,7 +28,7 @@ var fileLines = source.NewFact(func(f *source.File) []string { return srcLines(f
 // evil" (nor a name with a quote break out of an __all__ string).
 func codeNames(s string) bool {
 	for _, part := range strings.Split(s, ".") {
-		if !parser.IsIdentifier(part) {
+		if !ast.IsIdentifier(part) {
 			return false
 		}
 	}

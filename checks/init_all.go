@@ -8,7 +8,6 @@ import (
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
-	"github.com/tilegym/tilegym-lint/python/parser"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -76,7 +75,7 @@ func (c *initChain) findAllScan(funcs map[string]bool) bool {
 // addToAllFix adds "name" to the __all__ list literal: at its end, on a
 // line of its own when the list has one element a line.
 func addToAllFix(in *optable.Init, name string) []analysis.SuggestedFix {
-	if !parser.IsIdentifier(name) {
+	if !ast.IsIdentifier(name) {
 		return nil
 	}
 	a, ok := in.AllNode.(*ast.Assign)

@@ -8,7 +8,6 @@ import (
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
-	"github.com/tilegym/tilegym-lint/python/parser"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -110,7 +109,7 @@ func lastFuncImport(in *optable.Init, blocked bool) ast.Stmt {
 // `from .x import y` statements in isort's place (by module, then name,
 // case-insensitively), else after its last module import.
 func funcImportFix(in *optable.Init, blocked bool, module, name string) []analysis.SuggestedFix {
-	if !codeNames(module) || !parser.IsIdentifier(name) {
+	if !codeNames(module) || !ast.IsIdentifier(name) {
 		return nil
 	}
 	stmt := "from ." + module + " import " + name

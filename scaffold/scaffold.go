@@ -96,7 +96,7 @@ func ValidName(name string) string {
 		return "the name is empty"
 	case !identRE.MatchString(name):
 		return fmt.Sprintf("%q is not a Python identifier (letters, digits and _, not starting with a digit)", name)
-	case !parser.IsIdentifier(name):
+	case !ast.IsIdentifier(name):
 		return fmt.Sprintf("%q is a Python keyword", name)
 	}
 	return ""

@@ -753,3 +753,31 @@ func (*MatchOr) patternNode()        {}
 func (*TypeVar) typeParamNode()      {}
 func (*ParamSpec) typeParamNode()    {}
 func (*TypeVarTuple) typeParamNode() {}
+
+// Keywords lists Python's keywords (the soft keywords match, case, type
+// and _ are names).
+var Keywords = [...]string{"False", "None", "True", "and", "as", "assert", "async", "await",
+	"break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for",
+	"from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass",
+	"raise", "return", "try", "while", "with", "yield"}
+
+// IsIdentifier reports whether s is an ASCII Python identifier that is not
+// a keyword: a name that can be written into generated code as itself
+// (an import, a def, an __all__ entry).
+func IsIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	for _, k := range Keywords {
+		if s == k {
+			return false
+		}
+	}
+	return true
+}

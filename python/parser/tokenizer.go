@@ -121,10 +121,7 @@ type token struct {
 
 // keywordList lists the strings keywordKind recognizes (checked by
 // TestKeywordMask).
-var keywordList = [...]string{"False", "None", "True", "and", "as", "assert", "async", "await",
-	"break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for",
-	"from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass",
-	"raise", "return", "try", "while", "with", "yield"}
+var keywordList = ast.Keywords
 
 // keywordLens has bit n of entry c set if a keyword of length n starts with
 // byte c: most names are rejected without comparing strings.
@@ -1292,25 +1289,4 @@ func (t *tokenizer) radixLiteral(ok func(byte) bool, kind string) {
 		t.failHere("invalid digit '" + string(t.peekc(0)) + "' in " + kind + " literal")
 	}
 	t.verifyEnd(kind)
-}
-
-// IsIdentifier reports whether s is an ASCII Python identifier that is not
-// a keyword: a name that can be written into generated code as itself
-// (an import, a def, an __all__ entry).
-func IsIdentifier(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	for _, k := range keywordList {
-		if s == k {
-			return false
-		}
-	}
-	return true
 }
