@@ -56,6 +56,7 @@ var allowed = map[string][]string{
 	"internal/layers":           {},
 	"internal/fixtureset":       {},
 	"internal/realtree":         {},
+	"internal/hygiene":          {},
 	"internal/testrepo":         {"checks", "config", "internal/fixtureset", "internal/realtree", "layout", "rules", "source"},
 	"internal/corpus":           {"config", "internal/fixtureset", "internal/realtree", "internal/testrepo", "layout", "load", "optable", "source"},
 	"internal/fixturetest":      {"analysis", "checker", "checks", "config", "internal/fixtureset", "internal/testrepo", "report", "rules", "source"},

@@ -46,3 +46,17 @@ init = init.replace('        "silu_and_mul",\n', f'        "silu_and_mul",\n    
 open(f"{ops}/cutile/__init__.py", "w").write(init)
 PY
 }
+
+# snapshot_self DIR: DIR becomes a git repository whose one commit on main
+# is this working tree (tracked files and untracked ones git does not
+# ignore): what a user gets at a commit of tilegym-lint. Prints the commit.
+snapshot_self() {
+    local dir=$1 top
+    top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+    mkdir -p "$dir"
+    (cd "$top" && git ls-files -z --cached --others --exclude-standard | xargs -0 tar cf - 2>/dev/null) | tar xf - -C "$dir"
+    git -C "$dir" init -q -b main
+    git -C "$dir" add -A
+    git -C "$dir" -c user.name=ci -c user.email=ci@example.com commit -qm snapshot
+    git -C "$dir" rev-parse HEAD
+}
