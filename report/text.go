@@ -504,21 +504,3 @@ func stripANSI(s string) string {
 	}
 	return s
 }
-
-// Counts returns the number of ops, failed ops, and error and warning
-// findings of a result (pre-existing ones included).
-func Counts(res *checker.Result) (ops, failed, errors, warnings int) {
-	for i := range res.Ops {
-		if res.Ops[i].Failed() {
-			failed++
-		}
-	}
-	for _, d := range res.Diagnostics {
-		if d.Severity == rules.Error {
-			errors++
-		} else {
-			warnings++
-		}
-	}
-	return len(res.Ops), failed, errors, warnings
-}

@@ -114,8 +114,9 @@ func TestDetectors(t *testing.T) {
 		line string
 		want bool
 	}{
-		{`dir := "/work/tilegym"`, true},
-		{"p := `/home/me/TileGym`", true},
+		// Split so that this file names no such path itself.
+		{`dir := "/wo` + `rk/tilegym"`, true},
+		{"p := `/ho" + "me/me/TileGym`", true},
 		{`os.Open("/dev/null")`, false},
 		{`filepath.Join(dir, "src/tilegym")`, false},
 	} {
