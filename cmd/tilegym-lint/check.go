@@ -140,6 +140,52 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseArgs parses the check command's flags and paths: flags may come
+// before or after the paths, but in the pre-commit hook's mode (the
+// hook's entry starts with --pre-commit) see parseHookArgs.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	if len(args) > 0 && (args[0] == "--pre-commit" || args[0] == "-pre-commit") {
+		return parseHookArgs(fs, args)
+	}
+	return parseInterleaved(fs, args)
+}
+
+// parseHookArgs parses the arguments of the pre-commit hook. pre-commit
+// runs the entry, then the hook's args, then file names (when a
+// configuration sets pass_filenames), and a file name may look like a flag
+// (a root file named --exit-zero, or -v.py). So the flags come first, one
+// by one, and the first argument that is not a flag, that is "--", or
+// that names an existing file, starts the paths: nothing from there on is
+// read as a flag.
+func parseHookArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	for len(args) > 0 {
+		a := args[0]
+		if a == "--" {
+			return args[1:], nil
+		}
+		if len(a) < 2 || a[0] != '-' {
+			return args, nil
+		}
+		if _, err := os.Lstat(a); err == nil {
+			return args, nil
+		}
+		n := 1
+		if name := strings.TrimLeft(a, "-"); !strings.Contains(name, "=") {
+			if fl := fs.Lookup(name); fl != nil {
+				if b, ok := fl.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+					n = 2 // the flag's value follows
+				}
+			}
+		}
+		n = min(n, len(args))
+		if err := fs.Parse(args[:n]); err != nil {
+			return nil, err
+		}
+		args = args[n:]
+	}
+	return nil, nil
+}
+
 // newCheckFlagSet declares the check command's flags, stored in f.
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("tilegym-lint", flag.ContinueOnError)
@@ -173,7 +219,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *flag.FlagSet {
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
 	fs := newCheckFlagSet(&f, stderr)
-	paths, err := parseInterleaved(fs, args)
+	paths, err := parseArgs(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -403,8 +449,9 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		return 0, err
 	}
 	compared := ""
+	var plan *hookPlan
 	if f.preCommit {
-		plan, err := planPreCommit(t.root, f.paths, f.base)
+		plan, err = planPreCommit(t.root, f.paths, f.base)
 		if err != nil {
 			return 0, err
 		}
@@ -460,6 +507,15 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		if t.files != nil {
 			res.NarrowToFiles(t.files)
 		}
+	} else if plan != nil && plan.initial {
+		src, err := indexSource(t.root)
+		if err != nil {
+			return 0, err
+		}
+		res, err = checker.CheckSource(src, layout, cat, cfg, opts)
+		if err != nil {
+			return 0, err
+		}
 	} else {
 		res, err = checker.CheckSource(&source.DiskSource{Dir: t.root}, layout, cat, cfg, opts)
 		if err != nil {
@@ -467,7 +523,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		}
 	}
 	res.Root = filepath.ToSlash(t.root)
-	if !changeMode && t.files == nil {
+	if !changeMode && t.files == nil && plan == nil {
 		if err := checker.NotACheckout(t.root, layout, cfg, res); err != nil {
 			return 0, err
 		}
@@ -606,6 +662,20 @@ func withoutNew(names []string, notStarted []report.NewOp) []string {
 		}
 	}
 	return out
+}
+
+// indexSource is the git index of the repository root is in, as a source
+// of the files under root.
+func indexSource(root string) (*source.GitSource, error) {
+	top, err := git(root, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, err
+	}
+	prefix, err := git(root, "rev-parse", "--show-prefix")
+	if err != nil {
+		return nil, err
+	}
+	return &source.GitSource{Dir: top, Rev: ":", Prefix: strings.TrimSuffix(prefix, "/")}, nil
 }
 
 // checkOpNames reports an --op that names no op of the checkout.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -75,6 +76,48 @@ func TestHostileNamesNoWorkflowCommand(t *testing.T) {
 		}
 		if !seen && !strings.Contains(args[len(args)-1], "no such") && args[1] != "x\n::error::y" {
 			t.Errorf("%q: the op ::stop-commands::pwn is not reported:\n%s%s", args, stdout, stderr)
+		}
+	}
+}
+
+// In the hook's mode the flags come first; a file name pre-commit appends
+// is never read as a flag, even one named like a flag.
+func TestHookArgsFileNamesNotFlags(t *testing.T) {
+	dir := t.TempDir()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	for _, name := range []string{"--exit-zero", "-v.py"} {
+		if err := os.WriteFile(name, []byte("x = 1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		args  []string
+		paths string
+		base  string
+		exit0 bool
+	}{
+		{[]string{"--pre-commit", "--exit-zero", "-v.py", "a.py"}, "--exit-zero -v.py a.py", "", false},
+		{[]string{"--pre-commit", "--base", "main", "-v.py", "--exit-zero"}, "-v.py --exit-zero", "main", false},
+		{[]string{"--pre-commit", "--base=dev", "a.py", "--full"}, "a.py --full", "dev", false},
+		{[]string{"--pre-commit", "--", "--base"}, "--base", "", false},
+		// Not the hook: flags among the paths, as before.
+		{[]string{"a.py", "--exit-zero"}, "a.py", "", true},
+	} {
+		var f checkFlags
+		fs := newCheckFlagSet(&f, io.Discard)
+		paths, err := parseArgs(fs, c.args)
+		if err != nil {
+			t.Fatalf("%q: %v", c.args, err)
+		}
+		if strings.Join(paths, " ") != c.paths || f.base != c.base || f.view.exitZero != c.exit0 {
+			t.Errorf("%q: paths %q, --base %q, --exit-zero %v; want %q, %q, %v", c.args, paths, f.base, f.view.exitZero, c.paths, c.base, c.exit0)
 		}
 	}
 }

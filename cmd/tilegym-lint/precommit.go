@@ -24,6 +24,8 @@ import (
 //     origin/HEAD points to, else origin/main.
 //   - With none of these, or no merge base with it, it checks the working
 //     tree against HEAD: the uncommitted changes (nothing after a commit).
+//   - Before the repository's first commit (no HEAD) it checks the index
+//     whole: every op of the first commit is new.
 //
 // Ops the change does not touch are never reported, so their pre-existing
 // findings never fail the hook.
@@ -32,17 +34,25 @@ import (
 type hookPlan struct {
 	base   string // --diff's value; "" for HEAD
 	staged bool
-	note   string // what was compared, for the user
+	// initial: no commit yet; the index is checked whole.
+	initial bool
+	note    string // what was compared, for the user
 }
 
 // planPreCommit chooses the comparison for the repository at root, given
 // the files pre-commit passed (relative to the current directory) and the
 // --base flag.
 func planPreCommit(root string, files []string, base string) (*hookPlan, error) {
+	committing := atCommit() // first: it makes GIT_INDEX_FILE absolute
 	if _, err := git(root, "rev-parse", "--verify", "--quiet", "HEAD"); err != nil {
-		return nil, fmt.Errorf("--pre-commit: the repository has no commit yet (HEAD): check the files with tilegym-lint FILE... instead")
+		if _, err := git(root, "rev-parse", "--git-dir"); err != nil {
+			return nil, fmt.Errorf("--pre-commit: %s is not in a git repository", root)
+		}
+		// The repository's first commit: there is no base, every op
+		// staged is new.
+		return &hookPlan{initial: true, note: "the first commit: every op staged (no HEAD to compare with)"}, nil
 	}
-	if atCommit() || len(files) > 0 && allStaged(root, files) {
+	if committing || len(files) > 0 && allStaged(root, files) {
 		head, _ := git(root, "rev-parse", "--verify", "--quiet", "HEAD")
 		return &hookPlan{staged: true, note: fmt.Sprintf("the staged change against HEAD (%s)", shortSHA(head))}, nil
 	}
