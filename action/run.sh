@@ -18,7 +18,12 @@ target=${INPUT_PATH:-.}
 read -r -a extra <<<"${INPUT_ARGS:-}"
 
 event_field() { # event_field KEY...: a field of the event's JSON, or ""
+    # (run in $(...): its error goes to stderr, which the runner reads too)
     [ -n "${GITHUB_EVENT_PATH:-}" ] && [ -f "$GITHUB_EVENT_PATH" ] || return 0
+    if ! command -v python3 >/dev/null; then
+        echo "::error title=tilegym-lint::python3 is not on PATH; the action needs it to read the $GITHUB_EVENT_NAME event (set up Python, or pass the base input)" >&2
+        exit 2
+    fi
     python3 - "$GITHUB_EVENT_PATH" "$@" <<'PY'
 import json, sys
 v = json.load(open(sys.argv[1]))
@@ -41,25 +46,34 @@ not_option() {
 
 shallow() { [ "$(git -C "$target" rev-parse --is-shallow-repository)" = true ]; }
 
+# fetch ARGS...: git fetch from origin; a failure (no such branch or
+# commit, no remote) stops the job with an annotation saying what.
+fetch() {
+    if ! git -C "$target" fetch --no-tags --quiet "$@" 2>"$RUNNER_TEMP/tilegym-lint-fetch.err"; then
+        echo "::error title=tilegym-lint::cannot fetch ${*: -1} from origin: $(tr '\n' ' ' <"$RUNNER_TEMP/tilegym-lint-fetch.err")"
+        exit 2
+    fi
+}
+
 # reach REV REFSPEC: fetches REFSPEC if REV is missing, then deepens the
 # clone until REV and HEAD have a merge base.
 reach() {
     local rev=$1 refspec=$2 depth
     if ! git -C "$target" rev-parse --verify --quiet "$rev^{commit}" >/dev/null; then
         if shallow; then
-            git -C "$target" fetch --no-tags --quiet --depth=1 origin "$refspec"
+            fetch --depth=1 origin "$refspec"
         else
-            git -C "$target" fetch --no-tags --quiet origin "$refspec"
+            fetch origin "$refspec"
         fi
     fi
     for depth in 1 8 64 512; do
         git -C "$target" merge-base "$rev" HEAD >/dev/null 2>&1 && return 0
         shallow || break
         echo "tilegym-lint: deepening the clone by $depth to find the merge base of $rev and HEAD"
-        git -C "$target" fetch --no-tags --quiet --deepen="$depth" origin "$refspec"
+        fetch --deepen="$depth" origin "$refspec"
     done
     if ! git -C "$target" merge-base "$rev" HEAD >/dev/null 2>&1 && shallow; then
-        git -C "$target" fetch --no-tags --quiet --unshallow origin "$refspec"
+        fetch --unshallow origin "$refspec"
     fi
     git -C "$target" merge-base "$rev" HEAD >/dev/null 2>&1 || {
         echo "::error title=tilegym-lint::no merge base of $rev and HEAD"
@@ -106,6 +120,13 @@ else
         fi
         ;;
     esac
+fi
+
+# A SARIF file the checked-out commit holds at that path (a pull request
+# can commit one, or a symbolic link) must not be uploaded as if the run
+# had written it when the run stops early: remove it first.
+if [ -n "${INPUT_SARIF_FILE:-}" ]; then
+    rm -f -- "$INPUT_SARIF_FILE"
 fi
 
 args=(--annotate)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -119,5 +121,80 @@ func TestHookArgsFileNamesNotFlags(t *testing.T) {
 		if strings.Join(paths, " ") != c.paths || f.base != c.base || f.view.exitZero != c.exit0 {
 			t.Errorf("%q: paths %q, --base %q, --exit-zero %v; want %q, %q, %v", c.args, paths, f.base, f.view.exitZero, c.paths, c.base, c.exit0)
 		}
+	}
+}
+
+// failingWriter fails every write, as stdout does on a full disk.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// A write error on stdout is exit 2 with a message, never a silent 0 or 1:
+// rules, --version, --fix --dry-run, new --dry-run and a check.
+func TestStdoutWriteError(t *testing.T) {
+	fixable := goodCopy(t)
+	ops := filepath.Join(fixable, "src/tilegym/ops/ops.py")
+	data, err := os.ReadFile(ops)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = bytes.Replace(data, []byte("    out: Optional[torch.Tensor] = None,\n    **kwargs: Any,\n"), []byte("    out: Optional[torch.Tensor] = None,\n"), 1)
+	if err := os.WriteFile(ops, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"rules"},
+		{"rules", "--format", "json"},
+		{"--version"},
+		{"--fix", "--dry-run", fixable},
+		{"new", "--root", goodCopy(t), "--dry-run", "my_op"},
+		{goodCopy(t)},
+	} {
+		var errOut bytes.Buffer
+		code := run(args, failingWriter{}, &errOut)
+		if code != 2 || !strings.Contains(errOut.String(), "no space left on device") {
+			t.Errorf("%q with a failing stdout: exit %d, stderr %q; want 2 and the error", args, code, errOut.String())
+		}
+	}
+}
+
+// --sarif FILE replaces a symbolic link the checked repository holds at
+// FILE instead of writing where it points; --summary refuses to append
+// through one.
+func TestReportFileSymlink(t *testing.T) {
+	dir := goodCopy(t)
+	victim := filepath.Join(t.TempDir(), "victim")
+	if err := os.WriteFile(victim, []byte("precious\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sarif := filepath.Join(dir, "tilegym-lint.sarif")
+	summary := filepath.Join(dir, "summary.md")
+	for _, l := range []string{sarif, summary} {
+		if err := os.Symlink(victim, l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, _, errOut := runCLI("--sarif", sarif, dir)
+	if code != 0 {
+		t.Fatalf("--sarif over a link: exit %d: %s", code, errOut)
+	}
+	if data, _ := os.ReadFile(victim); string(data) != "precious\n" {
+		t.Errorf("--sarif wrote through a symbolic link: the target holds %q", data)
+	}
+	if fi, err := os.Lstat(sarif); err != nil || !fi.Mode().IsRegular() {
+		t.Errorf("--sarif: %s is not the new regular file (%v)", sarif, err)
+	} else if data, _ := os.ReadFile(sarif); !bytes.Contains(data, []byte(`"version": "2.1.0"`)) {
+		t.Errorf("--sarif: %s holds no SARIF", sarif)
+	}
+	code, _, errOut = runCLI("--summary", summary, dir)
+	if code != 2 || !strings.Contains(errOut, "symbolic link") {
+		t.Errorf("--summary through a link: exit %d, stderr %q; want 2", code, errOut)
+	}
+	if data, _ := os.ReadFile(victim); string(data) != "precious\n" {
+		t.Errorf("--summary wrote through a symbolic link: the target holds %q", data)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, ".tilegym-lint.sarif.*"))
+	if len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
 	}
 }

@@ -160,7 +160,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			fmt.Fprintf(errOut, "tilegym-lint: internal error: %v\n", r)
 			code = 2
 		}
-		if err := out.Flush(); err != nil && code != 2 {
+		if err := out.Flush(); err != nil {
 			fmt.Fprintf(errOut, "tilegym-lint: writing the output: %v\n", err)
 			code = 2
 		}
