@@ -17,6 +17,14 @@ cd "${GITHUB_WORKSPACE:-.}"
 target=${INPUT_PATH:-.}
 read -r -a extra <<<"${INPUT_ARGS:-}"
 
+# A SARIF file the checked-out commit holds at that path (a pull request
+# can commit one, or a symbolic link) must not be uploaded as if the run
+# had written it when the run stops early, here or in tilegym-lint:
+# remove it first.
+if [ -n "${INPUT_SARIF_FILE:-}" ]; then
+    rm -f -- "$INPUT_SARIF_FILE"
+fi
+
 event_field() { # event_field KEY...: a field of the event's JSON, or ""
     # (run in $(...): its error goes to stderr, which the runner reads too)
     [ -n "${GITHUB_EVENT_PATH:-}" ] && [ -f "$GITHUB_EVENT_PATH" ] || return 0
@@ -120,13 +128,6 @@ else
         fi
         ;;
     esac
-fi
-
-# A SARIF file the checked-out commit holds at that path (a pull request
-# can commit one, or a symbolic link) must not be uploaded as if the run
-# had written it when the run stops early: remove it first.
-if [ -n "${INPUT_SARIF_FILE:-}" ]; then
-    rm -f -- "$INPUT_SARIF_FILE"
 fi
 
 args=(--annotate)
