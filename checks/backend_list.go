@@ -45,6 +45,12 @@ type backendListParams struct {
 	// backends in a provider function that a config-building function calls
 	// (get_providers()); its backend tuples are read instead.
 	Config []string `toml:"config"`
+	// ArgNames are the backend argument names of the test methods'
+	// parametrize (test-parametrize's arg_names). Adding the list to a
+	// class whose methods parametrize one over values that do not name the
+	// list would make test-parametrize reject them: such a class gets no
+	// fix, since --fix must leave nothing worse.
+	ArgNames []string `toml:"arg_names"`
 }
 
 func init() { Register(BackendListAnalyzer) }
@@ -67,7 +73,7 @@ func runBackendList(pass *Pass) (any, error) {
 			check := func(assigns []ast.Stmt, anchor ast.Node, cls *ast.ClassDef) {
 				if len(assigns) == 0 {
 					var fixes []analysis.SuggestedFix
-					if cls != nil {
+					if cls != nil && !parametrizedOtherwise(x, cls, p, sf.Ops) {
 						fixes = classListFix(sf.File, cls, p.Vars[0], firstAlternatives(p.Required))
 					}
 					report(anchor, firstAlternatives(p.Required), fixes)
@@ -130,6 +136,37 @@ func runBackendList(pass *Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// parametrizedOtherwise reports whether a test method of cls (or cls
+// itself) parametrizes a backend argument (p.ArgNames) over values that do
+// not name the list variable: with the list added, test-parametrize judges
+// those values against it and reports the method.
+func parametrizedOtherwise(x *pyIndex, cls *ast.ClassDef, p *backendListParams, ops []*optable.Op) bool {
+	if len(p.ArgNames) == 0 {
+		return false
+	}
+	vars := map[string]bool{}
+	for _, v := range p.Vars {
+		vars[v] = true
+	}
+	other := func(decs []ast.Expr) bool {
+		for _, dec := range decs {
+			if c, ok := dec.(*ast.Call); ok && parametrizedArg(c, p.ArgNames) != "" && !mentionsAny(astutil.CallArg(c, 1, "argvalues"), vars) {
+				return true
+			}
+		}
+		return false
+	}
+	if other(cls.DecoratorList) {
+		return true
+	}
+	for _, m := range x.testMethods(p.Methods, ops) {
+		if m.Class == cls && other(m.Def.DecoratorList) {
+			return true
+		}
+	}
+	return false
 }
 
 // listAssigns returns the statements of a body (if/try blocks included)
