@@ -78,6 +78,10 @@ func (p *Pass[R]) Wants(op string) bool {
 type Diagnostic struct {
 	Rule    *rules.Rule
 	Op      string // the op the finding belongs to; "" for none
+	// Subject is what a finding of a family without steps is about: the
+	// op where there is one, else the kernel, function, model package or
+	// file. A TG finding has none (its op says it).
+	Subject string
 	File    string // slash path relative to the repository root
 	Pos     ast.Pos
 	End     ast.Pos

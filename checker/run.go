@@ -36,7 +36,7 @@ type Options struct {
 }
 
 // EnabledRules returns the catalog's rules that the configuration does not
-// disable, in catalog order.
+// disable (by id, or by the prefix of their family), in catalog order.
 func EnabledRules(cat *rules.Catalog, cfg *config.Config) []*rules.Rule {
 	disabled := map[string]bool{}
 	if cfg != nil {
@@ -46,7 +46,7 @@ func EnabledRules(cat *rules.Catalog, cfg *config.Config) []*rules.Rule {
 	}
 	var out []*rules.Rule
 	for _, r := range cat.Rules {
-		if !disabled[r.ID] {
+		if !disabled[r.ID] && (r.Family == "" || !disabled[r.Family]) {
 			out = append(out, r)
 		}
 	}

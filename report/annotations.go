@@ -70,6 +70,8 @@ func WriteAnnotations(w io.Writer, res *checker.Result, opt AnnotationOptions) e
 			title := d.Rule.ID + " " + d.Rule.Title
 			if d.Op != "" {
 				title = fmt.Sprintf("%s (op %s, step %d)", title, d.Op, d.Rule.Step)
+			} else if d.Subject != "" {
+				title = fmt.Sprintf("%s (%s)", title, d.Subject)
 			}
 			if d.PreExisting {
 				title += " [pre-existing]"

@@ -50,9 +50,11 @@ type JSONRun struct {
 // slash paths relative to the root, op is null for a finding of no op.
 type JSONDiagnostic struct {
 	Rule        string        `json:"rule"`
+	Family      string        `json:"family"` // the rule's family: "TG", "K", ...
 	Requirement string        `json:"requirement"`
 	Step        int           `json:"step"`
 	Op          *string       `json:"op"`
+	Subject     string        `json:"subject,omitempty"` // what a finding of a family without steps is about
 	Severity    string        `json:"severity"`
 	File        string        `json:"file"`
 	Line        int           `json:"line"`
@@ -120,6 +122,8 @@ func NewJSONReport(res *checker.Result, changeMode bool) *JSONReport {
 	for _, d := range res.Diagnostics {
 		jd := JSONDiagnostic{
 			Rule:        d.Rule.ID,
+			Family:      familyOf(d.Rule),
+			Subject:     d.Subject,
 			Requirement: d.Rule.Requirement,
 			Step:        d.Rule.Step,
 			Severity:    string(d.Severity),

@@ -255,10 +255,14 @@ func NewSARIF(res *checker.Result, cat *rules.Catalog, opt SARIFOptions) *sarifL
 			Properties: map[string]any{
 				"step":        d.Rule.Step,
 				"requirement": d.Rule.Requirement,
+				"family":      familyOf(d.Rule),
 			},
 		}
 		if d.Op != "" {
 			r.Properties["op"] = d.Op
+		}
+		if d.Subject != "" {
+			r.Properties["subject"] = d.Subject
 		}
 		if opt.ChangeMode {
 			r.BaselineState = "new"
@@ -309,7 +313,9 @@ func sarifRuleOf(r *rules.Rule) sarifRule {
 	}
 	text, md := ruleHelp(r)
 	tags := []string{"tilegym"}
-	if r.Step > 0 {
+	if f := familyOf(r); f != rules.TG {
+		tags = append(tags, "family-"+f)
+	} else if r.Step > 0 {
 		tags = append(tags, "step-"+strconv.Itoa(r.Step))
 	} else {
 		tags = append(tags, "cross-step")
@@ -324,6 +330,7 @@ func sarifRuleOf(r *rules.Rule) sarifRule {
 		Properties: map[string]any{
 			"step":        r.Step,
 			"requirement": r.Requirement,
+			"family":      familyOf(r),
 			"kind":        r.Kind,
 			"tags":        tags,
 		},

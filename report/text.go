@@ -194,9 +194,14 @@ func WriteText(w io.Writer, res *checker.Result, opt TextOptions) error {
 	if !opt.Quiet && !opt.Full && len(shared) > 0 {
 		t.printf("step 6 of every passing op also: %s\n", Clean(strings.Join(shared, ", ")))
 	}
-	var shown []*analysis.Diagnostic
+	var shown, fams []*analysis.Diagnostic
 	for _, d := range other {
-		if !opt.Quiet || t.v.counts(d) {
+		if opt.Quiet && !t.v.counts(d) {
+			continue
+		}
+		if familyOf(d.Rule) != rules.TG {
+			fams = append(fams, d)
+		} else {
 			shown = append(shown, d)
 		}
 	}
@@ -204,6 +209,7 @@ func WriteText(w io.Writer, res *checker.Result, opt TextOptions) error {
 		t.printf("%s\n", t.color(ansiBold, "findings of no op:"))
 		t.diags("  ", shown, "")
 	}
+	t.families(fams)
 	t.summary(res, failed)
 	return t.done()
 }

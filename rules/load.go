@@ -20,6 +20,12 @@ type Catalog struct {
 	Rules   []*Rule // in file order
 	ByID    map[string]*Rule
 	Layout  layout.Layout
+	// Families are the rule families, in file order ([[family]]; a
+	// catalog that declares none has the family TG alone).
+	Families []*Family
+	// Lists are the named lists rules refer to ([lists]: the names of
+	// cuda.tile, ...), by name.
+	Lists map[string][]string
 	// LayoutLines locates the keys of the [layout] table (paths relative
 	// to it, e.g. "scope.0.tests"), for messages about layout values.
 	LayoutLines KeyLines
@@ -182,6 +188,15 @@ func load(m map[string]any, kl KeyLines, filename string, kinds func(string) (fu
 	add := func(line int, format string, args ...any) {
 		errs = append(errs, &LoadError{File: filename, Line: line, Msg: fmt.Sprintf(format, args...)})
 	}
+	if fv, ok := m["family"]; ok {
+		cat.Families = loadFamilies(fv, kl, filename, &errs)
+	}
+	if cat.Family(TG) == nil {
+		cat.Families = append([]*Family{defaultFamily()}, cat.Families...)
+	}
+	if lv, ok := m["lists"]; ok {
+		cat.Lists = loadLists(lv, kl, filename, &errs)
+	}
 
 	for key, val := range m {
 		switch key {
@@ -203,6 +218,8 @@ func load(m map[string]any, kl KeyLines, filename string, kinds func(string) (fu
 					cat.LayoutLines[rest] = l
 				}
 			}
+		case "family", "lists":
+			// decoded above: the rules need them
 		case "rule":
 			list, ok := val.([]map[string]any)
 			if !ok {
@@ -210,12 +227,12 @@ func load(m map[string]any, kl KeyLines, filename string, kinds func(string) (fu
 				continue
 			}
 			for i, t := range list {
-				if r := loadRule(t, i, kl, filename, kinds, &errs); r != nil {
+				if r := loadRule(t, i, kl, filename, kinds, cat, &errs); r != nil {
 					cat.Rules = append(cat.Rules, r)
 				}
 			}
 		default:
-			add(kl.Line(key), "unknown key %q%s", key, DidYouMean(key, []string{"version", "layout", "rule"}))
+			add(kl.Line(key), "unknown key %q%s", key, DidYouMean(key, []string{"version", "layout", "family", "lists", "rule"}))
 		}
 	}
 	if _, ok := m["version"]; !ok {
@@ -232,9 +249,24 @@ func load(m map[string]any, kl KeyLines, filename string, kinds func(string) (fu
 			continue
 		}
 		cat.ByID[r.ID] = r
+		if r.Family != TG {
+			continue // its family's requirements were checked
+		}
 		if r.Requirement != "" && !known[r.Requirement] {
 			add(r.Line, "rule %s: unknown requirement %q (see docs/requirements.md)", r.ID, r.Requirement)
 		}
+	}
+	for _, r := range cat.Rules {
+		lu, ok := r.Params.(ListUser)
+		if !ok {
+			continue
+		}
+		for _, n := range lu.ListNames() {
+			if _, ok := cat.Lists[n]; !ok {
+				add(r.Line, "rule %s: no list %q in [lists]", r.ID, n)
+			}
+		}
+		lu.BindLists(cat.Lists)
 	}
 	if err := errs.err(); err != nil {
 		return nil, err
@@ -242,7 +274,7 @@ func load(m map[string]any, kl KeyLines, filename string, kinds func(string) (fu
 	return cat, nil
 }
 
-func loadRule(t map[string]any, i int, kl KeyLines, filename string, kinds func(string) (func() any, bool), errs *ErrorList) *Rule {
+func loadRule(t map[string]any, i int, kl KeyLines, filename string, kinds func(string) (func() any, bool), cat *Catalog, errs *ErrorList) *Rule {
 	prefix := []string{"rule", strconv.Itoa(i)}
 	line := kl.Line(prefix...)
 	params, hasParams := t["params"]
@@ -278,7 +310,9 @@ func loadRule(t map[string]any, i int, kl KeyLines, filename string, kinds func(
 			add("", "missing %s", f.key)
 		}
 	}
-	if raw.Step == nil {
+	fam := cat.FamilyOf(raw.ID)
+	steps := fam == nil || fam.Steps
+	if raw.Step == nil && steps {
 		add("", "missing step")
 	}
 	if raw.Docs == nil {
@@ -290,7 +324,9 @@ func loadRule(t map[string]any, i int, kl KeyLines, filename string, kinds func(
 			}
 		}
 	}
-	if raw.ID != "" && !validID(raw.ID) {
+	if !steps {
+		// checkFamilyRule checks the id, step and requirement.
+	} else if raw.ID != "" && !validID(raw.ID) {
 		add("id", "invalid id %q: want TG, the step digit (0 for cross-step) and two digits, e.g. TG301", raw.ID)
 	} else if raw.ID != "" && raw.Step != nil && int(raw.ID[2]-'0') != *raw.Step {
 		add("step", "step %d does not match the step digit of id %s", *raw.Step, raw.ID)
@@ -310,6 +346,11 @@ func loadRule(t map[string]any, i int, kl KeyLines, filename string, kinds func(
 	}
 	if raw.Step != nil {
 		r.Step = *raw.Step
+	}
+	if raw.ID != "" {
+		checkFamilyRule(cat, r, raw.Step != nil, func(_ int, format string, args ...any) {
+			*errs = append(*errs, &LoadError{File: filename, Line: line, Msg: fmt.Sprintf(format, args...)})
+		})
 	}
 	if raw.Docs != nil {
 		r.Docs = Docs{What: raw.Docs.What, Why: raw.Docs.Why, Fix: raw.Docs.Fix, Example: raw.Docs.Example}

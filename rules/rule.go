@@ -14,9 +14,10 @@ const (
 
 // Rule is one entry of the catalog ([[rule]] in rules.toml).
 type Rule struct {
-	ID          string   // "TG301": TG + step digit (0 for cross-step) + two digits
-	Step        int      // 1..6, or 0 for a cross-step rule
-	Requirement string   // the requirement it encodes, e.g. "S3.1" (see docs/requirements.md)
+	ID          string   // "TG301": TG + step digit (0 for cross-step) + two digits; "K01": another family's prefix + two digits
+	Family      string   // the prefix of its family: "TG", "K", ...
+	Step        int      // 1..6, or 0 for a cross-step rule (and for every rule of a family without steps)
+	Requirement string   // the requirement it encodes, e.g. "S3.1" (see docs/requirements.md), or "K1" (its family's specification)
 	Severity    Severity // default severity; configuration may override it
 	Title       string   // one line: what the rule wants
 	Message     string   // message template; {op}, {file} and kind-specific {placeholders}

@@ -78,8 +78,10 @@ func checkViewFlags(fs *flag.FlagSet, f *checkFlags) error {
 func matchRules(cat *rules.Catalog, sel string) []string {
 	sel = strings.ToUpper(sel)
 	var ids []string
+	// A family's prefix selects its rules only (T is not TG's).
+	fam := cat.Family(sel)
 	for _, r := range cat.Rules {
-		if strings.HasPrefix(r.ID, sel) {
+		if fam != nil && r.Family == fam.Prefix || fam == nil && strings.HasPrefix(r.ID, sel) {
 			ids = append(ids, r.ID)
 		}
 	}
