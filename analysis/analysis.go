@@ -76,8 +76,8 @@ func (p *Pass[R]) Wants(op string) bool {
 // Diagnostic is one finding. Positions use the parser's convention (line
 // 1-based, column 0-based byte offset); the driver converts for output.
 type Diagnostic struct {
-	Rule    *rules.Rule
-	Op      string // the op the finding belongs to; "" for none
+	Rule *rules.Rule
+	Op   string // the op the finding belongs to; "" for none
 	// Subject is what a finding of a family without steps is about: the
 	// op where there is one, else the kernel, function, model package or
 	// file. A TG finding has none (its op says it).
