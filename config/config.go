@@ -235,7 +235,7 @@ func (c *Config) Validate(cat *rules.Catalog) error {
 	var errs rules.ErrorList
 	for _, id := range c.Disable {
 		if cat.Rule(id) == nil && cat.Family(id) == nil {
-			errs = append(errs, &rules.LoadError{File: c.File, Line: c.lines.Line(append(c.prefix, "disable")...), Msg: fmt.Sprintf("disable: unknown rule or rule family %q", id)})
+			errs = append(errs, &rules.LoadError{File: c.File, Line: c.lines.Line(append(c.prefix, "disable")...), Msg: fmt.Sprintf("disable: unknown rule %q (give a rule id or a family prefix)", id)})
 		}
 	}
 	ids := make([]string, 0, len(c.Severity))
