@@ -21,6 +21,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/tilegym/tilegym-lint/fix"
 	"github.com/tilegym/tilegym-lint/internal/regfile"
@@ -38,6 +39,9 @@ type Options struct {
 	Op     string // the op's function name (a Python identifier)
 	Suite  string // the suite, for a suite op "<suite>.<op>"; "" for a core op
 	DryRun bool   // compute everything, write nothing
+	// Year is the copyright year of the SPDX header the new files start
+	// with when the dispatch file has none to copy (0: the current year).
+	Year int
 }
 
 // NewFile is a file the scaffold creates.
@@ -108,7 +112,7 @@ func ValidName(name string) string {
 // ct the op's function, and "@ct.kernel" fail at import).
 var templateImports = func() map[string]bool {
 	m := map[string]bool{}
-	for _, t := range []string{moduleTemplate, testTemplate, benchTemplate} {
+	for _, t := range []string{moduleTemplate, testTemplate, benchTemplate, coreTestImports, coreBenchImports, suiteTestImports} {
 		for _, line := range strings.Split(t, "\n") {
 			f := strings.Fields(line)
 			switch {
@@ -201,13 +205,14 @@ func New(opt Options) (*Result, error) {
 		"api":      p.API,
 		"plot":     strings.ReplaceAll(strings.ReplaceAll(dispatchName, ".", "-"), "_", "-"),
 	}
+	fields["header"] = spdxHeader(dsrc, opt.Year)
 	if opt.Suite == "" {
-		fields["common"] = "from .. import common"
-		fields["benchimport"] = "import tilegym"
+		fields["testimports"] = coreTestImports
+		fields["benchimports"] = coreBenchImports
 		fields["call"] = "tilegym.ops." + opt.Op
 	} else {
-		fields["common"] = "from tests import common"
-		fields["benchimport"] = "from tilegym.suites." + opt.Suite + " import ops as " + opt.Suite + "_ops"
+		fields["testimports"] = suiteTestImports
+		fields["benchimports"] = strings.ReplaceAll(suiteBenchImports, "SUITE", opt.Suite)
 		fields["call"] = opt.Suite + "_ops." + opt.Op
 	}
 	res.Created = []NewFile{
@@ -288,6 +293,29 @@ func refusal(r fix.Result) error {
 		return fmt.Errorf("cannot edit the existing files: %s", s.Reason)
 	}
 	return nil
+}
+
+// spdxHeader returns the header the new files start with: the dispatch file's leading comment block when it holds an
+// SPDX-License-Identifier (the repository's own header, as TileGym's
+// files all carry one), else TileGym's header for year (0: this year).
+func spdxHeader(dispatch []byte, year int) string {
+	var block []string
+	for _, line := range strings.SplitAfter(string(dispatch), "\n") {
+		t := strings.TrimRight(line, "\r\n")
+		if !strings.HasPrefix(t, "#") {
+			break
+		}
+		block = append(block, t+"\n")
+	}
+	for _, l := range block {
+		if strings.Contains(l, "SPDX-License-Identifier:") {
+			return strings.Join(block, "")
+		}
+	}
+	if year == 0 {
+		year = time.Now().Year()
+	}
+	return fmt.Sprintf("# SPDX-FileCopyrightText: Copyright (c) %d NVIDIA CORPORATION & AFFILIATES. All rights reserved.\n#\n# SPDX-License-Identifier: MIT\n", year)
 }
 
 func expand(tmpl string, fields map[string]string) string {

@@ -369,3 +369,17 @@ func TestCRLFDispatch(t *testing.T) {
 		t.Fatal("no stub")
 	}
 }
+
+// TestSPDXHeader: the new files copy the dispatch file's SPDX header, or
+// get TileGym's for the year when it has none.
+func TestSPDXHeader(t *testing.T) {
+	own := "# SPDX-FileCopyrightText: Copyright (c) 2025 Someone\n#\n# SPDX-License-Identifier: Apache-2.0\n\n\"\"\"Ops.\"\"\"\n"
+	if got, want := spdxHeader([]byte(own), 2031), "# SPDX-FileCopyrightText: Copyright (c) 2025 Someone\n#\n# SPDX-License-Identifier: Apache-2.0\n"; got != want {
+		t.Errorf("copied header = %q, want %q", got, want)
+	}
+	for _, src := range []string{"\"\"\"Ops.\"\"\"\n", "# a comment, no licence\n\nimport torch\n"} {
+		if got := spdxHeader([]byte(src), 2031); got != "# SPDX-FileCopyrightText: Copyright (c) 2031 NVIDIA CORPORATION & AFFILIATES. All rights reserved.\n#\n# SPDX-License-Identifier: MIT\n" {
+			t.Errorf("%q: header = %q", src, got)
+		}
+	}
+}

@@ -28,10 +28,27 @@ def {{op}}(
     raise NotImplementedError({{notimpl}})
 `
 
-// moduleTemplate is Step 2's cuTile module.
-const moduleTemplate = `import torch
+// The new files start with {{header}} (the repository's SPDX header, see
+// spdxHeader; a blank line follows it) and import in the order TileGym's ruff wants (its isort:
+// sections stdlib, third party, first party (tilegym, tests), local; one
+// name a line; plain imports before from-imports in a section; sorted).
 
+// The first-party and local imports of the test ({{testimports}}) and the
+// benchmark ({{benchimports}}), for a core op and for a suite op (SUITE
+// stands for the suite's name).
+const (
+	coreTestImports  = "from tilegym.backend import is_backend_available\nfrom tilegym.backend import set_backend\n\nfrom .. import common"
+	coreBenchImports = "import tilegym\nfrom tilegym.backend import is_backend_available\nfrom tilegym.backend import register_impl"
+	// tests and tilegym are both first party: tests sorts first.
+	suiteTestImports  = "from tests import common\nfrom tilegym.backend import is_backend_available\nfrom tilegym.backend import set_backend"
+	suiteBenchImports = "from tilegym.backend import is_backend_available\nfrom tilegym.backend import register_impl\nfrom tilegym.suites.SUITE import ops as SUITE_ops"
+)
+
+// moduleTemplate is Step 2's cuTile module.
+const moduleTemplate = `{{header}}
 import cuda.tile as ct
+import torch
+
 from tilegym.backend import register_impl
 
 
@@ -63,13 +80,11 @@ def {{op}}(input: torch.Tensor, out: torch.Tensor = None, **kwargs) -> torch.Ten
 `
 
 // testTemplate is Step 4's test.
-const testTemplate = `import pytest
+const testTemplate = `{{header}}
+import pytest
 import torch
 
-from tilegym.backend import is_backend_available
-from tilegym.backend import set_backend
-
-{{common}}
+{{testimports}}
 
 _backends = ["cutile"]
 
@@ -112,13 +127,12 @@ class Test_{{OP}}(common.PyTestCase):
 `
 
 // benchTemplate is Step 5's benchmark.
-const benchTemplate = `import torch
+const benchTemplate = `{{header}}
+import torch
 import triton
 import triton.testing
 
-{{benchimport}}
-from tilegym.backend import is_backend_available
-from tilegym.backend import register_impl
+{{benchimports}}
 
 ALL_BACKENDS = [
     ("cutile", "cuTile", ("orange", "-")) if is_backend_available("cutile") else None,
