@@ -109,6 +109,8 @@ func (t *textWriter) checkItem(o *opView, n int) {
 		t.printf(" (failing before this change)")
 	case st == stateBaselined:
 		t.printf(" (failing, recorded in the baseline)")
+	case st == stateBlocked:
+		t.printf(" (blocked: %s)", Clean(s.Reason))
 	case s.Reason != "":
 		t.printf(" (%s)", Clean(s.Reason))
 	}

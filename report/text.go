@@ -261,6 +261,14 @@ func (t *textWriter) opBlock(o *opView) {
 		if len(failing) > 0 {
 			where = fmt.Sprintf(" (%s %s)", plural(len(failing), "step", "steps"), strings.Join(failing, ", "))
 		}
+		if b := o.blockedSteps(); len(b) > 0 {
+			what := fmt.Sprintf("%s %s blocked", plural(len(b), "step", "steps"), strings.Join(b, ", "))
+			if where == "" {
+				where = " (" + what + ")"
+			} else {
+				where = where[:len(where)-1] + "; " + what + ")"
+			}
+		}
 		t.printf("%s: %s%s\n", name, t.stateWord(stateFail, 0), where)
 	} else {
 		t.printf("%s: %s\n", name, t.stateWord(statePass, 0))
@@ -269,7 +277,7 @@ func (t *textWriter) opBlock(o *opView) {
 	for n := 1; n <= 6; n++ {
 		s := o.steps[n-1]
 		ds := o.stepDiags(n)
-		if !t.opt.Full && s != stateFail {
+		if !t.opt.Full && s != stateFail && !(s == stateBlocked && o.fail) {
 			for _, d := range ds {
 				if !t.opt.Quiet {
 					hidden = append(hidden, d)
@@ -315,6 +323,8 @@ func (t *textWriter) step(o *opView, n int, ds []*analysis.Diagnostic) {
 	switch {
 	case s.Reason != "" && st == stateSkipped:
 		t.printf(" -- skipped: %s", Clean(s.Reason))
+	case s.Reason != "" && st == stateBlocked:
+		t.printf(" -- blocked: %s", Clean(s.Reason))
 	case s.Reason != "":
 		t.printf(" -- %s", Clean(s.Reason))
 	}
@@ -399,6 +409,9 @@ func (t *textWriter) opLine(o *opView, shared []string) {
 	}
 	if len(skipped) > 0 {
 		parts = append(parts, fmt.Sprintf("%s %s skipped", plural(len(skipped), "step", "steps"), strings.Join(skipped, ", ")))
+	}
+	if b := o.blockedSteps(); len(b) > 0 {
+		parts = append(parts, fmt.Sprintf("%s %s blocked", plural(len(b), "step", "steps"), strings.Join(b, ", ")))
 	}
 	name := Clean(o.res.Name)
 	line := strings.Join(parts, ", ")

@@ -33,10 +33,15 @@ const (
 	stateSkipped
 	stateNotRun
 	stateBaselined // failing, but only with errors the baseline records: not counted
+	// stateBlocked: the step cannot be judged yet (JSON's "blocked"), as
+	// what it checks does not exist (Step 3 of an op no cuTile module
+	// registers). It does not fail the op by itself: the step it waits
+	// for does, and says what to do.
+	stateBlocked
 )
 
 func (s state) word() string {
-	return [...]string{"pass", "FAIL", "pre-existing", "skipped", "not run", "baselined"}[s]
+	return [...]string{"pass", "FAIL", "pre-existing", "skipped", "not run", "baselined", "blocked"}[s]
 }
 
 // opView is one op as the text views show it.
@@ -95,6 +100,8 @@ func views(res *checker.Result, v verdictOptions) (ops []*opView, other []*analy
 				o.steps[n-1] = stateSkipped
 			case checker.StatusNotRun:
 				o.steps[n-1] = stateNotRun
+			case checker.StatusBlocked:
+				o.steps[n-1] = stateBlocked
 			default:
 				o.steps[n-1] = o.failState(n, res, parseErr, v)
 			}
@@ -162,6 +169,17 @@ func (o *opView) failState(n int, res *checker.Result, parseErr map[string][]*an
 		return statePreExisting
 	}
 	return stateFail
+}
+
+// blockedSteps returns the numbers of the op's blocked steps.
+func (o *opView) blockedSteps() []string {
+	var out []string
+	for i, s := range o.steps {
+		if s == stateBlocked {
+			out = append(out, fmt.Sprint(i+1))
+		}
+	}
+	return out
 }
 
 // ruleCounts writes "TG105 ×1, TG106 ×2" for findings, by rule id.
