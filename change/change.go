@@ -483,26 +483,6 @@ func CheckGit(root, base string, staged bool, cat *rules.Catalog, cfg *config.Co
 	return res, err
 }
 
-// Check lints the change's snapshot (working tree or index) and the
-// merge base's, keeps the ops the change touches and the ops with a new
-// finding in a changed file (a shared file the change broke), and marks
-// every finding the op already had at the base pre-existing.
-//
-// Both snapshots are read whole, but when the change leaves the files every
-// op shares alone (dispatch files, __init__s, interface modules, the
-// configuration), only the files of the ops the changed files belong to
-// are parsed and checked (see checkChangeOps); the result is the same.
-func Check(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts checker.Options) (*checker.Result, error) {
-	res, _, err := checkChange(ch, cat, cfg, lay, opts, true)
-	return res, err
-}
-
-// checkChange is Check; with byOps false it checks the whole
-// snapshots. It reports whether it checked only the ops of the change.
-func checkChange(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts checker.Options, byOps bool) (*checker.Result, bool, error) {
-	return checkChangeWith(ch, cat, cfg, lay, opts, byOps, nil)
-}
-
 // batchesFor is the number of batches a whole check of a snapshot runs in
 // (checker.Batches; a test makes it more).
 var batchesFor = checker.Batches
@@ -597,7 +577,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 }
 
 // checkChangeOps checks the two snapshots of a change parsing only what the
-// ops of the change need (LoadForOps), when that gives what whole checks
+// ops of the change need (load.Loader.CloseOver), when that gives what whole checks
 // give for the ops Check keeps. ok is false, and the whole snapshots
 // must be checked, when the change adds or deletes a dispatch file or an
 // __init__.py, edits a configuration file, edits a shared file in a way

@@ -13,7 +13,7 @@ import (
 )
 
 // TestCheckOpsLazy checks that a check of one op, which parses only the
-// files the op needs (LoadForOps), reports exactly what the whole check
+// files the op needs (load.Loader.Load), reports exactly what the whole check
 // reports for that op (Load, then Check narrowed to it): same JSON, for
 // every op of every fixture, and of the TileGym tree when present
 // ($TILEGYM_LINT_TREE).

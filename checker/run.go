@@ -363,7 +363,7 @@ func CheckLoaded(l *load.Loader, cat *rules.Catalog, cfg *config.Config, k int) 
 
 // CheckSource loads a snapshot and checks it. With opts.Ops (and no
 // opts.Files) it parses only the files the selected ops need (see
-// LoadForOps), and then any file a finding is in or names (a file that does
+// load.Loader.Load), and then any file a finding is in or names (a file that does
 // not parse would have silenced the finding); the result for those ops is
 // the same as Load then Check.
 func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg *config.Config, opts Options) (*Result, error) {

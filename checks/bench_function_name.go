@@ -1,8 +1,6 @@
 package checks
 
 import (
-	"strings"
-
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -120,53 +118,6 @@ func nameOrVariantOf(names map[string]bool, name string) bool {
 	}
 	for i := 0; i < len(name); i++ {
 		if name[i] == '_' && names[name[:i]] {
-			return true
-		}
-	}
-	return false
-}
-
-// misnamedBenchFuncScan is misnamedBenchFunc reading the file's functions
-// and expanding the names of every other op served, per op: the reference
-// for misnamedBenchFunc.
-func misnamedBenchFuncScan(f *source.File, op *optable.Op, module string, p *benchFunctionNameParams, served []*optable.Op, names *layout.Names) *ast.FunctionDef {
-	im := f.Imports()
-	want := nameCandidates(p.Names, op, module)
-	others := map[string]bool{}
-	for _, o := range served {
-		if o == op {
-			continue
-		}
-		for n := range nameCandidates(p.Names, o, opModule(o, names)) {
-			others[n] = true
-		}
-	}
-	var cand *ast.FunctionDef
-	for _, fd := range astutil.TopLevelFuncs(f.AST) {
-		if _, _, ok := im.Decorator(fd.DecoratorList, p.Decorator); !ok {
-			continue
-		}
-		if nameOrVariant(want, fd.Name) {
-			return nil
-		}
-		if nameOrVariant(others, fd.Name) {
-			continue
-		}
-		if cand == nil || fd.Pos().Before(cand.Pos()) {
-			cand = fd
-		}
-	}
-	return cand
-}
-
-// nameOrVariant reports whether name is one of names or a variant of one
-// (bench_layernorm_fwd of bench_layernorm).
-func nameOrVariant(names map[string]bool, name string) bool {
-	if names[name] {
-		return true
-	}
-	for n := range names {
-		if strings.HasPrefix(name, n+"_") {
 			return true
 		}
 	}

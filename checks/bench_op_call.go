@@ -2,7 +2,6 @@ package checks
 
 import (
 	"errors"
-	"strings"
 
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -136,48 +135,6 @@ func (x *pyIndex) backendModuleUses(op *optable.Op, modules []string) []namedNod
 	return out
 }
 
-// backendModuleUsesScan is backendModuleUses walking the whole file: the
-// reference for backendModuleUses.
-func (x *pyIndex) backendModuleUsesScan(op *optable.Op, modules []string) []namedNode {
-	if len(modules) == 0 {
-		return nil
-	}
-	var out []namedNode
-	imported := map[string]bool{}
-	for _, n := range x.File.Nodes() {
-		switch s := n.(type) {
-		case *ast.ImportFrom:
-			base := astutil.ImportFromModule(astutil.PackagePath(x.File.Path), s)
-			for _, a := range s.Names {
-				if a == nil || a.Name != op.Func {
-					continue
-				}
-				full := astutil.JoinDotted(base, a.Name)
-				if _, bad := dottedUnder(full, modules); bad {
-					local := a.Name
-					if a.Asname != nil {
-						local = *a.Asname
-					}
-					imported[local] = true
-					out = append(out, namedNode{s, full})
-				}
-			}
-		case *ast.Call:
-			d := astutil.DottedName(s.Func)
-			head, _, _ := strings.Cut(d, ".")
-			if d == "" || imported[head] {
-				continue
-			}
-			if q, _ := x.Imports.Resolve(s.Func); q != "" && astutil.DottedTail(q) == op.Func {
-				if _, bad := dottedUnder(q, modules); bad {
-					out = append(out, namedNode{s.Func, q})
-				}
-			}
-		}
-	}
-	return out
-}
-
 // publicCalls returns the calls of the op through its public names in the
 // statements of the module body, in order: those of the body's calls
 // whose callee ends in the op's function name (the file's opUses), not a
@@ -191,16 +148,6 @@ func (x *pyIndex) publicCalls(op *optable.Op) []*ast.Call {
 		if x.isName(c.Func, names) {
 			out = append(out, c)
 		}
-	}
-	return out
-}
-
-// publicCallsScan is publicCalls walking the module body.
-func (x *pyIndex) publicCallsScan(op *optable.Op) []*ast.Call {
-	names := opPublicNames(op)
-	var out []*ast.Call
-	for _, s := range x.Body() {
-		out = append(out, x.CallsTo(s, names)...)
 	}
 	return out
 }

@@ -173,21 +173,6 @@ func namedAfterOther(namers []*optable.Op, op *optable.Op) bool {
 	return false
 }
 
-// namedAfterOtherScan is namedAfterOther expanding the names of every op
-// f serves: the reference for namedAfter and namedAfterOther.
-func namedAfterOtherScan(f *source.File, ops []*optable.Op, op *optable.Op, tmpls []string, names *layout.Names) bool {
-	base := strings.TrimSuffix(path.Base(f.Path), ".py")
-	for _, o := range ops {
-		if o == op {
-			continue
-		}
-		if nameCandidates(tmpls, o, opModule(o, names))[base] {
-			return true
-		}
-	}
-	return false
-}
-
 // opNames memoizes nameCandidates of each op for one rule's templates
 // (the module of each op is opModule's): the file-name and bench-function
 // kinds ask for the names of every op a file serves, once per op of it.

@@ -56,22 +56,6 @@ func (c *initChain) findAll(funcs map[string]bool) bool {
 	return false
 }
 
-// findAllScan is findAll scanning every entry of __all__: the reference
-// for findAll.
-func (c *initChain) findAllScan(funcs map[string]bool) bool {
-	for _, in := range c.inits {
-		if in == nil {
-			continue
-		}
-		for _, k := range in.All {
-			if s, _ := k.Value.(string); funcs[s] {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // addToAllFix adds "name" to the __all__ list literal: at its end, on a
 // line of its own when the list has one element a line.
 func addToAllFix(in *optable.Init, name string) []analysis.SuggestedFix {

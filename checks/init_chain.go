@@ -109,20 +109,6 @@ func buildChain(byPath map[string]indexedInit, impl *optable.Impl, op *optable.O
 	return c
 }
 
-// importsOf returns the module and function imports of an init (only
-// those in the block when blocked).
-func (c *initChain) importsOf(in *optable.Init, blocked bool) []*optable.InitImport {
-	var out []*optable.InitImport
-	for _, list := range [][]*optable.InitImport{in.ModuleImports, in.FuncImports} {
-		for _, x := range list {
-			if !blocked || x.InBlock {
-				out = append(out, x)
-			}
-		}
-	}
-	return out
-}
-
 // loadsPart reports whether parts[i] is imported: by init i (any import
 // form whose module path starts with it), or by an ancestor init j < i
 // importing a module path that reaches it (`from .experimental import mhc`
@@ -141,30 +127,6 @@ func (c *initChain) loadsPart(i int) (ok, outside bool) {
 				return true, false
 			}
 			outside = true
-		}
-	}
-	return false, outside
-}
-
-// loadsPartScan is loadsPart scanning every import of the inits instead
-// of looking them up: the reference for loadsPart.
-func (c *initChain) loadsPartScan(i int) (ok, outside bool) {
-	if i == 0 && len(c.parts) == 1 && c.blockedAt(0) {
-		return c.plainImportAtRoot()
-	}
-	for j := i; j >= 0; j-- {
-		in := c.inits[j]
-		if in == nil {
-			continue
-		}
-		want := strings.Join(c.parts[j:i+1], ".")
-		for _, x := range c.importsOf(in, false) {
-			if x.Module == want || strings.HasPrefix(x.Module, want+".") {
-				if !c.blockedAt(j) || x.InBlock {
-					return true, false
-				}
-				outside = true
-			}
 		}
 	}
 	return false, outside
@@ -207,15 +169,6 @@ func eachChain(pass *Pass, tab *optable.OpTable, p *InitParams, wanted bool, fn 
 			fn(op, impls, buildChain(byPath, impls[0], op, p.BlockScopes))
 		}
 	}
-}
-
-func (c *initChain) loaded() bool {
-	for i := range c.parts {
-		if ok, _ := c.loadsPart(i); !ok {
-			return false
-		}
-	}
-	return true
 }
 
 // funcHome is the index of the __init__ where the function import belongs:

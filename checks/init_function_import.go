@@ -66,29 +66,6 @@ func (c *initChain) findFunc(funcs map[string]bool) bool {
 	return false
 }
 
-// findFuncScan is findFunc scanning every function import: the reference
-// for findFunc.
-func (c *initChain) findFuncScan(funcs map[string]bool) bool {
-	for i, in := range c.inits {
-		if in == nil {
-			continue
-		}
-		for _, x := range in.FuncImports {
-			if c.blockedAt(i) && !x.InBlock {
-				continue
-			}
-			if !funcs[x.Name] {
-				continue
-			}
-			rel := c.modRel(i)
-			if x.Module == rel || strings.HasPrefix(rel, x.Module+".") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 func lastFuncImport(in *optable.Init, blocked bool) ast.Stmt {
 	var last ast.Stmt
 	for _, x := range in.FuncImports {

@@ -177,30 +177,6 @@ func longestOrdered(xs []string) []bool {
 	return out
 }
 
-// longestOrderedScan is longestOrdered comparing every pair: the
-// reference for longestOrdered.
-func longestOrderedScan(xs []string) []bool {
-	n := len(xs)
-	length, prev := make([]int, n), make([]int, n)
-	best := -1
-	for i := range xs {
-		length[i], prev[i] = 1, -1
-		for j := 0; j < i; j++ {
-			if xs[j] <= xs[i] && length[j]+1 > length[i] {
-				length[i], prev[i] = length[j]+1, j
-			}
-		}
-		if best < 0 || length[i] > length[best] {
-			best = i
-		}
-	}
-	out := make([]bool, n)
-	for i := best; i >= 0; i = prev[i] {
-		out[i] = true
-	}
-	return out
-}
-
 // sortImportsFix rewrites the `from . import` lines sorted, when they are
 // single-line statements on consecutive lines (comments after them kept).
 func sortImportsFix(in *optable.Init, imps []*optable.InitImport) []analysis.SuggestedFix {

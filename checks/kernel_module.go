@@ -193,28 +193,6 @@ func (x *initExports) exportingInit(fp string) (string, bool) {
 	return outer, false
 }
 
-// exportingInitScan is exportingInit scanning every init and its imports:
-// the reference for exportingInit.
-func exportingInitScan(tab *optable.OpTable, fp string) (string, bool) {
-	outer := ""
-	for _, in := range tab.Inits {
-		dir := path.Dir(in.File.Path)
-		if !layout.UnderDir(dir, fp) {
-			continue
-		}
-		if outer == "" || len(in.File.Path) < len(outer) {
-			outer = in.File.Path
-		}
-		mod := optable.ModuleUnder(dir, fp)
-		for _, ii := range append(append([]*optable.InitImport(nil), in.ModuleImports...), in.FuncImports...) {
-			if ii.Module == mod {
-				return in.File.Path, true
-			}
-		}
-	}
-	return outer, false
-}
-
 func (p *kernelModuleParams) Validate() error {
 	if len(p.Kernel) == 0 {
 		return errors.New("kernel: want the qualified names of the kernel decorator")

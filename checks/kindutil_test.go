@@ -62,18 +62,6 @@ def missing(x, **kwargs): pass
 	}
 }
 
-func TestEditDistanceClosest(t *testing.T) {
-	if d := optable.EditDistance("sofmax", "softmax"); d != 1 {
-		t.Errorf("editDistance = %d", d)
-	}
-	if c := optable.Closest("sofmax", []string{"relu", "softmax", "matmul"}); c != "softmax" {
-		t.Errorf("closest = %q", c)
-	}
-	if c := optable.Closest("completely_different", []string{"relu"}); c != "" {
-		t.Errorf("closest of a far name = %q", c)
-	}
-}
-
 // expand is strings.NewReplacer(pairs...).Replace for olds that start with
 // "{": the first old in argument order wins at a position, replaced text is
 // not scanned again, and anything else is kept as it is.

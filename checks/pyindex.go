@@ -364,43 +364,6 @@ func stemNamesOp(p string, op *optable.Op) bool {
 	return strings.HasSuffix(stem, "_"+op.Func) && !strings.Contains(strings.TrimSuffix(stem, "_"+op.Func), "_")
 }
 
-// reachesScan is reaches walking the whole file: the reference for
-// reaches.
-func (x *pyIndex) reachesScan(op *optable.Op, register []string) bool {
-	if stemNamesOp(x.File.Path, op) {
-		return true
-	}
-	names := opPublicNames(op)
-	found := false
-	astutil.InspectFile(x.File.AST, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.Attribute, *ast.Name:
-			if x.Imports.Is(n.(ast.Expr), names) {
-				found = true
-			}
-			return !found
-		case *ast.ImportFrom:
-			base := astutil.ImportFromModule(astutil.PackagePath(x.File.Path), n)
-			for _, a := range n.Names {
-				if a != nil && slices.Contains(names, astutil.JoinDotted(base, a.Name)) {
-					found = true
-				}
-			}
-		case *ast.Call:
-			if x.isName(n.Func, register) {
-				if s, ok := astutil.StringValue(astutil.CallArg(n, 0, "name")); ok && s == op.Name {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
-}
-
 // anchorStmt returns a node to anchor a file-level absence on: the first
 // statement that is not a docstring or an import, else the first
 // statement, else nil (line 1).

@@ -1,6 +1,6 @@
 // Package load reads a snapshot into a repository model: whole (Load), or,
 // for a check of some ops and for change mode, only the files those ops can
-// need (Loader, LoadForOps), with the op table of what is parsed so far.
+// need (Loader.Load), with the op table of what is parsed so far.
 package load
 
 import (

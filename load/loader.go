@@ -419,8 +419,8 @@ func keepWrappers(repo *optable.Repo, tab *optable.OpTable) {
 	}
 }
 
-// CloseOver parses, round by round, the files the wanted ops need (see
-// LoadForOps) and returns the repository.
+// CloseOver parses, round by round, the files the wanted ops need (what
+// opsNeeds computes from the op table so far) and returns the repository.
 func (l *Loader) CloseOver(want map[string]bool) *optable.Repo {
 	repo, lay, data, parsed := l.Repo, l.Layout, l.Data, l.Parsed
 	n := len(repo.Paths)
@@ -636,16 +636,6 @@ func (nd *needs) step(p string, src []byte) bool {
 	return false
 }
 
-// quotedNames returns the names of the related ops between double and
-// single quotes: hasQuoted's reference.
-func (nd *needs) quotedNames() [][]byte {
-	var out [][]byte
-	for name := range nd.names {
-		out = append(out, []byte(`"`+name+`"`), []byte(`'`+name+`'`))
-	}
-	return out
-}
-
 // hasQuoted reports whether src has one of the names between two like
 // quotes ("name" or 'name'), as containsAny of the names quoted both ways
 // does (see quotedNames; an op name holds no quote), in one pass whatever
@@ -686,7 +676,7 @@ func (nd *needs) path(p string) bool {
 }
 
 // opsNeeds computes, from the op table of the files parsed so far, what
-// else the selected ops need (see LoadForOps).
+// else the selected ops need (Loader.Load, CloseOver).
 func opsNeeds(tab *optable.OpTable, lay *layout.Layout, want map[string]bool) *needs {
 	nd := &needs{names: WordSet{}, modules: map[string]bool{}}
 	type key struct {

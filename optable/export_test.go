@@ -104,3 +104,22 @@ func AboutOpsOf(tab *OpTable, f *source.File) []*Op {
 	}
 	return aboutOps(f, served, nil)
 }
+
+// closestBudget bounds the cells of edit-distance tables one Closest call
+// measures.
+const closestBudget = 1 << 20
+
+// Closest returns the candidate nearest to s by edit distance, if it is
+// near enough to be a plausible typo: at most max(2, len(s)/5) edits, ties
+// to the smallest name. Names longer than MaxSuggestLen are neither
+// answered nor suggested. Each call measures at most closestBudget cells.
+func Closest(s string, candidates []string) string {
+	sg := Suggester{limit: closestBudget}
+	return sg.Closest(s, candidates)
+}
+
+// EditDistance is the Levenshtein distance of two strings (bytes).
+func EditDistance(a, b string) int {
+	d, _ := editDistanceWithin(a, b, len(a)+len(b), nil)
+	return d
+}

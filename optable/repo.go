@@ -17,10 +17,10 @@ type Repo struct {
 	ConfigSkips map[string][]Skip
 
 	// Table is the op table of these files when it was built while
-	// loading them (LoadForOps); the optable analyzer then returns it.
+	// loading them (load.Loader.Load); the optable analyzer then returns it.
 	Table *OpTable
 	// Wrappers are the public wrappers of each op by name, when known
-	// (LoadForOps: the interface modules, which define them, are parsed
+	// (load.Loader.Load: the interface modules, which define them, are parsed
 	// first and stay the same); the op table then takes them.
 	Wrappers map[string][]string
 }

@@ -6,15 +6,12 @@ package optable
 // names costs their lengths' product without a bound).
 const MaxSuggestLen = 64
 
-// closestBudget bounds the cells of edit-distance tables one Closest call
-// measures; suggesterBudget bounds those of all the calls of one Suggester
-// (a check asks once per name that matches nothing, against every name of
-// the repository: a repository of many such names must not make that
-// quadratic). A repository's ordinary names take a small fraction of either.
-const (
-	closestBudget   = 1 << 20
-	suggesterBudget = 1 << 24
-)
+// suggesterBudget bounds the cells of edit-distance tables all the calls
+// of one Suggester measure (a check asks once per name that matches
+// nothing, against every name of the repository: a repository of many such
+// names must not make that quadratic). A repository's ordinary names take
+// a small fraction of it.
+const suggesterBudget = 1 << 24
 
 // A Suggester answers Closest for many names, sharing one table and one
 // budget of work: once the budget is spent, it suggests nothing more.
@@ -32,15 +29,9 @@ func NewSuggester() *Suggester {
 // Closest returns the candidate nearest to s by edit distance, if it is
 // near enough to be a plausible typo: at most max(2, len(s)/5) edits, ties
 // to the smallest name. Names longer than MaxSuggestLen are neither
-// answered nor suggested. Each call measures at most closestBudget cells.
-func Closest(s string, candidates []string) string {
-	sg := Suggester{limit: closestBudget}
-	return sg.Closest(s, candidates)
-}
-
-// Closest is the package's Closest within the Suggester's budget: when the
-// budget runs out, it answers the best candidate measured so far ("" when
-// none), and "" for every later call.
+// answered nor suggested. Within the Suggester's budget: when the budget
+// runs out, it answers the best candidate measured so far ("" when none),
+// and "" for every later call.
 func (sg *Suggester) Closest(s string, candidates []string) string {
 	if len(s) > MaxSuggestLen {
 		return ""
@@ -66,12 +57,6 @@ func (sg *Suggester) Closest(s string, candidates []string) string {
 		}
 	}
 	return best
-}
-
-// EditDistance is the Levenshtein distance of two strings (bytes).
-func EditDistance(a, b string) int {
-	d, _ := editDistanceWithin(a, b, len(a)+len(b), nil)
-	return d
 }
 
 // editDistanceWithin returns the Levenshtein distance of a and b when it is

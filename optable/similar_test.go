@@ -153,3 +153,15 @@ func BenchmarkSuggesterHostile(b *testing.B) {
 		}
 	}
 }
+
+func TestEditDistanceClosest(t *testing.T) {
+	if d := EditDistance("sofmax", "softmax"); d != 1 {
+		t.Errorf("editDistance = %d", d)
+	}
+	if c := Closest("sofmax", []string{"relu", "softmax", "matmul"}); c != "softmax" {
+		t.Errorf("closest = %q", c)
+	}
+	if c := Closest("completely_different", []string{"relu"}); c != "" {
+		t.Errorf("closest of a far name = %q", c)
+	}
+}

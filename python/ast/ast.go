@@ -8,8 +8,6 @@
 // CPython's (see package astdump).
 package ast
 
-import "math/big"
-
 // Pos is a position in a source file: Line is 1-based, Col is a 0-based
 // UTF-8 byte offset within the line (CPython's convention).
 type Pos struct {
@@ -425,9 +423,6 @@ type Bytes []byte
 
 // Ellipsis is the value of the `...` literal.
 type Ellipsis struct{}
-
-// Int makes an int constant value.
-func Int(v int64) *big.Int { return big.NewInt(v) }
 
 type Attribute struct {
 	Attrs

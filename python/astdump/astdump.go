@@ -47,7 +47,6 @@ package astdump
 
 import (
 	"fmt"
-	"io"
 	"math"
 	"math/big"
 	"reflect"
@@ -57,16 +56,6 @@ import (
 
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
-
-// Write writes the canonical JSON of f's module, without a trailing newline.
-func Write(w io.Writer, f *ast.File) error {
-	b, err := Append(nil, f)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(b)
-	return err
-}
 
 // Append appends the canonical JSON of f's module to b. A nil module dumps as
 // an empty module. It returns an error, along with the output so far, if the
@@ -87,25 +76,9 @@ func AppendNode(b []byte, node any) ([]byte, error) {
 	return e.buf, e.err
 }
 
-// String returns the canonical JSON of one node; on error the message is
-// returned in place of the dump.
-func String(node any) string {
-	b, err := AppendNode(nil, node)
-	if err != nil {
-		return "astdump: " + err.Error()
-	}
-	return string(b)
-}
-
-// WriteError writes the canonical line body for a file the parser rejected:
-// {"error":{"msg":M,"lineno":L,"offset":C}}. A line or col <= 0 is written
-// as null.
-func WriteError(w io.Writer, msg string, line, col int) error {
-	_, err := w.Write(AppendError(nil, msg, line, col))
-	return err
-}
-
-// AppendError is the append form of WriteError.
+// AppendError appends the canonical line body for a file the parser
+// rejected: {"error":{"msg":M,"lineno":L,"offset":C}}. A line or col <= 0
+// is written as null.
 func AppendError(b []byte, msg string, line, col int) []byte {
 	b = append(b, `{"error":{"msg":`...)
 	b = AppendString(b, msg)

@@ -30,7 +30,7 @@ func TestWriteModule(t *testing.T) {
 		&ast.Assign{
 			Attrs:   at(1, 0, 1, 5),
 			Targets: []ast.Expr{&ast.Name{Attrs: at(1, 0, 1, 1), Id: "x", Ctx: ast.Store}},
-			Value:   &ast.Constant{Attrs: at(1, 4, 1, 5), Value: ast.Int(1)},
+			Value:   &ast.Constant{Attrs: at(1, 4, 1, 5), Value: bigInt(1)},
 		},
 	}}}
 	want := `{"_type":"Module","body":[{"_type":"Assign","targets":[{"_type":"Name","id":"x","ctx":{"_type":"Store"},"lineno":1,"col_offset":0,"end_lineno":1,"end_col_offset":1}],"value":{"_type":"Constant","value":{"int":"1"},"kind":null,"lineno":1,"col_offset":4,"end_lineno":1,"end_col_offset":5},"type_comment":null,"lineno":1,"col_offset":0,"end_lineno":1,"end_col_offset":5}],"type_ignores":[]}`
@@ -60,8 +60,8 @@ func TestConstants(t *testing.T) {
 		{nil, `{"None":null}`},
 		{true, `{"bool":true}`},
 		{false, `{"bool":false}`},
-		{ast.Int(0), `{"int":"0"}`},
-		{ast.Int(123), `{"int":"123"}`},
+		{bigInt(0), `{"int":"0"}`},
+		{bigInt(123), `{"int":"123"}`},
 		{huge, `{"int":"2417851639229258349412351"}`},
 		{1.5, `{"float":"3ff8000000000000"}`},
 		{0.0, `{"float":"0000000000000000"}`},
@@ -169,7 +169,7 @@ func TestRenamedAndPositionlessNodes(t *testing.T) {
 				Vararg:      &ast.Arg{Attrs: at(1, 20, 1, 21), Arg: "c"},
 				KwOnlyArgs:  []*ast.Arg{{Attrs: at(1, 23, 1, 24), Arg: "d"}},
 				KwDefaults:  []ast.Expr{nil},
-				Defaults:    []ast.Expr{&ast.Constant{Attrs: at(1, 15, 1, 16), Value: ast.Int(1)}},
+				Defaults:    []ast.Expr{&ast.Constant{Attrs: at(1, 15, 1, 16), Value: bigInt(1)}},
 			},
 			Body:          []ast.Stmt{pass},
 			DecoratorList: []ast.Expr{name("d", ast.Load, at(0, 1, 0, 2))},
