@@ -7,3 +7,5 @@ require (
 	github.com/google/go-cmp v0.7.0
 	golang.org/x/text v0.28.0
 )
+
+require github.com/yuin/goldmark v1.8.7

@@ -442,7 +442,7 @@ func (o *SARIFOptions) region(lines *lineCache, file string, pos, end ast.Pos) *
 // whole lines around it.
 func (o *SARIFOptions) physical(lines *lineCache, file string, pos, end ast.Pos, snippets bool) sarifPhysical {
 	p := sarifPhysical{
-		ArtifactLocation: sarifArtifactLoc{URI: o.repoPath(file), URIBaseID: srcRoot},
+		ArtifactLocation: sarifArtifactLoc{URI: uriPath(o.repoPath(file)), URIBaseID: srcRoot},
 		Region:           o.region(lines, file, pos, end),
 	}
 	if !snippets || p.Region == nil || lines.line(file, pos.Line) == nil {
@@ -477,7 +477,7 @@ func (o *SARIFOptions) fix(lines *lineCache, f analysis.SuggestedFix) sarifFix {
 			i = len(sf.ArtifactChanges)
 			byFile[e.File] = i
 			sf.ArtifactChanges = append(sf.ArtifactChanges, sarifArtifactChange{
-				ArtifactLocation: sarifArtifactLoc{URI: o.repoPath(e.File), URIBaseID: srcRoot},
+				ArtifactLocation: sarifArtifactLoc{URI: uriPath(o.repoPath(e.File)), URIBaseID: srcRoot},
 			})
 		}
 		del := sarifRegion{
@@ -508,4 +508,27 @@ func fingerprints(ds []analysis.Diagnostic, o *Options) []string {
 		out[i] = hex.EncodeToString(sum[:16]) + ":" + strconv.Itoa(n+1)
 	}
 	return out
+}
+
+// uriPath writes a slash path as the path of a relative URI reference
+// (RFC 3986): every byte but the unreserved characters and '/'
+// percent-encoded, so that a file name with a space, '#', '?', '%' or ':'
+// (which would read as a scheme) stays one path, and a name that is not
+// UTF-8 keeps its bytes (%FF) instead of turning into U+FFFD.
+func uriPath(p string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
+			c == '-', c == '.', c == '_', c == '~', c == '/':
+			b.WriteByte(c)
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	return b.String()
 }

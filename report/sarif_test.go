@@ -1,12 +1,17 @@
 package report
 
 import (
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/rules"
 )
 
 // sarifOf checks dir whole and returns its SARIF log.
@@ -123,6 +128,35 @@ func TestSARIFFingerprintsSurviveLineShifts(t *testing.T) {
 		}
 		if strings.HasPrefix(k, "TG104") && y.line != x.line+2 {
 			t.Errorf("%s: line %d became %d, want %d", k, x.line, y.line, x.line+2)
+		}
+	}
+}
+
+// Artifact URIs are relative URI references: percent-encoded (RFC 3986),
+// and a file name that is not UTF-8 keeps its bytes.
+func TestSARIFArtifactURIs(t *testing.T) {
+	r := &rules.Rule{ID: "TG104", Title: "t", Severity: rules.Error}
+	for file, want := range map[string]string{
+		"src/tilegym/ops/softmax.py":  "sub/src/tilegym/ops/softmax.py",
+		"tests/a b#1?.py":             "sub/tests/a%20b%231%3F.py",
+		"c:d/100%.py":                 "sub/c%3Ad/100%25.py",
+		"ops/ünï.py":                  "sub/ops/%C3%BCn%C3%AF.py",
+		"ops/bad\xff\xfe.py":          "sub/ops/bad%FF%FE.py",
+		"ops/[x](y)&z=1;'q'!*+,@$.py": "sub/ops/%5Bx%5D%28y%29%26z%3D1%3B%27q%27%21%2A%2B%2C%40%24.py",
+	} {
+		res := &checker.Result{Diagnostics: []analysis.Diagnostic{{Rule: r, File: file, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "m", Severity: rules.Error,
+			Fixes: []analysis.SuggestedFix{{Message: "f", Edits: []analysis.TextEdit{{File: file, Start: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, NewText: "x"}}}}}}}
+		log := NewSARIF(res, &rules.Catalog{}, SARIFOptions{Options: Options{PathPrefix: "sub/"}})
+		got := log.Runs[0].Results[0]
+		if uri := got.Locations[0].PhysicalLocation.ArtifactLocation.URI; uri != want {
+			t.Errorf("%q: uri %q, want %q", file, uri, want)
+		}
+		if uri := got.Fixes[0].ArtifactChanges[0].ArtifactLocation.URI; uri != want {
+			t.Errorf("%q: fix uri %q, want %q", file, uri, want)
+		}
+		u, err := url.Parse(want)
+		if err != nil || u.Scheme != "" || u.Path != "sub/"+file {
+			t.Errorf("%q: %q does not parse back as the relative path (%v)", file, want, err)
 		}
 	}
 }

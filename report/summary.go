@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checker"
@@ -112,7 +113,7 @@ func WriteSummary(w io.Writer, res *checker.Result, cat *rules.Catalog, opt Summ
 		if opFails[o.Name] {
 			status = "FAIL"
 		}
-		fmt.Fprintf(&b, "### `%s`: %s\n\n", o.Name, status)
+		fmt.Fprintf(&b, "### %s: %s\n\n", mdCode(o.Name), status)
 		b.WriteString("| Step | | Verdict |\n|---|---|---|\n")
 		for _, s := range o.Steps {
 			title := ""
@@ -128,11 +129,12 @@ func WriteSummary(w io.Writer, res *checker.Result, cat *rules.Catalog, opt Summ
 		b.WriteString("\n")
 		opt.findings(&b, byOp[o.Name])
 		if cmds := o.Steps[5].Commands; len(cmds) > 0 && o.Steps[5].Status == checker.StatusNotRun {
-			b.WriteString("<details><summary>Step 6: verify locally</summary>\n\n```sh\n")
+			fence := mdFence(cmds)
+			b.WriteString("<details><summary>Step 6: verify locally</summary>\n\n" + fence + "sh\n")
 			for _, c := range cmds {
-				b.WriteString(c + "\n")
+				b.WriteString(Clean(c) + "\n")
 			}
-			b.WriteString("```\n\n</details>\n\n")
+			b.WriteString(fence + "\n\n</details>\n\n")
 		}
 	}
 	if len(clean) > 0 {
@@ -173,7 +175,7 @@ func (o *SummaryOptions) findings(b *strings.Builder, ds []*analysis.Diagnostic)
 		if o.BlobURL != "" {
 			loc = fmt.Sprintf("[%s](%s%s#L%d)", mdText(loc), o.BlobURL, escapePath(p), d.Pos.Line)
 		} else {
-			loc = "`" + loc + "`"
+			loc = mdCode(loc)
 		}
 		sev := string(severity(d))
 		if d.PreExisting {
@@ -187,20 +189,62 @@ func (o *SummaryOptions) findings(b *strings.Builder, ds []*analysis.Diagnostic)
 	b.WriteString("\n")
 }
 
-// mdText escapes the characters that Markdown and HTML would interpret.
+// The summary is CommonMark (GitHub's flavour), and every string in it
+// from the repository (op names, paths, messages, reasons, commands) is
+// written so that it renders as its own text: no heading, list, table
+// cell, link, image, HTML or comment of its own, on its own line.
+
+// mdText writes text for Markdown: Clean'ed (no line end, "\r" included,
+// no invisible character), then every ASCII punctuation character
+// backslash-escaped, which CommonMark reads as that character, literally
+// (a '|' too, in a table cell).
 func mdText(s string) string {
+	s = Clean(s)
 	var b strings.Builder
-	for _, c := range s {
-		switch c {
-		case '\\', '`', '*', '_', '[', ']', '<', '>', '|', '#', '~':
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x80 && unicode.IsPunct(rune(c)) || c < 0x80 && unicode.IsSymbol(rune(c)) {
 			b.WriteByte('\\')
-		case '\n':
-			b.WriteByte(' ')
-			continue
 		}
-		b.WriteRune(c)
+		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// mdCode writes text as a code span: Clean'ed, between backtick strings
+// longer than any run of backticks in it, padded with a space when it
+// starts or ends with a backtick or a space (which CommonMark would
+// otherwise take or strip). Not for a table cell, where '|' would end the
+// span's cell.
+func mdCode(s string) string {
+	s = Clean(s)
+	ticks := strings.Repeat("`", longestRun(s, '`')+1)
+	if s == "" || s[0] == '`' || s[0] == ' ' || s[len(s)-1] == '`' || s[len(s)-1] == ' ' {
+		s = " " + s + " "
+	}
+	return ticks + s + ticks
+}
+
+// mdFence is a code fence longer than any run of backticks in lines.
+func mdFence(lines []string) string {
+	n := 2
+	for _, l := range lines {
+		n = max(n, longestRun(l, '`'))
+	}
+	return strings.Repeat("`", n+1)
+}
+
+func longestRun(s string, c byte) int {
+	best, cur := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			cur++
+			best = max(best, cur)
+		} else {
+			cur = 0
+		}
+	}
+	return best
 }
 
 func escapePath(p string) string {
@@ -214,7 +258,7 @@ func escapePath(p string) string {
 func backquote(names []string) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = "`" + n + "`"
+		out[i] = mdCode(n)
 	}
 	return out
 }
