@@ -57,8 +57,14 @@ var FileNames = []string{"tilegym-lint.toml", ".tilegym-lint.toml", "pyproject.t
 
 const pyprojectTable = "tilegym-lint"
 
-// FindConfig looks for a configuration file in dir and its parents up to
-// the file system root, and returns its path or "" when there is none.
+// Find looks for a configuration file in dir and its parents up to the
+// top of the git work tree dir is in (a directory holding .git), or in dir
+// alone outside one -- never above the repository: a checkout is
+// configured by its own files only. It returns the path or "" when there
+// is none. A configuration file that is a symbolic link is read only when
+// its target is inside that top directory: a pull request linking
+// tilegym-lint.toml to /proc/self/environ or ~/.ssh must not have the
+// tool read it.
 func Find(dir string) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -67,9 +73,22 @@ func Find(dir string) (string, error) {
 	if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
 		abs = filepath.Dir(abs)
 	}
+	top := workTreeTop(abs)
 	for {
 		for _, name := range FileNames {
 			p := filepath.Join(abs, name)
+			fi, err := os.Lstat(p)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return "", err
+			}
+			if fi.Mode()&fs.ModeSymlink != 0 {
+				if err := insideTop(p, top); err != nil {
+					return "", err
+				}
+			}
 			data, err := regfile.Read(p)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
@@ -82,12 +101,48 @@ func Find(dir string) (string, error) {
 			}
 			return p, nil
 		}
+		if abs == top {
+			return "", nil
+		}
 		parent := filepath.Dir(abs)
 		if parent == abs {
 			return "", nil
 		}
 		abs = parent
 	}
+}
+
+// workTreeTop returns the nearest of dir and its parents that holds .git
+// (a directory, or a file in a linked worktree or submodule), or dir when
+// none does.
+func workTreeTop(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		d = parent
+	}
+}
+
+// insideTop reports an error when the symbolic link p does not resolve to
+// a file inside top.
+func insideTop(p, top string) error {
+	target, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return fmt.Errorf("%s: a symbolic link that does not resolve (%v); make it a file or remove it", p, err)
+	}
+	realTop, err := filepath.EvalSymlinks(top)
+	if err != nil {
+		return err
+	}
+	if rel, err := filepath.Rel(realTop, target); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return fmt.Errorf("%s: a symbolic link to a file outside the repository (%s); not read: make it a file in the repository or remove it", p, realTop)
+	}
+	return nil
 }
 
 // HasToolTable reports whether a pyproject.toml configures tilegym-lint.

@@ -91,6 +91,9 @@ func (l ErrorList) Sort() {
 // BurntSushi/toml and scans the lines of its keys. A syntax error is
 // returned as an *LoadError naming the line.
 func ParseTOML(data []byte, filename string) (map[string]any, KeyLines, error) {
+	if line, what := tooDeep(data); line > 0 {
+		return nil, nil, &LoadError{File: filename, Line: line, Msg: fmt.Sprintf("invalid TOML: %s nested more than %d deep; a configuration needs a few levels", what, MaxTOMLDepth)}
+	}
 	var m map[string]any
 	if _, err := toml.Decode(string(data), &m); err != nil {
 		var pe toml.ParseError
@@ -105,9 +108,9 @@ func ParseTOML(data []byte, filename string) (map[string]any, KeyLines, error) {
 				// error at a newline ("got '\n'") would name the next line.
 				line = 1 + bytes.Count(data[:st], []byte("\n"))
 			}
-			return nil, nil, &LoadError{File: filename, Line: line, Msg: "invalid TOML: " + msg}
+			return nil, nil, &LoadError{File: filename, Line: line, Msg: "invalid TOML: " + boundedMessage(msg)}
 		}
-		return nil, nil, &LoadError{File: filename, Msg: "invalid TOML: " + err.Error()}
+		return nil, nil, &LoadError{File: filename, Msg: "invalid TOML: " + boundedMessage(err.Error())}
 	}
 	return m, ScanKeyLines(data), nil
 }
@@ -490,4 +493,85 @@ func CheckGlob(g string) error {
 		}
 	}
 	return nil
+}
+
+// MaxTOMLDepth bounds the nesting of a TOML file's arrays and inline
+// tables, and the parts of one dotted key: the decoder recurses once per
+// level, and a file nested a million deep overflowed the stack. The
+// catalog and a configuration use three or four levels.
+const MaxTOMLDepth = 64
+
+// tooDeep returns the line of the first place data nests brackets or
+// braces (outside strings and comments) more than MaxTOMLDepth deep, or
+// has a key or table header of more than MaxTOMLDepth dots, and which; 0
+// when there is none.
+func tooDeep(data []byte) (int, string) {
+	line, depth, dots := 1, 0, 0
+	header, start := false, true // a table header's line; at the line's start
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		if start && c != ' ' && c != '\t' {
+			header, start = c == '[', false
+		}
+		switch c {
+		case '\n':
+			line, dots, start = line+1, 0, true
+		case '#':
+			for i+1 < len(data) && data[i+1] != '\n' {
+				i++
+			}
+		case '"', '\'':
+			q := string(data[i : i+1])
+			if i+2 < len(data) && data[i+1] == c && data[i+2] == c {
+				q = strings.Repeat(q, 3)
+			}
+			i += len(q)
+			for i < len(data) && !bytesHasPrefix(data[i:], q) {
+				if data[i] == '\n' {
+					line++
+				}
+				if c == '"' && data[i] == '\\' {
+					i++
+				}
+				i++
+			}
+			i += len(q) - 1
+		case '[', '{':
+			if depth++; depth > MaxTOMLDepth {
+				return line, "arrays or tables"
+			}
+		case ']', '}':
+			depth = max(0, depth-1)
+		case '.':
+			if depth > 0 && !header {
+				break // a float in an array
+			}
+			if dots++; dots > MaxTOMLDepth {
+				return line, "a dotted key"
+			}
+		}
+	}
+	return 0, ""
+}
+
+func bytesHasPrefix(b []byte, s string) bool { return len(b) >= len(s) && string(b[:len(s)]) == s }
+
+// boundedMessage returns a decoder's error message at most 200 bytes long,
+// its control and non-ASCII characters escaped: the message may quote the
+// file, and the file may be anything (a secret's first line, terminal
+// escapes).
+func boundedMessage(msg string) string {
+	var b strings.Builder
+	for _, r := range msg {
+		if b.Len() >= 200 {
+			b.WriteString("...")
+			break
+		}
+		if r >= 0x20 && r < 0x7f {
+			b.WriteRune(r)
+		} else {
+			fmt.Fprintf(&b, "\\u%04x", r)
+		}
+	}
+	return b.String()
 }
