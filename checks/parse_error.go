@@ -1,6 +1,8 @@
 package checks
 
 import (
+	"errors"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/source"
 )
@@ -16,7 +18,14 @@ var ParseErrorAnalyzer = &Analyzer{
 Every other check skips a file whose syntax tree is missing; this kind makes
 that visible with one finding at the syntax error's position. Message
 placeholders: {file} (the path) and {error} (the parser's message).`,
-	Run: runParseError,
+	Params: func() any { return new(parseErrorParams) },
+	Run:    runParseError,
+}
+
+type parseErrorParams struct {
+	// TooLarge, when set, reports instead each file over the size the
+	// parser reads (source.MaxFileBytes), which is not parsed.
+	TooLarge bool `toml:"too-large"`
 }
 
 func init() { Register(ParseErrorAnalyzer) }
@@ -27,8 +36,13 @@ func runParseError(pass *Pass) (any, error) {
 		if f == nil || f.Err == nil {
 			continue
 		}
+		var large *source.TooLargeError
+		tooLarge := errors.As(f.Err, &large)
 		pos, msg := source.ParseErrorPos(f.Err)
 		for _, r := range pass.Rules {
+			if p, _ := r.Params.(*parseErrorParams); (p != nil && p.TooLarge) != tooLarge {
+				continue
+			}
 			pass.Report(analysis.Diagnostic{
 				Rule:    r,
 				File:    f.Path,

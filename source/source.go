@@ -3,6 +3,7 @@ package source
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -184,7 +185,20 @@ func (d *DiskSource) walk(root, top string, out *[]string) error {
 }
 
 func (d *DiskSource) ReadFile(path string) ([]byte, error) {
-	return regfile.Read(filepath.Join(d.Dir, filepath.FromSlash(path)))
+	p := filepath.Join(d.Dir, filepath.FromSlash(path))
+	if strings.HasSuffix(path, ".py") {
+		// A Python file over MaxFileBytes is not parsed: its first
+		// MaxFileBytes+1 bytes say so, without reading gigabytes.
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Size() > MaxFileBytes {
+			f, err := os.Open(p)
+			if err != nil {
+				return nil, err
+			}
+			defer f.Close()
+			return io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+		}
+	}
+	return regfile.Read(p)
 }
 
 // MapSource is an in-memory snapshot, for tests.

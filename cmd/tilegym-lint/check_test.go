@@ -217,3 +217,20 @@ func TestChangeModeCLI(t *testing.T) {
 		t.Errorf("--diff bad base: exit %d", code)
 	}
 }
+
+// A Python file over source.MaxFileBytes is reported (TG010), not parsed
+// (a 100 MB file took 4.6 GB to parse), and not reported as a syntax error.
+func TestFileTooLargeIsReported(t *testing.T) {
+	dir := goodCopy(t)
+	big := "x = 1\n" + strings.Repeat("# padding line of a generated file\n", (4<<20)/35+10) + "def f(:\n"
+	if err := os.WriteFile(filepath.Join(dir, "tests/ops/test_big.py"), []byte(big), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI("--format", "json", dir)
+	if code != 1 || !strings.Contains(out, `"TG010"`) || !strings.Contains(out, "tests/ops/test_big.py is larger than 4 MiB") {
+		t.Fatalf("exit %d, want TG010 on test_big.py:\n%s%s", code, out, errOut)
+	}
+	if strings.Contains(out, `"TG001"`) {
+		t.Errorf("the large file is also reported as not parsing:\n%s", out)
+	}
+}
