@@ -234,6 +234,10 @@ tests = ["tests/unit/**/test_*.py"]
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// Found upwards up to the top of the git work tree.
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	p, err := config.Find(sub)
 	if err != nil || p != filepath.Join(root, "pyproject.toml") {
 		t.Fatalf("FindConfig = %q, %v", p, err)

@@ -77,6 +77,9 @@ func TestEachRuleHasFixture(t *testing.T) {
 		if r.Kind == "verify" || r.Kind == "baseline" {
 			continue // found by package verify and package baseline, not by a check
 		}
+		if r.Kind == "parse-error" && r.Params != nil {
+			continue // TG010 wants a file over 4 MiB: cmd's TestFileTooLargeIsReported writes one
+		}
 		n++
 		if len(alone[r.ID]) == 0 {
 			t.Errorf("%s: no fixture breaks this rule alone", r.ID)

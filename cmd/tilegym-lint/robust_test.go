@@ -49,6 +49,9 @@ func TestConfigFIFO(t *testing.T) {
 		dir := parent
 		if tc.where == "root" {
 			dir = root
+		} else if err := os.Mkdir(filepath.Join(parent, ".git"), 0o755); err != nil {
+			// The parent is the git work tree's top: discovery goes up to it.
+			t.Fatal(err)
 		}
 		fifo := filepath.Join(dir, tc.name)
 		if err := syscall.Mkfifo(fifo, 0o644); err != nil {
