@@ -79,6 +79,9 @@ func WriteAnnotations(w io.Writer, res *checker.Result, opt AnnotationOptions) e
 			if d.Baseline {
 				title += " [baselined]"
 			}
+			if Fixable(d) {
+				title += " [fixable with tilegym-lint --fix]"
+			}
 			var b strings.Builder
 			fmt.Fprintf(&b, "::%s file=%s,line=%d", group.level, annotationProperty(opt.repoPath(d.File)), max(d.Pos.Line, 1))
 			if d.Pos.Line > 0 {

@@ -152,7 +152,11 @@ func (t *textWriter) item(d *analysis.Diagnostic, op string) {
 	if d.Baseline {
 		sev += " (baselined)"
 	}
-	t.printf("  - %s:%d:%d: %s%s %s\n", Clean(d.File), d.Pos.Line, d.Pos.Col+1, d.Rule.ID, sev, Clean(what))
+	mark := ""
+	if Fixable(d) {
+		mark = " " + FixMark
+	}
+	t.printf("  - %s:%d:%d: %s%s%s %s\n", Clean(d.File), d.Pos.Line, d.Pos.Col+1, d.Rule.ID, mark, sev, Clean(what))
 	if fix != "" {
 		t.printf("    → %s\n", Clean(fix))
 	}

@@ -99,6 +99,9 @@ func WriteSummary(w io.Writer, res *checker.Result, cat *rules.Catalog, opt Summ
 		fmt.Fprintf(&b, " (%d baselined: the baseline records them, they do not fail the run)", base)
 	}
 	b.WriteString(".\n\n")
+	if line := FixableLine(res, opt.ChangeMode); line != "" {
+		fmt.Fprintf(&b, "%s.\n\n", mdText(line))
+	}
 	if opt.Compared != "" {
 		fmt.Fprintf(&b, "Compared with %s.\n\n", mdText(opt.Compared))
 	}
@@ -183,6 +186,9 @@ func (o *SummaryOptions) findings(b *strings.Builder, ds []*analysis.Diagnostic)
 		}
 		if d.Baseline {
 			sev += ", baselined"
+		}
+		if Fixable(d) {
+			sev += ", fixable with `tilegym-lint --fix`"
 		}
 		fmt.Fprintf(b, "- **%s** (%s, step %d) %s: %s\n", d.Rule.ID, sev, d.Rule.Step, loc, mdText(d.Message))
 	}

@@ -6,6 +6,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -137,6 +138,9 @@ func (t *textWriter) finding(indent string, d *analysis.Diagnostic, op string, w
 		what = trimOp(what, op)
 	}
 	head := fmt.Sprintf("%s:%d:%d: %s", Clean(d.File), d.Pos.Line, d.Pos.Col+1, d.Rule.ID)
+	if Fixable(d) {
+		head += " " + FixMark
+	}
 	if severity(d) == rules.Warning {
 		head += " (warning)"
 	}
@@ -244,6 +248,48 @@ func (t *textWriter) summaryOf(res *checker.Result, nops, failed int) {
 		t.printf(" (%d %s baselined)", base, plural(base, "finding", "findings"))
 	}
 	t.printf("\n")
+	if line := FixableLine(res, t.opt.ChangeMode); line != "" {
+		t.printf("%s\n", line)
+	}
+}
+
+// FixMark marks a finding --fix fixes, as ruff marks its fixable ones.
+const FixMark = "[*]"
+
+// Fixable reports whether --fix fixes a finding: a rule marked fixable
+// whose finding carries a suggested fix (--fix applies the first).
+func Fixable(d *analysis.Diagnostic) bool {
+	return d.Rule != nil && d.Rule.Fixable && len(d.Fixes) > 0
+}
+
+// FixableLine is the closing line saying how many of the findings --fix
+// would fix ("3 fixable with `tilegym-lint --fix` ([*])"), or "" when
+// none. In change mode, where --fix does not run, the command names the
+// ops (--fix --op A,B).
+func FixableLine(res *checker.Result, changeMode bool) string {
+	n := 0
+	ops := map[string]bool{}
+	for i := range res.Diagnostics {
+		if d := &res.Diagnostics[i]; Fixable(d) {
+			n++
+			if d.Op != "" {
+				ops[d.Op] = true
+			}
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	cmd := "tilegym-lint --fix"
+	if changeMode && len(ops) > 0 {
+		names := make([]string, 0, len(ops))
+		for o := range ops {
+			names = append(names, o)
+		}
+		sort.Strings(names)
+		cmd += " --op " + strings.Join(names, ",")
+	}
+	return fmt.Sprintf("%d fixable with `%s` (marked %s)", n, Clean(cmd), FixMark)
 }
 
 // opBlock writes an op with its steps: all of them with Full, else the

@@ -245,3 +245,34 @@ func TestChecklistBeforeTheOp(t *testing.T) {
 		t.Errorf("after new, Step 1 is not checked:\n%s", out)
 	}
 }
+
+// TestOutputSaysWhatFixDoes: a finding --fix fixes is marked [*] in the
+// text and the checklist, named fixable in annotations and the job
+// summary, and a closing line counts them with the command; after --fix
+// nothing is marked and the line is gone.
+func TestOutputSaysWhatFixDoes(t *testing.T) {
+	dir := brokenCopy(t)
+	summary := filepath.Join(t.TempDir(), "summary.md")
+	_, out, _ := runCLI("--summary", summary, dir)
+	if !strings.Contains(out, ": TG303 [*] add ") || !strings.Contains(out, "\n1 fixable with `tilegym-lint --fix` (marked [*])\n") {
+		t.Errorf("text:\n%s", out)
+	}
+	if strings.Contains(out, "TG106 [*]") {
+		t.Errorf("a finding without a fix is marked:\n%s", out)
+	}
+	if md, _ := os.ReadFile(summary); !strings.Contains(string(md), "fixable with `tilegym-lint --fix`") {
+		t.Errorf("summary:\n%s", md)
+	}
+	if _, out, _ := runCLI("--format", "checklist", "--op", "softmax", dir); !strings.Contains(out, ": TG303 [*] ") || !strings.Contains(out, "1 fixable with") {
+		t.Errorf("checklist:\n%s", out)
+	}
+	if _, out, _ := runCLI("--format", "github", dir); !strings.Contains(out, "TG303 ") || !strings.Contains(out, "[fixable with tilegym-lint --fix]") {
+		t.Errorf("annotations:\n%s", out)
+	}
+	if code, _, errOut := runCLI("--fix", dir); code == 2 {
+		t.Fatal(errOut)
+	}
+	if _, out, _ := runCLI(dir); strings.Contains(out, "[*]") || strings.Contains(out, "fixable with") {
+		t.Errorf("after --fix:\n%s", out)
+	}
+}
