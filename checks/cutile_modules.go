@@ -37,7 +37,7 @@ func cutileModules(tab *optable.OpTable, names *layout.Names) []*implModule {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].file.Path < out[j].file.Path })
 	for _, m := range out {
-		sort.SliceStable(m.impls, func(i, j int) bool { return m.impls[i].Call.Pos().Before(m.impls[j].Call.Pos()) })
+		sort.SliceStable(m.impls, func(i, j int) bool { return m.impls[i].Pos.Before(m.impls[j].Pos) })
 	}
 	return out
 }
@@ -82,4 +82,14 @@ func tileModules(pass *Pass, tab *optable.OpTable, tileModule string) []*implMod
 		}
 	}
 	return out
+}
+
+// implCallee is the node a finding about a registration's module points at:
+// the register_impl callee, else (a module that registers nothing yet) its
+// entry point.
+func implCallee(im *optable.Impl) ast.Node {
+	if im.Call != nil {
+		return im.Call.Func
+	}
+	return im.Node()
 }

@@ -31,7 +31,7 @@ func runImplKernel(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *implKe
 		im := m.file.Imports()
 		if len(kernelDefs(m.file, im, p.Kernel)) == 0 && !importsKernelModule(pass.Repo, m.file, im, p.Kernel) {
 			first := m.impls[0]
-			reportAt(pass, rule, first.Op, m.file, first.Call.Func, map[string]string{"kernel": firstOr(p.Kernel, "")}, nil, nil)
+			reportAt(pass, rule, first.Op, m.file, implCallee(first), map[string]string{"kernel": firstOr(p.Kernel, "")}, nil, nil)
 		}
 	}
 }

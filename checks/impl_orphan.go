@@ -12,7 +12,7 @@ import (
 // ImplOrphanAnalyzer implements kind "impl-orphan" (S2.5).
 var ImplOrphanAnalyzer = &Analyzer{
 	Name:         "impl-orphan",
-	Placeholders: []string{"op", "file", "backend", "dispatch", "func", "hint", "name"},
+	Placeholders: []string{"op", "file", "backend", "dispatch", "func", "hint", "name", "adds"},
 	Doc: `Reports register_impl names that no @dispatch stub declares.
 
 An implementation registered under a name that is not a dispatched op is
@@ -106,12 +106,12 @@ func reportStubless(pass *Pass, tab *optable.OpTable, rule *rules.Rule) {
 			continue
 		}
 		impl := impls[0]
-		var n ast.Node = impl.Call
-		if a := astutil.CallArg(impl.Call, 0, "name"); a != nil {
-			n = a
+		adds := `register_impl("` + op.Name + `", backend="` + impl.Backend + `")`
+		if impl.Unregistered {
+			adds = impl.File.Path + " (kernels, a test or benchmark named after it, no register_impl yet)"
 		}
-		reportAt(pass, rule, op.Name, impl.File, n, map[string]string{
-			"backend": impl.Backend, "func": op.Func, "dispatch": dispatchFileOf(op)}, nil, nil)
+		reportAt(pass, rule, op.Name, impl.File, impl.Node(), map[string]string{
+			"backend": impl.Backend, "func": op.Func, "dispatch": dispatchFileOf(op), "adds": adds}, nil, nil)
 	}
 }
 

@@ -24,8 +24,11 @@ register_impl of its own, or by being imported by another module (a
 kernel library the registering modules call). A module doing neither is an
 unfinished Step 2/3 (the op's entry point is not registered) or scratch code
 that ships. The package's __init__.py importing it does not count: that
-exports it, it does not register an op. Findings of no op (kept, when ops are
-selected, for the files of those ops; in change mode, for changed files).`,
+exports it, it does not register an op. A module with a test or benchmark
+named after it is the module of an op being added (the op table names the
+op after it): its finding is that op's. Other findings are of no op (kept,
+when ops are selected, for the files of those ops; in change mode, for
+changed files).`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(kernelModuleParams) },
 	Run:      runKernelModule,
@@ -69,6 +72,16 @@ func runKernelModule(pass *Pass) (any, error) {
 			}
 		}
 	}
+	// The modules of the ops being added that register nothing yet
+	// (optable's addUnregisteredOps): their findings are their op's.
+	opOf := map[string]string{}
+	for _, op := range tab.Ops {
+		for _, im := range op.Impls {
+			if im.Unregistered {
+				opOf[im.File.Path] = op.Name
+			}
+		}
+	}
 	var exports *initExports // built at the first module that needs it
 	for _, rule := range pass.Rules {
 		p, _ := rule.Params.(*kernelModuleParams)
@@ -105,8 +118,16 @@ func runKernelModule(pass *Pass) (any, error) {
 				exports = newInitExports(tab)
 			}
 			init, importer := exports.exportingInit(fp)
+			op := opOf[fp]
+			if op != "" && !pass.Wants(op) {
+				continue
+			}
 			state := "nothing imports it"
-			fix := `register its entry point with @register_impl("<op>", backend="cutile")`
+			name := "<op>"
+			if op != "" {
+				name = op
+			}
+			fix := `register its entry point with @register_impl("` + name + `", backend="cutile")`
 			if importer {
 				state = init + " exports it, which registers nothing"
 			} else {
@@ -115,7 +136,7 @@ func runKernelModule(pass *Pass) (any, error) {
 				}
 				fix += " and import the module in " + init
 			}
-			reportAt(pass, rule, "", f, defNode(first), map[string]string{
+			reportAt(pass, rule, op, f, defNode(first), map[string]string{
 				"kernels": strings.Join(kernels, ", "), "state": state, "fix": fix}, nil, nil)
 		}
 	}

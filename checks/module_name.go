@@ -5,7 +5,6 @@ import (
 
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
-	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -39,11 +38,7 @@ func runModuleName(pass *Pass, tab *optable.OpTable, rule *rules.Rule, _ *noPara
 				continue
 			}
 			want := path.Dir(im.File.Path) + "/" + op.Func + ".py"
-			var n ast.Node = im.Call
-			if a := astutil.CallArg(im.Call, 0, "name"); a != nil {
-				n = a
-			}
-			reportAt(pass, rule, op.Name, im.File, n, map[string]string{"expected": want, "func": op.Func, "actual": im.File.Path}, nil, nil)
+			reportAt(pass, rule, op.Name, im.File, im.Node(), map[string]string{"expected": want, "func": op.Func, "actual": im.File.Path}, nil, nil)
 		}
 	}
 }

@@ -37,6 +37,9 @@ type Names struct {
 	RegisterImpl     []string `toml:"register-impl"`     // register_impl
 	BackendAvailable []string `toml:"backend-available"` // is_backend_available
 	CuTileBackend    string   `toml:"cutile-backend"`    // the backend name of cuTile: "cutile"
+	// Kernel is the cuTile kernel decorator: a cuTile module that defines
+	// kernels is an op's module even before it registers one.
+	Kernel []string `toml:"kernel"`
 	// Directive is the comment prefix of lint directives: "tilegym-lint:".
 	Directive string `toml:"directive"`
 }
@@ -95,6 +98,7 @@ func (l *Layout) Override(o *Layout, exclude []string) *Layout {
 			setList(&n.RegisterImpl, on.RegisterImpl)
 			setList(&n.BackendAvailable, on.BackendAvailable)
 			setString(&n.CuTileBackend, on.CuTileBackend)
+			setList(&n.Kernel, on.Kernel)
 			setString(&n.Directive, on.Directive)
 		}
 		for _, os := range o.Scopes {

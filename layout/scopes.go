@@ -12,6 +12,7 @@ func DefaultNames() *Names {
 		RegisterImpl:     []string{"tilegym.backend.register_impl", "tilegym.backend.dispatcher.register_impl"},
 		BackendAvailable: []string{"tilegym.backend.is_backend_available", "tilegym.backend.selector.is_backend_available", "tilegym.is_backend_available"},
 		CuTileBackend:    "cutile",
+		Kernel:           []string{"cuda.tile.kernel"},
 		Directive:        "tilegym-lint:",
 	}
 }
@@ -35,6 +36,9 @@ func LayoutNames(l *Layout) *Names {
 	}
 	if n.CuTileBackend == "" {
 		n.CuTileBackend = d.CuTileBackend
+	}
+	if len(n.Kernel) == 0 {
+		n.Kernel = d.Kernel
 	}
 	if n.Directive == "" {
 		n.Directive = d.Directive

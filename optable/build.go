@@ -54,6 +54,7 @@ func BuildOpTable(repo *Repo) *OpTable {
 	b.findCuTileRoots()
 	b.findImpls()
 	b.addStublessOps()
+	b.addUnregisteredOps()
 	b.findInits()
 	b.matchTestsAndBenchmarks()
 	b.findSkips()
@@ -317,6 +318,97 @@ func (b *opTableBuilder) addStublessOps() {
 		if op := b.table.ByName[impl.Op]; op != nil && op.Stub == nil {
 			op.Impls = append(op.Impls, impl)
 		}
+	}
+}
+
+// addUnregisteredOps adds the ops being added whose cuTile module registers
+// nothing yet: a module of a cuTile package (not an __init__.py) that
+// defines a kernel, has no register_impl, and has a test or benchmark of its
+// scope named after it (test_<module>.py, bench_<module>.py). The op is
+// named after the module (with the suite's prefix); its Step 1 and the
+// registration fail, and Steps 3-5 are judged as for any op. A kernel module
+// with no test or benchmark of its name stays a module of no op (scratch
+// code, a kernel library), which TG210 reports.
+func (b *opTableBuilder) addUnregisteredOps() {
+	kernel := b.names.Kernel
+	if len(kernel) == 0 {
+		return
+	}
+	registers := map[string]bool{}
+	for _, im := range b.table.Impls {
+		registers[im.File.Path] = true
+	}
+	// The test and benchmark file names of each scope and suite, listed at
+	// the first module of that scope and suite.
+	type group struct {
+		scope *layout.Scope
+		suite string
+	}
+	named := map[group]map[string]bool{}
+	namesOf := func(g group) map[string]bool {
+		if set, ok := named[g]; ok {
+			return set
+		}
+		set := map[string]bool{}
+		for _, p := range b.repo.Paths {
+			if layout.MatchBound(g.scope.Tests, g.suite, p) || layout.MatchBound(g.scope.Benchmarks, g.suite, p) {
+				set[strings.TrimSuffix(path.Base(p), ".py")] = true
+			}
+		}
+		named[g] = set
+		return set
+	}
+	for _, f := range b.files() {
+		if registers[f.Path] || path.Base(f.Path) == "__init__.py" || f.AST == nil || f.AST.Module == nil {
+			continue
+		}
+		root, sm, ok := b.cutileRootOf(f.Path)
+		if !ok {
+			continue
+		}
+		mod := ModuleUnder(root, f.Path)
+		name := astutil.DottedTail(mod)
+		if set := namesOf(group{sm.Scope, sm.Suite}); !set["test_"+name] && !set["bench_"+name] {
+			continue
+		}
+		opName := name
+		if sm.Suite != "" {
+			opName = sm.Suite + "." + name
+		}
+		if b.table.ByName[opName] != nil {
+			continue
+		}
+		im := b.importsOf(f)
+		var first, entry, public *ast.FunctionDef
+		for _, st := range f.AST.Module.Body {
+			fd, isDef := st.(*ast.FunctionDef)
+			if !isDef {
+				continue
+			}
+			if _, _, ok := im.Decorator(fd.DecoratorList, kernel); ok {
+				if first == nil {
+					first = fd
+				}
+				continue
+			}
+			if fd.Name == name && entry == nil {
+				entry = fd
+			}
+			if public == nil && !strings.HasPrefix(fd.Name, "_") {
+				public = fd
+			}
+		}
+		if first == nil {
+			continue
+		}
+		if entry == nil {
+			entry = public
+		}
+		op := &Op{Name: opName, Func: name, Scope: sm.Scope, Suite: sm.Suite}
+		op.Impls = []*Impl{{Op: opName, Backend: b.names.CuTileBackend, File: f, Def: entry, Module: mod,
+			Pos: first.Pos(), End: first.End(), Unregistered: true}}
+		b.table.ByName[opName] = op
+		b.table.Ops = append(b.table.Ops, op)
 	}
 }
 

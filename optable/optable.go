@@ -7,6 +7,7 @@ package optable
 import (
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
@@ -123,9 +124,31 @@ type Impl struct {
 	Call    *ast.Call        // the register_impl(...) call
 	Def     *ast.FunctionDef // the registered function, when it is defined in File; else nil
 	Module  string           // dotted module path of File relative to its cuTile package root ("softmax", "activation.gelu"); "" outside one
-	// Pos and End are Call's span, kept where the syntax nodes are not
-	// (the op table of a check in batches, see package checker).
+	// Pos and End are Call's span (for an Unregistered one, the first
+	// kernel's), kept where the syntax nodes are not (the op table of a
+	// check in batches, see package checker).
 	Pos, End ast.Pos
+	// Unregistered marks the module of an op being added that registers
+	// nothing yet (addUnregisteredOps): Call is nil, Def is the module's
+	// entry point (the function named after the op, else its first public
+	// function, else nil). It is in its op's Impls, never in OpTable.Impls.
+	Unregistered bool
+}
+
+// Node returns the node a finding about the registration points at: the
+// op-name argument of register_impl, else the call, else (Unregistered)
+// the entry point's definition; nil when there is none of them.
+func (im *Impl) Node() ast.Node {
+	if im.Call != nil {
+		if a := astutil.CallArg(im.Call, 0, "name"); a != nil {
+			return a
+		}
+		return im.Call
+	}
+	if im.Def != nil {
+		return im.Def
+	}
+	return nil
 }
 
 // Init is a cuTile package's __init__.py and what it exports.
