@@ -16,7 +16,7 @@ var BackendSelectAnalyzer = &Analyzer{
 	Doc: `Reports test methods that do not select the backend safely.
 
 Each method matching the rule's methods globs (or a helper method or module
-function it calls, one level down) must (1) select the backend with one of
+function it calls, one level down, or a pytest fixture it requests) must (1) select the backend with one of
 the select functions, (2) skip when the backend is unavailable: a skip call
 in the except handler of a try around the select call, or in an if/else on
 an availability call (the else of "if is_backend_available(backend):", or
@@ -35,6 +35,9 @@ type BackendSelectParams struct {
 	Available []string `toml:"available"` // qualified names of the availability test
 	Skip      []string `toml:"skip"`      // qualified names of the skip call
 	Setup     []string `toml:"setup"`     // the per-test setup calls ("self.setUp")
+	// Fixture names the pytest fixture decorator: the fixtures a method
+	// requests run before it, so their bodies count as its own.
+	Fixture []string `toml:"fixture"`
 }
 
 func init() { Register(BackendSelectAnalyzer) }
@@ -50,6 +53,9 @@ func runBackendSelect(pass *Pass) (any, error) {
 			x := sf.Index
 			for _, m := range x.testMethods(p.Methods, sf.Ops) {
 				scopes := append([]funcScope{m}, x.helpers(m)...)
+				for _, u := range x.fixtures(m, p.Fixture) {
+					scopes = append(scopes, u.Scope)
+				}
 				var selects, guarded, setup bool
 				for _, s := range scopes {
 					if len(x.CallsTo(s.Def, p.Select)) > 0 {

@@ -156,6 +156,62 @@ func (x *pyIndex) helpers(fs funcScope) []funcScope {
 	return out
 }
 
+// fixtureUse is a pytest fixture a test function requests: the parameter
+// naming it, the fixture function, and its decorator call (nil when bare).
+type fixtureUse struct {
+	Param string
+	Scope funcScope
+	Call  *ast.Call
+}
+
+// fixtures returns the fixtures fs requests: each parameter that names a
+// function of its class or of the module decorated with one of fixture
+// (bare or called; `name=` renames it), in parameter order.
+func (x *pyIndex) fixtures(fs funcScope, fixture []string) []fixtureUse {
+	if len(fixture) == 0 {
+		return nil
+	}
+	byName := map[string]fixtureUse{}
+	consider := func(def *ast.FunctionDef, cls *ast.ClassDef) {
+		for _, d := range def.DecoratorList {
+			var call *ast.Call
+			fn := d
+			if c, ok := d.(*ast.Call); ok {
+				call, fn = c, c.Func
+			}
+			if !x.isName(fn, fixture) {
+				continue
+			}
+			name := def.Name
+			if n, ok := astutil.StringValue(astutil.CallArg(call, -1, "name")); ok {
+				name = n
+			}
+			if _, seen := byName[name]; !seen {
+				byName[name] = fixtureUse{Param: name, Scope: funcScope{Def: def, Class: cls}, Call: call}
+			}
+		}
+	}
+	if fs.Class != nil {
+		for _, st := range fs.Class.Body {
+			if def, ok := st.(*ast.FunctionDef); ok {
+				consider(def, fs.Class)
+			}
+		}
+	}
+	for _, st := range x.Body() {
+		if def, ok := st.(*ast.FunctionDef); ok {
+			consider(def, nil)
+		}
+	}
+	var out []fixtureUse
+	for _, p := range astutil.Params(fs.Def.Args) {
+		if u, ok := byName[p.Name]; ok && u.Scope.Def != fs.Def {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
 // firstCallVia returns the first call (in source order of fs) to one of
 // names made in fs or in a helper one level down; for a call inside a
 // helper it returns the call of the helper in fs, so that positions stay

@@ -20,8 +20,11 @@ must carry) a @pytest.mark.parametrize decorator whose argument names include on
 backend argument names (alone, "backend", or in a multi-name string such as
 "dtype, backend") with values taken from the backend list variable (the
 variable itself, or a name or expression built from it), and must declare that
-argument as a parameter. When the file defines no backend list (reported by
-S4.3) any values are accepted.`,
+argument as a parameter; or it must request (as a parameter) a fixture of its
+class or module, decorated with one of the rule's fixture names, whose params
+are taken from the backend list. When the file defines no backend list
+(reported by S4.3) any values are accepted (for a fixture: one named like a
+backend argument).`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(testParametrizeParams) },
 	Run:      runTestParametrize,
@@ -32,6 +35,9 @@ type testParametrizeParams struct {
 	Decorator   []string `toml:"decorator"`    // qualified names of the parametrize decorator
 	ArgNames    []string `toml:"arg_names"`    // accepted names of the backend argument
 	BackendsVar string   `toml:"backends_var"` // the backend list variable
+	// Fixture names the pytest fixture decorator: a method may instead
+	// request a fixture parametrized over the backend list.
+	Fixture []string `toml:"fixture"`
 }
 
 func init() { Register(TestParametrizeAnalyzer) }
@@ -68,6 +74,17 @@ func runTestParametrize(pass *Pass) (any, error) {
 						break
 					}
 				}
+				// A fixture parametrized over the backend list selects the
+				// backend per test as the decorator does.
+				for _, u := range x.fixtures(m, p.Fixture) {
+					params := astutil.CallArg(u.Call, -1, "params")
+					if params == nil {
+						continue
+					}
+					if len(derived) == 0 && isArgName(u.Param, p.ArgNames) || len(derived) > 0 && mentionsAny(params, derived) {
+						ok = true
+					}
+				}
 				if !ok {
 					reportAt(pass, rule, sf.Primary.Name, sf.File, defNode(m.Def), map[string]string{
 						"method": m.Def.Name, "var": p.BackendsVar, "func": sf.Primary.Func}, nil, nil)
@@ -100,6 +117,15 @@ func parametrizedArg(c *ast.Call, names []string) string {
 		}
 	}
 	return ""
+}
+
+func isArgName(name string, names []string) bool {
+	for _, n := range names {
+		if n == name {
+			return true
+		}
+	}
+	return false
 }
 
 func hasParam(fd *ast.FunctionDef, name string) bool {
