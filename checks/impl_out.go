@@ -13,7 +13,8 @@ var ImplOutAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks how a registered cuTile function fills its out parameter (S2.7).
 
 When the registered function has the parameter "param", it assigns it under
-"if <param> is None:" and returns it.`,
+"if <param> is None:" and returns it, or it passes it to a module-level
+function of its module that does so and returns that function's result.`,
 	Name:         "impl-out",
 	Placeholders: []string{"op", "file", "func", "param", "problem"},
 }, runImplOut)
@@ -30,7 +31,7 @@ func runImplOut(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *implOutPa
 			if impl.Def == nil {
 				continue
 			}
-			if prob, n := outProblem(impl.Def, p.Param); prob != "" {
+			if prob, n := outProblem(impl.Def, p.Param); prob != "" && !delegatesOut(m.file.AST, impl.Def, p.Param) {
 				reportAt(pass, rule, impl.Op, m.file, n, map[string]string{"problem": prob, "param": p.Param, "func": impl.Def.Name}, nil, nil)
 			}
 		}
@@ -127,4 +128,59 @@ func noneTest(e ast.Expr, name string, ops ...ast.CmpOperator) bool {
 	}
 	nm, ok := c.Left.(*ast.Name)
 	return ok && nm.Id == name && slices.Contains(ops, c.Ops[0]) && astutil.IsNoneExpr(c.Comparators[0])
+}
+
+// delegatesOut reports whether fd hands its out parameter to a module-level
+// function of the same file that fills it (outProblem finds nothing there)
+// and returns that call's result: `return _launch(x, out, 1)`.
+func delegatesOut(f *ast.File, fd *ast.FunctionDef, param string) bool {
+	if f == nil {
+		return false
+	}
+	funcs := astutil.TopLevelFuncs(f)
+	ok := false
+	ast.Inspect(fd, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Return:
+			c, isCall := n.Value.(*ast.Call)
+			if !isCall {
+				return true
+			}
+			name, isName := c.Func.(*ast.Name)
+			if !isName || funcs[name.Id] == nil || funcs[name.Id] == fd {
+				return true
+			}
+			helper := funcs[name.Id]
+			if hp := boundParam(c, helper, param); hp != "" {
+				if prob, _ := outProblem(helper, hp); prob == "" {
+					ok = true
+				}
+			}
+		case *ast.FunctionDef:
+			return n == fd
+		}
+		return !ok
+	})
+	return ok
+}
+
+// boundParam returns the parameter of def that call c passes the name arg
+// to (positionally or by keyword), or "".
+func boundParam(c *ast.Call, def *ast.FunctionDef, arg string) string {
+	isArg := func(e ast.Expr) bool {
+		nm, ok := e.(*ast.Name)
+		return ok && nm.Id == arg
+	}
+	for _, k := range c.Keywords {
+		if k != nil && k.Arg != nil && isArg(k.Value) {
+			return *k.Arg
+		}
+	}
+	params := astutil.Params(def.Args)
+	for i, a := range c.Args {
+		if isArg(a) && i < len(params) && params[i].Kind != astutil.VarPositional && params[i].Kind != astutil.VarKeyword && params[i].Kind != astutil.KeywordOnly {
+			return params[i].Name
+		}
+	}
+	return ""
 }
