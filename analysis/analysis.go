@@ -88,6 +88,11 @@ type Diagnostic struct {
 	Message string
 	Related []Related
 	Fixes   []SuggestedFix
+	// Shared says that the finding's line stands for an absence of several
+	// ops at once (the backend block of a cuTile __init__.py, its
+	// __all__): a comment there would silence every op's finding, so none
+	// does (see checker's suppressions).
+	Shared bool
 
 	// Set by the driver, not by analyzers:
 	// Severity is the effective severity (the rule's, or the configuration's override).

@@ -21,6 +21,9 @@ type suppression struct {
 	reason    string   // the directive's reason
 	used      map[string]bool
 	usedAny   bool
+	// shared holds the codes of findings on the line that no comment
+	// silences (analysis.Diagnostic.Shared).
+	shared map[string]bool
 }
 
 // suppresses reports whether the comment silences rule id.
@@ -107,6 +110,9 @@ func (s *suppressions) add(batch *suppressions) {
 				for code := range sp.used {
 					h.used[code] = true
 				}
+				for code := range sp.shared {
+					h.shared[code] = true
+				}
 			}
 		}
 	}
@@ -140,11 +146,11 @@ func (s *suppressions) of(file string) map[int][]*suppression {
 	}
 	for _, c := range f.AST.Comments {
 		if codes, ok := ParseNoqa(c.Text); ok {
-			m[c.Pos.Line] = append(m[c.Pos.Line], &suppression{file: file, comment: c, codes: codes, used: map[string]bool{}})
+			m[c.Pos.Line] = append(m[c.Pos.Line], &suppression{file: file, comment: c, codes: codes, used: map[string]bool{}, shared: map[string]bool{}})
 		}
 		if s.directive != "" {
 			if codes, reason, ok := ParseIgnore(s.directive, c.Text); ok {
-				m[c.Pos.Line] = append(m[c.Pos.Line], &suppression{file: file, comment: c, codes: codes, directive: true, reason: reason, used: map[string]bool{}})
+				m[c.Pos.Line] = append(m[c.Pos.Line], &suppression{file: file, comment: c, codes: codes, directive: true, reason: reason, used: map[string]bool{}, shared: map[string]bool{}})
 			}
 		}
 	}
@@ -152,10 +158,17 @@ func (s *suppressions) of(file string) map[int][]*suppression {
 }
 
 // mark records that the finding d is on a line whose comments silence it,
-// and reports whether one does.
+// and reports whether one does. None silences a finding on a line that
+// several ops' findings share: it would silence every op's.
 func (s *suppressions) mark(d analysis.Diagnostic) bool {
 	hit := false
 	for _, sp := range s.of(d.File)[d.Pos.Line] {
+		if d.Shared {
+			if sp.suppresses(d.Rule.ID) {
+				sp.shared[d.Rule.ID] = true
+			}
+			continue
+		}
 		if sp.suppresses(d.Rule.ID) {
 			hit = true
 			sp.usedAny = true
@@ -247,6 +260,8 @@ func (s *suppressions) findings(sc suppressionScope) []analysis.Diagnostic {
 							}
 							why := "no " + code + " finding is reported on this line; remove " + code + " from the comment"
 							switch {
+							case sp.shared[code]:
+								why = "the " + code + " findings on this line are every op's that the file lacks an entry of, and a comment cannot silence one op's; add the entry, or skip the op's step in writing ([tool.tilegym-lint.skip.<op>]), and remove " + code + " from the comment"
 							case !sc.known[code]:
 								why = "tilegym-lint has no rule " + code + " (tilegym-lint rules lists them); fix or remove the code"
 							case !sc.enabled[code]:

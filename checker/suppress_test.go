@@ -144,3 +144,30 @@ func TestSuppressionAfterCaseChangingText(t *testing.T) {
 		testrepo.ReplaceInFile(t, dir, "src/tilegym/ops/ops.py", line+comment, line)
 	}
 }
+
+// TestSharedLineNotSuppressed: a noqa on the backend block's `if` line,
+// where every op's missing __init__ entry is anchored, silences no op's
+// finding (it would silence all of them) and is itself reported, saying
+// why.
+func TestSharedLineNotSuppressed(t *testing.T) {
+	dir := t.TempDir()
+	testrepo.CopyDir(t, "../fixtures/good", dir)
+	const init = "src/tilegym/ops/cutile/__init__.py"
+	testrepo.ReplaceInFile(t, dir, init, "    from .silu_and_mul import silu_and_mul\n    from .softmax import softmax\n", "")
+	testrepo.ReplaceInFile(t, dir, init, `if is_backend_available("cutile"):`, `if is_backend_available("cutile"):  # noqa: TG303`)
+	res := checkDir(t, dir, Options{})
+	var got []string
+	for _, d := range res.Diagnostics {
+		if d.File == init {
+			got = append(got, d.Rule.ID+" "+d.Op)
+			if d.Rule.ID == "TG007" && !strings.Contains(d.Message, "cannot silence one op's") {
+				t.Errorf("TG007 does not say why: %s", d.Message)
+			}
+		}
+	}
+	sort.Strings(got)
+	want := []string{"TG007 ", "TG303 silu_and_mul", "TG303 softmax"}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("findings in %s: %q, want %q", init, got, want)
+	}
+}

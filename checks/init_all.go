@@ -36,9 +36,9 @@ func runInitAll(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *InitParam
 		if n == nil {
 			n = initAnchor(in, c.blockedAt(i))
 		}
-		reportAt(pass, rule, op.Name, in.File, n, map[string]string{
+		reportShared(pass, rule, op.Name, in.File, n, map[string]string{
 			"func": fn, "where": whereLabel(c.blockedAt(i), names), "init": in.File.Path,
-		}, nil, addToAllFix(in, fn))
+		}, addToAllFix(in, fn))
 	})
 }
 

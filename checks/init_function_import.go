@@ -38,9 +38,9 @@ func runInitFunctionImport(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p
 		fn := suggestFunc(op, impls)
 		stmt := "from ." + c.modRel(i) + " import " + fn
 		bl := c.blockedAt(i)
-		reportAt(pass, rule, op.Name, in.File, initAnchor(in, bl), map[string]string{
+		reportShared(pass, rule, op.Name, in.File, initAnchor(in, bl), map[string]string{
 			"import": stmt, "where": whereLabel(bl, names), "init": in.File.Path, "func": fn,
-		}, nil, funcImportFix(in, bl, c.modRel(i), fn))
+		}, funcImportFix(in, bl, c.modRel(i), fn))
 	})
 }
 

@@ -58,7 +58,7 @@ func reportInitModule(pass *Pass, rule *rules.Rule, op *optable.Op, c *initChain
 	if !outside && codeNames(c.parts[i]) {
 		fixes = insertImportFix(in, bl, stmt, sortedModuleSlot(in, bl, c.parts[i]))
 	}
-	reportAt(pass, rule, op.Name, in.File, initAnchor(in, bl), vars, nil, fixes)
+	reportShared(pass, rule, op.Name, in.File, initAnchor(in, bl), vars, fixes)
 }
 
 // sortedModuleSlot returns the statement after which `from . import name`

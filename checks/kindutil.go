@@ -42,16 +42,29 @@ func dispatchAnchor(op *optable.Op) (*source.File, ast.Node) {
 // reportAt reports a finding of rule for op at node n of file f, with
 // optional related positions and fixes.
 func reportAt(pass *Pass, rule *rules.Rule, op string, f *source.File, n ast.Node, vars map[string]string, related []analysis.Related, fixes []analysis.SuggestedFix) {
-	if f == nil {
-		return
+	if f != nil {
+		pass.Report(diagAt(rule, op, f, n, vars, related, fixes))
 	}
+}
+
+// reportShared is reportAt for a finding anchored on a line that several
+// ops' findings share (Diagnostic.Shared).
+func reportShared(pass *Pass, rule *rules.Rule, op string, f *source.File, n ast.Node, vars map[string]string, fixes []analysis.SuggestedFix) {
+	if f != nil {
+		d := diagAt(rule, op, f, n, vars, nil, fixes)
+		d.Shared = true
+		pass.Report(d)
+	}
+}
+
+func diagAt(rule *rules.Rule, op string, f *source.File, n ast.Node, vars map[string]string, related []analysis.Related, fixes []analysis.SuggestedFix) analysis.Diagnostic {
 	d := analysis.Diagnostic{Rule: rule, Op: op, File: f.Path, Message: analysis.Render(rule.Message, op, withFile(vars, f.Path)), Related: related, Fixes: fixes}
 	if n != nil {
 		d.Pos, d.End = n.Pos(), n.End()
 	} else {
 		d.Pos, d.End = ast.Pos{Line: 1}, ast.Pos{Line: 1}
 	}
-	pass.Report(d)
+	return d
 }
 
 func withFile(vars map[string]string, file string) map[string]string {

@@ -483,6 +483,9 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		return 0, err
 	}
 	layout := config.BuildLayout(&cat.Layout, cfg)
+	if sparseCheckout(t.root) {
+		fmt.Fprintln(stderr, "tilegym-lint: note: this is a sparse checkout (git sparse-checkout): files outside it are absent, so an op whose module, test or benchmark lies outside it is reported as missing it; run `git sparse-checkout disable` or check a full clone")
+	}
 	sizeOf := func() int64 { return sourceBytes(t.root, layout) }
 	gcSourceBytes.Store(&sizeOf)
 	opts := checker.Options{Ops: f.ops, Files: t.files}

@@ -29,6 +29,13 @@ func gitRevExists(dir, rev string) bool {
 	return err == nil
 }
 
+// sparseCheckout reports whether dir is a git sparse checkout, whose files
+// outside the checked-out cone are absent from the working tree.
+func sparseCheckout(dir string) bool {
+	v, err := git(dir, "config", "--type=bool", "--get", "core.sparseCheckout")
+	return err == nil && v == "true"
+}
+
 // shortSHA abbreviates a commit id for messages.
 func shortSHA(sha string) string {
 	if len(sha) > 12 {

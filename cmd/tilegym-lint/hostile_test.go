@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 )
 
 // workflowCommand says why a line of output is a workflow command to a CI
@@ -196,5 +198,29 @@ func TestReportFileSymlink(t *testing.T) {
 	left, _ := filepath.Glob(filepath.Join(dir, ".tilegym-lint.sarif.*"))
 	if len(left) > 0 {
 		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+// A sparse checkout lacks the files outside its cone: the run says so
+// rather than only reporting the ops whose tests are absent as failing.
+func TestSparseCheckoutSaysWhy(t *testing.T) {
+	dir := testrepo.GitRepo(t, "../../fixtures/good", nil)
+	testrepo.GitRun(t, dir, "sparse-checkout", "set", "src")
+	if _, err := os.Stat(filepath.Join(dir, "tests")); err == nil {
+		t.Skip("this git does not make sparse checkouts")
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{dir}, &stdout, &stderr); code != 1 {
+		t.Errorf("exit %d, want 1 (the ops' tests are absent)\n%s", code, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "sparse checkout") {
+		t.Errorf("stderr does not say it is a sparse checkout:\n%s", stderr.String())
+	}
+	// A full checkout says nothing of the kind.
+	testrepo.GitRun(t, dir, "sparse-checkout", "disable")
+	stderr.Reset()
+	run([]string{dir}, &stdout, &stderr)
+	if strings.Contains(stderr.String(), "sparse") {
+		t.Errorf("a full checkout: %s", stderr.String())
 	}
 }
