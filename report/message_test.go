@@ -107,3 +107,27 @@ func builtinCatalog(t *testing.T) *rules.Catalog {
 	}
 	return cat
 }
+
+// TestCatalogFixesAreActions: the part of every rule's message after the
+// split (the `→` line) says what to do: it starts with an imperative verb
+// (or with a placeholder the check fills with one), never with a reason
+// or a description ("the template is ...", "tilegym-lint skipped ...").
+func TestCatalogFixesAreActions(t *testing.T) {
+	verbs := map[string]bool{}
+	for _, v := range strings.Fields("add annotate call compare declare define delete describe fix keep launch match move name pass register remove rename run split verify write") {
+		verbs[v] = true
+	}
+	cat := builtinCatalog(t)
+	for _, r := range cat.Rules {
+		if !strings.Contains(r.Message, "; ") && !strings.Contains(r.Message, " -- ") {
+			continue
+		}
+		_, fix := SplitMessage(r, r.Message)
+		if strings.HasPrefix(fix, "{") && strings.Index(fix, "}") == len(strings.Fields(fix)[0])-1 {
+			continue // a placeholder the check fills with an action (TG201 {action}, TG206 {hint}, TG210 {fix})
+		}
+		if first := strings.Fields(fix)[0]; !verbs[first] {
+			t.Errorf("%s: the fix %q does not start with an action (an imperative verb)", r.ID, fix)
+		}
+	}
+}

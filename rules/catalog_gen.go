@@ -107,7 +107,7 @@ repository is still checked.
 				},
 				"id":          "TG001",
 				"kind":        "parse-error",
-				"message":     "{file} does not parse: {error}; tilegym-lint skipped its checks",
+				"message":     "{file} does not parse: {error} (tilegym-lint skipped its checks of it); fix the syntax error",
 				"requirement": "X.2",
 				"severity":    "error",
 				"step":        int64(0),
@@ -460,7 +460,7 @@ offer it the same way. It is a template convention, hence a warning.
 				},
 				"id":      "TG105",
 				"kind":    "stub-param",
-				"message": "{op}: the parameter \"{param}\" {problem}; the template is {param}: {annotation} = {default}",
+				"message": "{op}: the parameter \"{param}\" {problem}; write it as the template does: {param}: {annotation} = {default}",
 				"params": map[string]any{
 					"annotations":    []any{"Optional[torch.Tensor]", "Optional[Tensor]"},
 					"default":        "None",
@@ -982,7 +982,7 @@ from tilegym.ops import my_op
 				"fixable": true,
 				"id":      "TG403",
 				"kind":    "backend-list",
-				"message": "{op}: define {var} with {missing} in the test class (or at module level); the test methods are parametrized over it",
+				"message": "{op}: the test methods are parametrized over {var}, which must hold {missing}; define {var} with {missing} in the test class (or at module level)",
 				"params": map[string]any{
 					"arg_names": []any{"backend", "framework"},
 					"methods":   []any{"test_op", "test_op_*"},
@@ -1137,7 +1137,7 @@ kernel is faster than the PyTorch reference and the other backends.
 				},
 				"id":      "TG502",
 				"kind":    "bench-op-call",
-				"message": "{op}: {call}(...) {problem}; a benchmark passes its backend parameter per call, {opcall}(..., {keyword}=backend), and never selects it globally with set_backend",
+				"message": "{op}: {call}(...) {problem}; pass the backend per call, {opcall}(..., {keyword}=backend), never globally with set_backend",
 				"params": map[string]any{
 					"forbidden": []any{"tilegym.set_backend", "tilegym.backend.set_backend"},
 					"keyword":   "backend",
