@@ -164,6 +164,12 @@ func Apply(root string, fixes []Fix, opt Options) (Result, error) {
 			f.err = fmt.Sprintf("%s has %d hard links; replacing it would split them", name, n)
 			return f
 		}
+		if fi.Mode().Perm()&0o222 == 0 {
+			// Replacing it through a rename would succeed, read-only or
+			// not (as root, or in a writable directory).
+			f.err = fmt.Sprintf("%s is read-only; not rewritten (make it writable to fix it)", name)
+			return f
+		}
 		f.mode = fi.Mode()
 		data, err := regfile.Read(p)
 		if err != nil {

@@ -401,3 +401,20 @@ func TestApplyUntilStableRefusesRepeatedInsertion(t *testing.T) {
 		t.Fatalf("%d passes, results %+v", n, results)
 	}
 }
+
+// A read-only file is not rewritten: its fixes are refused with a reason
+// (the rename that replaces a file would otherwise succeed anyway).
+func TestReadOnlyFileRefused(t *testing.T) {
+	root := writeFiles(t, map[string]string{"a.py": "x = 1\n"})
+	p := filepath.Join(root, "a.py")
+	if err := os.Chmod(p, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	res := mustApply(t, root, []Fix{one(edit("a.py", 1, 4, 1, 5, "2"))}, Options{})
+	if len(res.Applied) != 0 || len(res.Refused) != 1 || !strings.Contains(res.Refused[0].Reason, "read-only") {
+		t.Fatalf("res %+v", res)
+	}
+	if got := read(t, root, "a.py"); got != "x = 1\n" {
+		t.Errorf("a.py = %q", got)
+	}
+}
