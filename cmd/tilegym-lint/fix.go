@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checker"
@@ -210,6 +212,9 @@ func writeFixSummary(w io.Writer, o fixOutcome, preview bool) {
 	}
 }
 
+// previewCopied is called with each file previewFix copies (tests).
+var previewCopied = func(string) {}
+
 // previewFix runs --fix on a copy of the files the check reads and prints
 // the unified diff between the tree and the copy: every pass, as --fix
 // would make them, without writing to the tree.
@@ -219,12 +224,34 @@ func previewFix(root string, layout *layout.Layout, cat *rules.Catalog, cfg *con
 		return 0, true, err
 	}
 	defer os.RemoveAll(tmp)
+	// Interrupted, the copy is removed all the same.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	defer func() {
+		signal.Stop(sigs)
+		close(done)
+	}()
+	go func() {
+		select {
+		case <-sigs:
+			os.RemoveAll(tmp)
+			os.Exit(130)
+		case <-done:
+		}
+	}()
 	src := &source.DiskSource{Dir: root}
 	list, err := src.List()
 	if err != nil {
 		return 0, true, err
 	}
 	for _, p := range list {
+		// The check reads Python files only: the tree's other files (data,
+		// binaries, any size) are not copied.
+		if !strings.HasSuffix(p, ".py") {
+			continue
+		}
+		previewCopied(p)
 		data, err := src.ReadFile(p)
 		if err != nil {
 			return 0, true, err

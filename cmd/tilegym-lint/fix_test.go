@@ -406,3 +406,27 @@ func TestFixWritesNoCodeFromFileName(t *testing.T) {
 		t.Errorf("--fix changed %s:\n%s", init, after)
 	}
 }
+
+// --fix --dry-run copies the Python files the check reads, not the whole
+// tree (443 s on a large tree of data files), and leaves no copy behind.
+func TestFixDryRunCopiesPythonOnly(t *testing.T) {
+	dir := goodCopy(t)
+	if err := os.WriteFile(filepath.Join(dir, "weights.bin"), make([]byte, 1<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var copied []string
+	previewCopied = func(p string) { copied = append(copied, p) }
+	defer func() { previewCopied = func(string) {} }()
+	code, out, errOut := runCLI("--fix", "--dry-run", dir)
+	if code == 2 {
+		t.Fatalf("--fix --dry-run: exit 2:\n%s%s", out, errOut)
+	}
+	if len(copied) == 0 {
+		t.Fatal("nothing copied")
+	}
+	for _, p := range copied {
+		if !strings.HasSuffix(p, ".py") {
+			t.Errorf("copied %s", p)
+		}
+	}
+}
