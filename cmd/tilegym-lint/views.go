@@ -70,6 +70,15 @@ func checkViewFlags(fs *flag.FlagSet, f *checkFlags) error {
 	if f.format == "checklist" && (f.full || f.quiet) {
 		return errors.New("--format checklist shows every step of every op; it does not combine with --full or --quiet")
 	}
+	if (f.full || f.quiet) && f.format != "text" {
+		// json, sarif and github always carry every finding: the flag
+		// would say nothing (as README says, an error).
+		which := "--full"
+		if f.quiet {
+			which = "--quiet"
+		}
+		return fmt.Errorf("%s is a text view; --format %s always writes every finding", which, f.format)
+	}
 	return nil
 }
 
