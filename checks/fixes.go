@@ -240,9 +240,11 @@ func kwargsFix(f *source.File, fd *ast.FunctionDef, name string) []analysis.Sugg
 	switch q, bound := f.Imports().Local["Any"]; {
 	case bound && q != "typing.Any" && q != "typing_extensions.Any":
 		return nil // Any is something else here
-	case !bound:
-		if _, other := astutil.ModuleNames(f.AST)["Any"]; other {
-			return nil
+	case !bound || !importedAtTopLevel(f.AST.Module, "Any"):
+		// Not bound, or bound only where the def's annotations are not
+		// evaluated from (under "if TYPE_CHECKING:"): NameError at import.
+		if _, other := astutil.ModuleNames(f.AST)["Any"]; other && !bound {
+			return nil // a def or assignment named Any
 		}
 		e, ok := typingImportEdit(f, lines, "Any")
 		if !ok {
@@ -251,6 +253,31 @@ func kwargsFix(f *source.File, fd *ast.FunctionDef, name string) []analysis.Sugg
 		edits = append(edits, e)
 	}
 	return []analysis.SuggestedFix{{Message: "add " + param + " to def " + fd.Name, Edits: edits}}
+}
+
+// importedAtTopLevel reports whether a statement at the module's top level
+// (or in a top-level try) imports name, so that it is bound when the
+// module runs; an import under "if TYPE_CHECKING:" is not.
+func importedAtTopLevel(m *ast.Module, name string) bool {
+	var in func(body []ast.Stmt) bool
+	in = func(body []ast.Stmt) bool {
+		for _, s := range body {
+			switch s := s.(type) {
+			case *ast.ImportFrom:
+				for _, a := range s.Names {
+					if a.Name == name && a.Asname == nil || a.Asname != nil && *a.Asname == name {
+						return true
+					}
+				}
+			case *ast.Try:
+				if in(s.Body) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return m != nil && in(m.Body)
 }
 
 // isortKey orders names as isort does by default (order_by_type): CONSTANTS,
