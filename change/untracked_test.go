@@ -1,13 +1,9 @@
 package change
 
 import (
-	"encoding/binary"
 	"errors"
-	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -42,45 +38,16 @@ func indexRepo(t *testing.T) string {
 	return dir
 }
 
-// TestReadIndexPaths: the paths read from the index are git ls-files',
-// for index versions 2, 3 (extended flags) and 4 (compressed paths).
-func TestReadIndexPaths(t *testing.T) {
-	dir := indexRepo(t)
-	want := strings.Split(strings.TrimSuffix(testrepo.GitRun(t, dir, "ls-files", "-z"), "\x00"), "\x00")
-	for _, version := range []string{"2", "3", "4"} {
-		testrepo.GitRun(t, dir, "update-index", "--index-version", version)
-		got, err := readIndexPaths(filepath.Join(dir, ".git", "index"))
-		if err != nil {
-			t.Fatalf("version %s: %v", version, err)
-		}
-		var paths []string
-		for p := range got {
-			paths = append(paths, p)
-		}
-		slices.Sort(paths)
-		if diff := cmp.Diff(want, paths); diff != "" {
-			t.Errorf("version %s (-git +read):\n%s", version, diff)
-		}
-	}
-	// A split index keeps entries in another file: not read here.
-	testrepo.GitRun(t, dir, "update-index", "--split-index")
-	if _, err := readIndexPaths(filepath.Join(dir, ".git", "index")); !errors.Is(err, errIndexUnsupported) {
-		t.Errorf("split index: err = %v, want errIndexUnsupported", err)
-	}
-}
-
 // TestUntrackedFiles: untrackedFiles gives what git ls-files --others
 // --exclude-standard gives of the files listed, from the top of the work
-// tree, from a subdirectory, from a linked work tree, and with an index it
-// does not read (split), and with no candidate at all.
+// tree, from a subdirectory, from a linked work tree, with a split index,
+// and with nothing untracked.
 func TestUntrackedFiles(t *testing.T) {
 	dir := indexRepo(t)
 	check := func(name, root string) {
 		t.Helper()
-		if gitDir, _, err := findGitDir(root); err != nil {
+		if _, _, err := findGitDir(root); err != nil {
 			t.Errorf("%s: %v", name, err)
-		} else if _, err := readIndexPaths(filepath.Join(gitDir, "index")); (err == nil) != (name != "split index") {
-			t.Errorf("%s: reading the index: %v", name, err)
 		}
 		listed, err := (&source.DiskSource{Dir: root}).List()
 		if err != nil {
@@ -116,50 +83,19 @@ func TestUntrackedFiles(t *testing.T) {
 	testrepo.GitRun(t, dir, "update-index", "--split-index")
 	check("split index", dir)
 
-	// Nothing untracked, nothing to ask git: the index settles it.
+	// Only files the check lists are candidates: git's others beyond them
+	// (a hidden directory, node_modules) are not the change's.
+	if got, err := untrackedFiles(dir, []string{"a.py", "sub/new.py"}); err != nil || !slices.Equal(got, []string{"sub/new.py"}) {
+		t.Errorf("listed a.py, sub/new.py: %v, %v; want [sub/new.py]", got, err)
+	}
+
+	// Nothing untracked.
 	clean := t.TempDir()
 	testrepo.GitRun(t, clean, "init", "-q")
 	testrepo.WriteFile(t, clean, "a.py", "x = 1\n")
 	testrepo.GitRun(t, clean, "add", ".")
 	if got, err := untrackedFiles(clean, []string{"a.py"}); err != nil || len(got) != 0 {
 		t.Errorf("clean: %v, %v; want none", got, err)
-	}
-}
-
-// TestReadIndexPathsCorrupt: counts and sizes the index states beyond
-// what the file holds are refused before anything is sized by them (a
-// 72-byte index claiming 2^32-1 entries once asked for a map of that
-// size), and an index that is not a regular file is never opened.
-func TestReadIndexPathsCorrupt(t *testing.T) {
-	dir := t.TempDir()
-	index := func(count uint32, rest []byte) string {
-		t.Helper()
-		data := []byte("DIRC\x00\x00\x00\x02")
-		data = binary.BigEndian.AppendUint32(data, count)
-		data = append(data, rest...)
-		data = append(data, make([]byte, 20)...) // the checksum
-		p := filepath.Join(dir, fmt.Sprintf("index%d", count))
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	for name, p := range map[string]string{
-		"huge count":     index(1<<21, make([]byte, 40)), // 0xFFFFFFFF once asked for 24 GB
-		"count too high": index(2, make([]byte, 63)),
-		// No entry, then an extension claiming 4 GB.
-		"extension size": index(0, []byte("TREE\xff\xff\xff\xf0abcd")),
-	} {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		_, err := readIndexPaths(p)
-		runtime.ReadMemStats(&after)
-		if !errors.Is(err, errIndexUnsupported) {
-			t.Errorf("%s: err = %v, want errIndexUnsupported", name, err)
-		}
-		if grown := after.TotalAlloc - before.TotalAlloc; grown > 1<<20 {
-			t.Errorf("%s: allocated %d bytes reading a tiny index", name, grown)
-		}
 	}
 }
 

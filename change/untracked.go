@@ -1,0 +1,124 @@
+package change
+
+// The files of a change that git does not track yet, and the checks made
+// on the repository before git runs.
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/internal/regfile"
+	"github.com/tilegym/tilegym-lint/source"
+)
+
+// errGitDirUnknown: how the repository is set up (a GIT_* variable, a
+// .git file not naming a directory) is not one findGitDir follows; git
+// finds the repository itself.
+var errGitDirUnknown = errors.New("git directory not found here")
+
+// gitEnvVars change where git finds the repository, its index or its
+// work tree; with any of them set, findGitDir leaves it to git.
+var gitEnvVars = []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR",
+	"GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM", "GIT_OBJECT_DIRECTORY"}
+
+// findGitDir returns the git directory of the repository holding dir and
+// dir's path in its work tree ("" at the top, else "a/b/"), as git finds
+// them: the nearest .git directory, or .git file naming one ("gitdir: ...",
+// a linked work tree or a submodule), above dir.
+func findGitDir(dir string) (gitDir, prefix string, err error) {
+	for _, v := range gitEnvVars {
+		if _, ok := os.LookupEnv(v); ok {
+			return "", "", errGitDirUnknown
+		}
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", "", err
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = r
+	}
+	var rel []string
+	for d := abs; ; {
+		g := filepath.Join(d, ".git")
+		if fi, err := os.Stat(g); err == nil {
+			if fi.IsDir() {
+				gitDir = g
+			} else if data, err := regfile.Read(g); err == nil {
+				line := strings.TrimSpace(string(data))
+				target, ok := strings.CutPrefix(line, "gitdir: ")
+				if !ok {
+					return "", "", errGitDirUnknown
+				}
+				if !filepath.IsAbs(target) {
+					target = filepath.Join(d, target)
+				}
+				gitDir = target
+			} else {
+				return "", "", errGitDirUnknown
+			}
+			for i, j := 0, len(rel)-1; i < j; i, j = i+1, j-1 {
+				rel[i], rel[j] = rel[j], rel[i]
+			}
+			if len(rel) > 0 {
+				prefix = strings.Join(rel, "/") + "/"
+			}
+			return gitDir, prefix, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", "", errGitDirUnknown
+		}
+		rel = append(rel, filepath.Base(d))
+		d = parent
+	}
+}
+
+// checkIndexFile refuses an index that is not a regular file, before git
+// runs: git would block opening a FIFO.
+func checkIndexFile(root string) error {
+	gitDir, _, err := findGitDir(root)
+	if err != nil {
+		return nil // git finds the repository itself
+	}
+	name := filepath.Join(gitDir, "index")
+	if fi, err := os.Stat(name); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("git index %s is not a regular file; remove it (git rebuilds it with git reset) or fix the repository", name)
+	}
+	return nil
+}
+
+// untrackedFiles returns, of the files listed (slash paths relative to
+// root), those git counts as untracked: not in the index, not ignored
+// (git ls-files --others, which runs while git diff does).
+func untrackedFiles(root string, listed []string) ([]string, error) {
+	out, err := source.RunGitBytes(root, "ls-files", "--others", "--exclude-standard", "-z", "--", ".")
+	if err != nil {
+		return nil, err
+	}
+	isListed := make(map[string]bool, len(listed))
+	for _, p := range listed {
+		isListed[p] = true
+	}
+	var untracked []string
+	for _, p := range splitNUL(out) {
+		if isListed[p] {
+			untracked = append(untracked, p)
+		}
+	}
+	return untracked, nil
+}
+
+// splitNUL splits NUL-terminated records.
+func splitNUL(out []byte) []string {
+	var paths []string
+	for _, p := range strings.Split(string(out), "\x00") {
+		if p != "" {
+			paths = append(paths, filepath.ToSlash(p))
+		}
+	}
+	return paths
+}
