@@ -357,8 +357,6 @@ func initChangeWords(ch *Change, file string, ht, bt *optable.OpTable) (map[stri
 	return words, true
 }
 
-// silencesOurs reports whether a # noqa comment's codes (nil: all) may
-// silence a finding of tilegym-lint (whose rule ids start with TG).
 // ignoresOurs reports a comment that may be an ignore directive of a TG
 // rule ("# tilegym-lint: ignore=TG304 reason=..."), whatever the
 // directive's prefix.
@@ -367,6 +365,8 @@ func ignoresOurs(text string) bool {
 	return i >= 0 && strings.Contains(strings.ToUpper(text[i:]), "TG")
 }
 
+// silencesOurs reports whether a # noqa comment's codes (nil: all) may
+// silence a finding of tilegym-lint (whose rule ids start with TG).
 func silencesOurs(codes []string) bool {
 	if codes == nil {
 		return true

@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/source"
+	"github.com/tilegym/tilegym-lint/source/regfile"
 )
 
 // errGitDirUnknown: how the repository is set up (a GIT_* variable, a

@@ -240,7 +240,7 @@ tests = ["tests/unit/**/test_*.py"]
 	}
 	p, err := config.Find(sub)
 	if err != nil || p != filepath.Join(root, "pyproject.toml") {
-		t.Fatalf("FindConfig = %q, %v", p, err)
+		t.Fatalf("config.Find = %q, %v", p, err)
 	}
 	cfg, err := config.Load(p)
 	if err != nil {
@@ -272,15 +272,15 @@ tests = ["tests/unit/**/test_*.py"]
 	testrepo.WriteFile(t, root, "src/pyproject.toml", "[tool.black]\nx = 1\n")
 	testrepo.WriteFile(t, root, "src/tilegym/tilegym-lint.toml", "disable = []\n")
 	if p, _ := config.Find(sub); p != filepath.Join(sub, "tilegym-lint.toml") {
-		t.Errorf("FindConfig = %q", p)
+		t.Errorf("config.Find = %q", p)
 	}
 	if p, _ := config.Find(filepath.Join(root, "src")); p != filepath.Join(root, "pyproject.toml") {
-		t.Errorf("FindConfig skipping a pyproject without the table = %q", p)
+		t.Errorf("config.Find skipping a pyproject without the table = %q", p)
 	}
 	if p, _ := config.Find(t.TempDir()); p != "" {
 		// A temporary directory has no configuration above it unless the
 		// machine has one at /tmp or /; accept that.
-		t.Logf("FindConfig in an empty dir found %q", p)
+		t.Logf("config.Find in an empty dir found %q", p)
 	}
 }
 
@@ -302,7 +302,7 @@ func TestConfigErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := config.Parse([]byte(tt.src), tt.file)
 			if err == nil {
-				t.Fatal("ParseConfig succeeded")
+				t.Fatal("config.Parse succeeded")
 			}
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %q, want it to contain %q", err, tt.want)

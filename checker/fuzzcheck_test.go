@@ -70,7 +70,7 @@ var fuzzCatalog = sync.OnceValues(func() (*rules.Catalog, error) {
 	return checks.LoadCatalog(tilegymlint.RulesTOML, "rules.toml")
 })
 
-// fuzzBase returns the files of base i, loaded once each.
+// fuzzBaseFiles returns the files of every base of fuzzBases, loaded once.
 var fuzzBaseFiles = sync.OnceValues(func() ([]map[string][]byte, error) {
 	var out []map[string][]byte
 	for _, name := range fuzzBases {

@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/tilegym/tilegym-lint/config"
-	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/source"
+	"github.com/tilegym/tilegym-lint/source/regfile"
 )
 
 // swapSource lists a working tree, then replaces one listed file with a

@@ -101,8 +101,6 @@ func checkInitOrder(pass *Pass, rule *rules.Rule, p *InitParams, tab *optable.Op
 	}
 }
 
-// longestOrdered marks the elements of a longest non-decreasing
-// subsequence of xs (the earliest such, for a deterministic choice).
 // greatestBefore returns, for each i, the index of the first of the
 // greatest of xs[:i] (-1 for i = 0): the import a misplaced one is reported
 // after, found in one pass instead of a scan per import.

@@ -14,11 +14,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source/regfile"
 )
 
 // Config is a project's configuration of tilegym-lint: the
@@ -50,7 +50,7 @@ type Config struct {
 	prefix []string // the key path of the configuration table in File
 }
 
-// ConfigFileNames are the files FindConfig looks for in each directory, in
+// FileNames are the files Find looks for in each directory, in
 // order of preference; pyproject.toml counts only with a [tool.tilegym-lint]
 // table.
 var FileNames = []string{"tilegym-lint.toml", ".tilegym-lint.toml", "pyproject.toml"}
@@ -157,7 +157,7 @@ func HasToolTable(data []byte) bool {
 	return ok
 }
 
-// LoadConfig reads a configuration file.
+// Load reads a configuration file.
 func Load(path string) (*Config, error) {
 	data, err := regfile.Read(path)
 	if err != nil {
@@ -166,7 +166,7 @@ func Load(path string) (*Config, error) {
 	return Parse(data, path)
 }
 
-// ParseConfig decodes a configuration; a file named pyproject.toml is read
+// Parse decodes a configuration; a file named pyproject.toml is read
 // from its [tool.tilegym-lint] table. Unknown keys and invalid values are
 // errors that name the file and line.
 func Parse(data []byte, filename string) (*Config, error) {

@@ -20,9 +20,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/parser"
+	"github.com/tilegym/tilegym-lint/source/regfile"
 )
 
 // Edit replaces the text from Start to End (End excluded) of File with

@@ -134,12 +134,12 @@ func (l *Loader) OpTable() *optable.OpTable {
 	return l.table
 }
 
-// newLazyLoader lists and reads the files in scope of a snapshot.
+// NewLoader lists and reads the files in scope of a snapshot.
 func NewLoader(src source.Source, lay *layout.Layout, cfg *config.Config) (*Loader, error) {
 	return NewLoaderReusing(src, lay, cfg, nil)
 }
 
-// newLazyLoaderReusing is newLazyLoader taking a file's content from known
+// NewLoaderReusing is NewLoader taking a file's content from known
 // when it has it (the same file of another snapshot, when the same).
 // Without known, the files every check parses (see seed) are parsed as
 // soon as read, by the reading workers.
@@ -151,7 +151,7 @@ func NewLoaderReusing(src source.Source, lay *layout.Layout, cfg *config.Config,
 	return ReadLoader(src, repo, known)
 }
 
-// readLazyLoader is newLazyLoaderReusing with the snapshot listed (ListRepo).
+// ReadLoader is NewLoaderReusing with the snapshot listed (ListRepo).
 func ReadLoader(src source.Source, repo *optable.Repo, known func(path string) ([]byte, bool)) (*Loader, error) {
 	n := len(repo.Paths)
 	l := &Loader{Repo: repo, Layout: repo.Layout, Data: make([][]byte, n), Parsed: make([]bool, n), APIs: map[string]bool{}, Index: map[string]int{}}
@@ -563,8 +563,6 @@ type needs struct {
 	tests, benchmarks *layout.BindingIndex // of uses (indexUses)
 }
 
-// scopeUses are the qualified names through which the test and benchmark
-// files of a scope (and suite) use its related ops.
 // indexUses indexes the scopes of nd.uses by their test and benchmark
 // globs (step): a path is matched once per scope, not once per use, which
 // in a check in batches is once per suite of the batch's ops.
@@ -577,6 +575,8 @@ func (nd *needs) indexUses() {
 	nd.benchmarks = layout.NewBindingIndex(list, func(sc *layout.Scope) []string { return sc.Benchmarks })
 }
 
+// scopeUses are the qualified names through which the test and benchmark
+// files of a scope (and suite) use its related ops.
 type scopeUses struct {
 	scope   *layout.Scope
 	suite   string

@@ -167,7 +167,7 @@ func (b *opTableBuilder) findCuTileRoots() {
 	}
 }
 
-// CuTileRootOf returns the cuTile package root that contains p, and its scope.
+// cutileRootOf returns the cuTile package root that contains p, and its scope.
 func (b *opTableBuilder) cutileRootOf(p string) (string, layout.ScopeMatch, bool) {
 	// The longest root r with layout.UnderDir(r, p): one of p's ancestor
 	// directories, with or without its trailing slash, looked up from the

@@ -59,7 +59,7 @@ type Op struct {
 	Skips      []Skip         // explicit, written decisions to skip a step (W1)
 }
 
-// Impl returns the op's implementations for a backend.
+// ImplsFor returns the op's implementations for a backend.
 func (o *Op) ImplsFor(backend string) []*Impl {
 	var out []*Impl
 	for _, im := range o.Impls {

@@ -29,7 +29,7 @@ func levenshtein(a, b string) int {
 	return t[len(a)][len(b)]
 }
 
-// closest and editDistance agree with the full table: the nearest
+// Closest and EditDistance agree with the full table: the nearest
 // candidate within max(2, len/5), ties to the smallest name.
 func TestClosestMatchesFullTable(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
@@ -64,7 +64,7 @@ func TestClosestMatchesFullTable(t *testing.T) {
 	}
 }
 
-// closest runs once per name that matches nothing, against every name of
+// Closest runs once per name that matches nothing, against every name of
 // the repository: it allocates nothing per candidate.
 func TestClosestAllocations(t *testing.T) {
 	var names []string

@@ -24,9 +24,9 @@ import (
 	"time"
 
 	"github.com/tilegym/tilegym-lint/fix"
-	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/parser"
+	"github.com/tilegym/tilegym-lint/source/regfile"
 )
 
 // Marker starts the message of every placeholder the scaffold writes:

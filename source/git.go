@@ -228,7 +228,7 @@ func CheckRevision(rev string) error {
 	return nil
 }
 
-// git runs a git command in dir and returns its standard output.
+// RunGit runs a git command in dir and returns its standard output.
 func RunGit(dir string, args ...string) (string, error) {
 	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
 	var stderr bytes.Buffer
@@ -250,7 +250,7 @@ func GitTopLevel(dir string) (string, error) {
 	return strings.TrimSpace(out), nil
 }
 
-// gitBytes is git returning bytes.
+// RunGitBytes is RunGit returning bytes.
 func RunGitBytes(dir string, args ...string) ([]byte, error) {
 	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
 	var stderr bytes.Buffer

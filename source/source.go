@@ -10,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/internal/regfile"
+	"github.com/tilegym/tilegym-lint/source/regfile"
 )
 
 // A Source is a snapshot of a repository's files: the working tree on disk,

@@ -11,8 +11,8 @@ import (
 	"github.com/tilegym/tilegym-lint/baseline"
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/config"
-	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source/regfile"
 )
 
 const baselineUsage = `  --baseline FILE report the findings FILE records as baselined: they do

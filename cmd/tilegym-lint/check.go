@@ -15,12 +15,12 @@ import (
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
-	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/scaffold"
 	"github.com/tilegym/tilegym-lint/source"
+	"github.com/tilegym/tilegym-lint/source/regfile"
 	"github.com/tilegym/tilegym-lint/verify"
 )
 

@@ -10,9 +10,9 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/checker"
-	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source/regfile"
 )
 
 // outputs holds what the report package's writers need beyond the result:

@@ -16,9 +16,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tilegym/tilegym-lint/internal/regfile"
 	"github.com/tilegym/tilegym-lint/python/astdump"
 	"github.com/tilegym/tilegym-lint/python/parser"
+	"github.com/tilegym/tilegym-lint/source/regfile"
 )
 
 const parseUsage = `usage:
