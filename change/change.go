@@ -6,8 +6,6 @@
 package change
 
 import (
-	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"path"
@@ -22,6 +20,7 @@ import (
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/git"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/optable"
@@ -106,7 +105,7 @@ func (c *Change) HasFile(file string) bool {
 // HEAD, the working tree (with uncommitted and untracked files) or, when
 // staged, the index. base "" means HEAD. It runs `git diff -U0` and, when
 // the working tree has files the index does not hold, `git ls-files
-// --others` on them (see untrackedFiles).
+// --others` on them (see git.Untracked).
 func FromGit(root, base string, staged bool) (*Change, error) {
 	return gitChange(root, base, staged, func() ([]string, error) {
 		return (&source.DiskSource{Dir: root, Lenient: true}).List()
@@ -120,13 +119,13 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 	if base == "" {
 		base = "HEAD"
 	}
-	if err := source.CheckRevision(base); err != nil {
+	if err := git.CheckRevision(base); err != nil {
 		return nil, err
 	}
 	if _, err := exec.LookPath("git"); err != nil {
-		return nil, source.ErrGitNotFound
+		return nil, git.ErrNotFound
 	}
-	if err := checkIndexFile(root); err != nil {
+	if err := git.CheckIndexFile(root); err != nil {
 		return nil, err
 	}
 	diffArgs := func(rev string, mergeBase bool) []string {
@@ -149,22 +148,22 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 			defer wg.Done()
 			var paths []string
 			if paths, untrackedErr = listed(); untrackedErr == nil {
-				untracked, untrackedErr = untrackedFiles(root, paths)
+				untracked, untrackedErr = git.Untracked(root, paths)
 			}
 		}()
 	}
 	// Against HEAD the diff is against HEAD itself (its own merge base with
 	// HEAD); against another base, against their merge base.
-	out, diffErr := source.RunGitBytes(root, diffArgs(base, base != "HEAD")...)
+	out, diffErr := git.RunBytes(root, diffArgs(base, base != "HEAD")...)
 	wg.Wait()
 	if diffErr != nil {
 		// Say why: no repository, no such base, no merge base. A git
 		// without --merge-base (before 2.30) gets the merge base apart.
-		_, _, mb, err := gitRevsSeparately(root, base)
+		_, _, mb, err := git.Revs(root, base)
 		if err != nil {
 			return nil, err
 		}
-		if out, diffErr = source.RunGitBytes(root, diffArgs(mb, false)...); diffErr != nil {
+		if out, diffErr = git.RunBytes(root, diffArgs(mb, false)...); diffErr != nil {
 			return nil, diffErr
 		}
 	}
@@ -179,7 +178,7 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 		// meanwhile: only finishChange needs them.
 		rev := base
 		if diffErr != nil {
-			_, _, rev, _ = gitRevsSeparately(root, base)
+			_, _, rev, _ = git.Revs(root, base)
 		}
 		args := diffArgs(rev, base != "HEAD" && diffErr == nil)
 		for i, a := range args {
@@ -195,7 +194,7 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 		ch.renamed = make(chan struct{})
 		go func() {
 			defer close(ch.renamed)
-			if out, err := source.RunGitBytes(root, args...); err == nil {
+			if out, err := git.RunBytes(root, args...); err == nil {
 				ch.Renames = parseRenames(out, ch)
 			}
 		}()
@@ -268,35 +267,6 @@ func parseRenames(out []byte, ch *Change) map[string]string {
 		return nil
 	}
 	return renames
-}
-
-// gitRevsSeparately returns the git top level of root, root's prefix in it
-// and the merge base of base and HEAD, each trimmed, or an error that says
-// which of them git could not find.
-func gitRevsSeparately(root, base string) (top, prefix, mb string, err error) {
-	var topErr, prefixErr, mbErr error
-	var wg sync.WaitGroup
-	wg.Add(3)
-	go func() { defer wg.Done(); top, topErr = source.RunGit(root, "rev-parse", "--show-toplevel") }()
-	go func() { defer wg.Done(); prefix, prefixErr = source.RunGit(root, "rev-parse", "--show-prefix") }()
-	go func() {
-		defer wg.Done()
-		mb, mbErr = source.RunGit(root, "merge-base", "--end-of-options", base, "HEAD")
-	}()
-	wg.Wait()
-	if errors.Is(topErr, source.ErrGitNotFound) {
-		return "", "", "", topErr
-	}
-	if topErr != nil {
-		return "", "", "", fmt.Errorf("%s is not in a git repository: %w", root, topErr)
-	}
-	if prefixErr != nil {
-		return "", "", "", prefixErr
-	}
-	if mbErr != nil {
-		return "", "", "", fmt.Errorf("no merge base of %s and HEAD: %w", base, mbErr)
-	}
-	return strings.TrimSpace(top), strings.TrimSpace(prefix), strings.TrimSpace(mb), nil
 }
 
 // unquoteGitPath undoes git's quoting of a path with unusual characters
@@ -492,11 +462,11 @@ var batchesFor = checker.Batches
 //
 // Checking by ops, the base snapshot is the head's with the change taken
 // back (baseSource); checking whole, as a reference, it is the merge base's
-// tree as git lists it (GitSource).
+// tree as git lists it (git.Source).
 func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts checker.Options, byOps bool, hl *load.Loader) (*checker.Result, bool, error) {
 	var head source.Source = &source.DiskSource{Dir: ch.Root}
 	if ch.Staged {
-		gs := &source.GitSource{Dir: ch.Root, Rev: source.IndexRev}
+		gs := &git.Source{Dir: ch.Root, Rev: git.IndexRev}
 		defer gs.Close()
 		head = gs
 	}
@@ -550,11 +520,11 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 		}
 		return finishChange(ch, res, baseRes, opts), false, nil
 	}
-	top, prefix, mb, err := gitRevsSeparately(ch.Root, ch.Base)
+	top, prefix, mb, err := git.Revs(ch.Root, ch.Base)
 	if err != nil {
 		return nil, false, err
 	}
-	baseSrc := &source.GitSource{Dir: top, Rev: mb, Prefix: strings.TrimSuffix(prefix, "/")}
+	baseSrc := &git.Source{Dir: top, Rev: mb, Prefix: strings.TrimSuffix(prefix, "/")}
 	defer baseSrc.Close()
 	headRepo, err := load.Load(head, lay, cfg)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/git"
 	"github.com/tilegym/tilegym-lint/internal/realtree"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/load"
@@ -375,10 +376,10 @@ func TestChangeByOpsRandomTileGym(t *testing.T) {
 
 func TestGitBlobID(t *testing.T) {
 	// git hash-object of "hello\n", in SHA-1 and SHA-256 repositories.
-	if got := source.GitBlobID([]byte("hello\n"), 40); got != "ce013625030ba8dba906f756967f9e9ca394464a" {
+	if got := git.BlobID([]byte("hello\n"), 40); got != "ce013625030ba8dba906f756967f9e9ca394464a" {
 		t.Errorf("SHA-1 blob id = %s", got)
 	}
-	if got := source.GitBlobID([]byte("hello\n"), 64); got != "2cf8d83d9ee29543b34a87727421fdecb7e3f3a183d337639025de576db9ebb4" {
+	if got := git.BlobID([]byte("hello\n"), 64); got != "2cf8d83d9ee29543b34a87727421fdecb7e3f3a183d337639025de576db9ebb4" {
 		t.Errorf("SHA-256 blob id = %s", got)
 	}
 }

@@ -16,8 +16,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/git"
 	"github.com/tilegym/tilegym-lint/load"
-	"github.com/tilegym/tilegym-lint/source"
 )
 
 // fileDiff is what `git diff -U0 --full-index` says of one file.
@@ -298,7 +298,7 @@ func (d *fileDiff) rebuildOld(newData []byte) ([]byte, bool) {
 	if out == nil {
 		out = []byte{}
 	}
-	return out, source.GitBlobID(out, len(d.oldID)) == d.oldID
+	return out, git.BlobID(out, len(d.oldID)) == d.oldID
 }
 
 // splitLinesKeep splits data after each '\n'.
@@ -382,7 +382,7 @@ func (b *baseSource) ReadFile(p string) ([]byte, error) {
 	if d.oldID == "" {
 		return nil, fmt.Errorf("%s: git diff names no old blob", p)
 	}
-	out, err := source.RunGitBytes(b.root, "cat-file", "blob", d.oldID)
+	out, err := git.RunBytes(b.root, "cat-file", "blob", d.oldID)
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/git"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/source"
@@ -180,7 +181,7 @@ func workingChange(t *testing.T, dir string) (*Change, *load.Loader) {
 	return ch, hl
 }
 
-// TestRevisionCannotBeAnOption: a --diff value or a GitSource revision that
+// TestRevisionCannotBeAnOption: a --diff value or a git.Source revision that
 // git would read as an option ("--output=FILE" truncates FILE) is refused,
 // and the file it names is left as it was.
 func TestRevisionCannotBeAnOption(t *testing.T) {
@@ -199,8 +200,8 @@ func TestRevisionCannotBeAnOption(t *testing.T) {
 		if _, err := FromGit(dir, rev, true); err == nil {
 			t.Errorf("FromGit(%q, staged): no error", rev)
 		}
-		if _, err := (&source.GitSource{Dir: dir, Rev: rev}).List(); err == nil || !strings.Contains(err.Error(), "invalid revision") {
-			t.Errorf("GitSource{Rev: %q}.List: err %v, want an invalid revision", rev, err)
+		if _, err := (&git.Source{Dir: dir, Rev: rev}).List(); err == nil || !strings.Contains(err.Error(), "invalid revision") {
+			t.Errorf("git.Source{Rev: %q}.List: err %v, want an invalid revision", rev, err)
 		}
 	}
 	if got, err := os.ReadFile(filepath.Join(dir, "src/tilegym/ops/ops.py")); err != nil || string(got) != "x = 1\n" {

@@ -11,6 +11,7 @@ import (
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/git"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/optable"
@@ -319,10 +320,10 @@ func TestConfigErrors(t *testing.T) {
 	}
 }
 
-func TestGitSource(t *testing.T) {
+func TestGitSnapshot(t *testing.T) {
 	dir := testrepo.GitRepo(t, "../fixtures/good", nil)
 	testrepo.WriteFile(t, dir, "src/tilegym/ops/ops.py", "# changed on disk only\n")
-	gs := &source.GitSource{Dir: dir, Rev: "HEAD"}
+	gs := &git.Source{Dir: dir, Rev: "HEAD"}
 	defer gs.Close()
 	disk := &source.DiskSource{Dir: dir}
 	gl, err := gs.List()
@@ -348,13 +349,13 @@ func TestGitSource(t *testing.T) {
 	}
 	// The index, and a subdirectory prefix.
 	testrepo.GitRun(t, dir, "add", "src/tilegym/ops/ops.py")
-	idx := &source.GitSource{Dir: dir, Rev: source.IndexRev, Prefix: "src/tilegym"}
+	idx := &git.Source{Dir: dir, Rev: git.IndexRev, Prefix: "src/tilegym"}
 	defer idx.Close()
 	data, err := idx.ReadFile("ops/ops.py")
 	if err != nil || string(data) != "# changed on disk only\n" {
 		t.Errorf("index read = %q, %v", data, err)
 	}
-	bad := &source.GitSource{Dir: dir, Rev: "no-such-rev"}
+	bad := &git.Source{Dir: dir, Rev: "no-such-rev"}
 	if _, err := bad.List(); err == nil {
 		t.Error("listing a bad revision succeeded")
 	}

@@ -14,7 +14,7 @@ import (
 )
 
 // A Source is a snapshot of a repository's files: the working tree on disk,
-// or a git revision or the index (see GitSource).
+// or a git revision or the index (git.Source).
 type Source interface {
 	// Root is the repository root the paths are relative to, for display.
 	Root() string

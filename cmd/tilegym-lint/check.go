@@ -15,6 +15,7 @@ import (
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/git"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
@@ -432,7 +433,7 @@ func hasRootAbove(abs string) bool {
 }
 
 func gitTop(dir string) (string, error) {
-	ch, err := source.GitTopLevel(dir)
+	ch, err := git.TopLevel(dir)
 	if err != nil {
 		return "", err
 	}
@@ -483,7 +484,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		return 0, err
 	}
 	layout := config.BuildLayout(&cat.Layout, cfg)
-	if sparseCheckout(t.root) {
+	if git.SparseCheckout(t.root) {
 		fmt.Fprintln(stderr, "tilegym-lint: note: this is a sparse checkout (git sparse-checkout): files outside it are absent, so an op whose module, test or benchmark lies outside it is reported as missing it; run `git sparse-checkout disable` or check a full clone")
 	}
 	sizeOf := func() int64 { return sourceBytes(t.root, layout) }
@@ -669,16 +670,16 @@ func withoutNew(names []string, notStarted []report.NewOp) []string {
 
 // indexSource is the git index of the repository root is in, as a source
 // of the files under root.
-func indexSource(root string) (*source.GitSource, error) {
-	top, err := git(root, "rev-parse", "--show-toplevel")
+func indexSource(root string) (*git.Source, error) {
+	top, err := git.Output(root, "rev-parse", "--show-toplevel")
 	if err != nil {
 		return nil, err
 	}
-	prefix, err := git(root, "rev-parse", "--show-prefix")
+	prefix, err := git.Output(root, "rev-parse", "--show-prefix")
 	if err != nil {
 		return nil, err
 	}
-	return &source.GitSource{Dir: top, Rev: ":", Prefix: strings.TrimSuffix(prefix, "/")}, nil
+	return &git.Source{Dir: top, Rev: ":", Prefix: strings.TrimSuffix(prefix, "/")}, nil
 }
 
 // checkOpNames reports an --op that names no op of the checkout.

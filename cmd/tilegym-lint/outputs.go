@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/git"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source/regfile"
@@ -33,7 +34,7 @@ func newOutputs(root string, res *checker.Result, cat *rules.Catalog, changeMode
 	o := &outputs{compared: compared}
 	abs, _ := filepath.Abs(root)
 	repoRoot := abs
-	if top, err := git(abs, "rev-parse", "--show-toplevel"); err == nil {
+	if top, err := git.Output(abs, "rev-parse", "--show-toplevel"); err == nil {
 		repoRoot = top
 		if real, err := filepath.EvalSymlinks(abs); err == nil {
 			abs = real
@@ -56,12 +57,12 @@ func newOutputs(root string, res *checker.Result, cat *rules.Catalog, changeMode
 	}
 	u := url.URL{Scheme: "file", Path: filepath.ToSlash(repoRoot)}
 	o.rootURI = strings.TrimSuffix(u.String(), "/") + "/"
-	sha, err := git(abs, "rev-parse", "--verify", "--quiet", "HEAD")
+	sha, err := git.Output(abs, "rev-parse", "--verify", "--quiet", "HEAD")
 	if err != nil {
 		return o
 	}
 	o.revision = sha
-	o.branch, _ = git(abs, "symbolic-ref", "--quiet", "--short", "HEAD")
+	o.branch, _ = git.Output(abs, "symbolic-ref", "--quiet", "--short", "HEAD")
 	if b := os.Getenv("GITHUB_HEAD_REF"); b != "" {
 		o.branch = b
 	} else if b := os.Getenv("GITHUB_REF_NAME"); b != "" && o.branch == "" {
@@ -71,7 +72,7 @@ func newOutputs(root string, res *checker.Result, cat *rules.Catalog, changeMode
 	if server != "" && repo != "" {
 		o.repoURI = strings.TrimSuffix(server, "/") + "/" + repo
 		o.blobURL = o.repoURI + "/blob/" + sha + "/"
-	} else if u, err := git(abs, "remote", "get-url", "origin"); err == nil {
+	} else if u, err := git.Output(abs, "remote", "get-url", "origin"); err == nil {
 		if pu, err := url.Parse(u); err == nil && pu.Scheme != "" && pu.Host != "" {
 			pu.User = nil // never a credential
 			o.repoURI = pu.String()

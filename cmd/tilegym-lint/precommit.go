@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/tilegym/tilegym-lint/git"
 )
 
 // The pre-commit hook (--pre-commit) decides what to compare by itself, so
@@ -44,8 +46,8 @@ type hookPlan struct {
 // --base flag.
 func planPreCommit(root string, files []string, base string) (*hookPlan, error) {
 	committing := atCommit() // first: it makes GIT_INDEX_FILE absolute
-	if _, err := git(root, "rev-parse", "--verify", "--quiet", "HEAD"); err != nil {
-		if _, err := git(root, "rev-parse", "--git-dir"); err != nil {
+	if _, err := git.Output(root, "rev-parse", "--verify", "--quiet", "HEAD"); err != nil {
+		if _, err := git.Output(root, "rev-parse", "--git-dir"); err != nil {
 			return nil, fmt.Errorf("--pre-commit: %s is not in a git repository", root)
 		}
 		// The repository's first commit: there is no base, every op
@@ -53,14 +55,14 @@ func planPreCommit(root string, files []string, base string) (*hookPlan, error) 
 		return &hookPlan{initial: true, note: "the first commit: every op staged (no HEAD to compare with)"}, nil
 	}
 	if committing || len(files) > 0 && allStaged(root, files) {
-		head, _ := git(root, "rev-parse", "--verify", "--quiet", "HEAD")
+		head, _ := git.Output(root, "rev-parse", "--verify", "--quiet", "HEAD")
 		return &hookPlan{staged: true, note: fmt.Sprintf("the staged change against HEAD (%s)", shortSHA(head))}, nil
 	}
 	var tried []string
 	candidates := []string{base}
 	if base == "" {
 		candidates = []string{os.Getenv("PRE_COMMIT_FROM_REF")}
-		if ref, err := git(root, "symbolic-ref", "--quiet", "refs/remotes/origin/HEAD"); err == nil {
+		if ref, err := git.Output(root, "symbolic-ref", "--quiet", "refs/remotes/origin/HEAD"); err == nil {
 			candidates = append(candidates, strings.TrimPrefix(ref, "refs/remotes/"))
 		}
 		candidates = append(candidates, "origin/main")
@@ -70,10 +72,10 @@ func planPreCommit(root string, files []string, base string) (*hookPlan, error) 
 			continue
 		}
 		tried = append(tried, c)
-		if !gitRevExists(root, c) {
+		if !git.RevExists(root, c) {
 			continue
 		}
-		if _, err := git(root, "merge-base", "--end-of-options", c, "HEAD"); err != nil {
+		if _, err := git.Output(root, "merge-base", "--end-of-options", c, "HEAD"); err != nil {
 			continue
 		}
 		return &hookPlan{base: c, note: "the branch's change against " + describeBase(root, c, false)}, nil
@@ -81,7 +83,7 @@ func planPreCommit(root string, files []string, base string) (*hookPlan, error) 
 	if base != "" {
 		return nil, fmt.Errorf("--base %s: no such revision, or no merge base with HEAD", base)
 	}
-	head, _ := git(root, "rev-parse", "--verify", "--quiet", "HEAD")
+	head, _ := git.Output(root, "rev-parse", "--verify", "--quiet", "HEAD")
 	return &hookPlan{base: "HEAD", note: fmt.Sprintf("the uncommitted changes against HEAD (%s): no merge base with %s; pass --base BRANCH to compare a branch",
 		shortSHA(head), strings.Join(tried, " or "))}, nil
 }
@@ -107,11 +109,11 @@ func atCommit() bool {
 // allStaged reports whether every file (relative to the current
 // directory) is in the index's change against HEAD.
 func allStaged(root string, files []string) bool {
-	out, err := git(root, "diff", "--cached", "--name-only", "--no-renames", "-z", "HEAD", "--")
+	out, err := git.Output(root, "diff", "--cached", "--name-only", "--no-renames", "-z", "HEAD", "--")
 	if err != nil || out == "" {
 		return false
 	}
-	top, err := git(root, "rev-parse", "--show-toplevel")
+	top, err := git.Output(root, "rev-parse", "--show-toplevel")
 	if err != nil {
 		return false
 	}

@@ -20,7 +20,7 @@ const module = "github.com/tilegym/tilegym-lint"
 //
 //	python/ast, layout, source/regfile      syntax trees; where op files live; reading files
 //	python/parser, python/astutil, rules    parsing; syntax helpers; the rule catalog
-//	source                                  a snapshot's files, read and parsed (Python, not TileGym)
+//	source, git                             a snapshot's files, read and parsed (Python, not TileGym); git, run
 //	analysis                                the framework: Analyzer, Pass, Diagnostic, registry
 //	optable                                 the repository model: ops, stubs, impls, tests, benchmarks
 //	checks, config                          the check kinds; a project's configuration
@@ -40,19 +40,20 @@ var allowed = map[string][]string{
 	"rules/internal/gencatalog": {"rules/internal/srcscan"},
 	"rules":                     {"layout", "rules/internal/srcscan"},
 	"source":                    {"source/regfile", "python/ast", "python/astutil", "python/parser"},
+	"git":                       {"source/regfile"},
 	"analysis":                  {"python/ast", "rules"},
 	"optable":                   {"analysis", "layout", "python/ast", "python/astutil", "source"},
 	"checks":                    {"analysis", "layout", "optable", "python/ast", "python/astutil", "rules", "source"},
 	"config":                    {"source/regfile", "layout", "optable", "python/ast", "rules"},
 	"load":                      {"analysis", "config", "layout", "optable", "python/ast", "python/astutil", "source"},
 	"checker":                   {"analysis", "checks", "config", "layout", "load", "optable", "python/ast", "rules", "source"},
-	"change":                    {"analysis", "checker", "checks", "config", "source/regfile", "layout", "load", "optable", "python/ast", "python/astutil", "rules", "source"},
+	"change":                    {"analysis", "checker", "checks", "config", "git", "source/regfile", "layout", "load", "optable", "python/ast", "python/astutil", "rules", "source"},
 	"report":                    {"analysis", "checker", "python/ast", "rules"},
 	"verify":                    {"checker", "checks", "config", "rules"},
 	"baseline":                  {"analysis", "checker", "rules"},
 	"fix":                       {"source/regfile", "python/ast", "python/parser"},
 	"scaffold":                  {"fix", "source/regfile", "python/ast", "python/parser"},
-	"cmd/tilegym-lint":          {"analysis", "baseline", "change", "checker", "checks", "config", "fix", "source/regfile", "layout", "load", "optable", "python/astdump", "python/parser", "report", "rules", "scaffold", "source", "verify"},
+	"cmd/tilegym-lint":          {"analysis", "baseline", "change", "checker", "checks", "config", "fix", "git", "source/regfile", "layout", "load", "optable", "python/astdump", "python/parser", "report", "rules", "scaffold", "source", "verify"},
 	"internal/layers":           {},
 	"internal/fixtureset":       {},
 	"internal/realtree":         {},

@@ -220,3 +220,28 @@ func CorpusFiles(t testing.TB, extra ...string) []*source.File {
 	}
 	return files
 }
+
+// IndexRepo makes a repository with tracked files (some with names git
+// quotes), an intent-to-add file (an extended flag), ignored and untracked
+// files, in a subdirectory of the work tree as well.
+func IndexRepo(t testing.TB) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	GitRun(t, dir, "init", "-q")
+	for _, p := range []string{"a.py", "sub/b.py", "sub/deep/c.py", "sub/x y.py", "sub/café.py", "sub/deep/d.py"} {
+		WriteFile(t, dir, p, "x = 1\n")
+	}
+	WriteFile(t, dir, ".gitignore", "*.gen.py\nbuild/\n")
+	GitRun(t, dir, "add", ".")
+	GitRun(t, dir, "commit", "-qm", "base")
+	WriteFile(t, dir, "sub/added.py", "y = 2\n")
+	GitRun(t, dir, "add", "-N", "sub/added.py")
+	WriteFile(t, dir, "sub/new.py", "z = 3\n")
+	WriteFile(t, dir, "sub/deep/new 2.py", "z = 3\n")
+	WriteFile(t, dir, "sub/skip.gen.py", "z = 3\n")
+	WriteFile(t, dir, "build/out.py", "z = 3\n")
+	return dir
+}

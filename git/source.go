@@ -1,4 +1,10 @@
-package source
+// Package git runs git for tilegym-lint, and is the only package that
+// does: a revision or the index as a snapshot (Source), the change's diff,
+// untracked files and revisions (change mode), the repository's top and
+// HEAD (the command line). One runner (command) starts every git process;
+// no string from the command line or the repository reaches git as an
+// option (CheckRevision, "--end-of-options", "--" before paths).
+package git
 
 import (
 	"bufio"
@@ -16,11 +22,11 @@ import (
 	"sync"
 )
 
-// GitSource is a snapshot read from git without touching the working tree:
+// Source is a snapshot read from git without touching the working tree:
 // a revision (git ls-tree) or, with Rev == ":" , the index (git ls-files
 // -s). File contents come from one long-running `git cat-file --batch`.
 // Running git is the only process it starts; no repository code runs.
-type GitSource struct {
+type Source struct {
 	Dir string // the repository's top-level directory
 	Rev string // a revision, or ":" for the index
 	// Prefix, when the checked root is a subdirectory of the repository,
@@ -39,32 +45,28 @@ type GitSource struct {
 	out *bufio.Reader
 }
 
-// IndexRev is the Rev of a GitSource that reads the index.
+// IndexRev is the Rev of a Source that reads the index.
 const IndexRev = ":"
 
-func (g *GitSource) Root() string {
+func (g *Source) Root() string {
 	if g.Prefix != "" {
 		return g.Dir + "/" + g.Prefix
 	}
 	return g.Dir
 }
 
-func (g *GitSource) load() error {
+func (g *Source) load() error {
 	g.once.Do(func() {
-		var cmd *exec.Cmd
-		if g.Rev == IndexRev {
-			cmd = exec.Command("git", "-C", g.Dir, "ls-files", "-s", "-z")
-		} else {
+		args := []string{"ls-files", "-s", "-z"}
+		if g.Rev != IndexRev {
 			if g.err = CheckRevision(g.Rev); g.err != nil {
 				return
 			}
-			cmd = exec.Command("git", "-C", g.Dir, "ls-tree", "-r", "-z", "--full-tree", "--end-of-options", g.Rev)
+			args = []string{"ls-tree", "-r", "-z", "--full-tree", "--end-of-options", g.Rev}
 		}
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
+		out, err := RunBytes(g.Dir, args...)
 		if err != nil {
-			g.err = gitError(cmd.Args[3:], err, &stderr)
+			g.err = err
 			return
 		}
 		g.blobs = map[string]string{}
@@ -111,7 +113,7 @@ func (g *GitSource) load() error {
 	return g.err
 }
 
-func (g *GitSource) List() ([]string, error) {
+func (g *Source) List() ([]string, error) {
 	if err := g.load(); err != nil {
 		return nil, err
 	}
@@ -120,7 +122,7 @@ func (g *GitSource) List() ([]string, error) {
 
 // ReadFile returns a file's content. Safe for concurrent use: requests to
 // the cat-file process are serialized.
-func (g *GitSource) ReadFile(path string) ([]byte, error) {
+func (g *Source) ReadFile(path string) ([]byte, error) {
 	if err := g.load(); err != nil {
 		return nil, err
 	}
@@ -156,11 +158,11 @@ func (g *GitSource) ReadFile(path string) ([]byte, error) {
 }
 
 // startLocked starts the cat-file process unless it runs; g.mu is held.
-func (g *GitSource) startLocked() error {
+func (g *Source) startLocked() error {
 	if g.cmd != nil {
 		return nil
 	}
-	cmd := exec.Command("git", "-C", g.Dir, "cat-file", "--batch")
+	cmd := command(g.Dir, "cat-file", "--batch")
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return err
@@ -171,7 +173,7 @@ func (g *GitSource) startLocked() error {
 	}
 	if err := cmd.Start(); err != nil {
 		if errors.Is(err, exec.ErrNotFound) {
-			return ErrGitNotFound
+			return ErrNotFound
 		}
 		return fmt.Errorf("git cat-file: %v", err)
 	}
@@ -179,9 +181,29 @@ func (g *GitSource) startLocked() error {
 	return nil
 }
 
-// GitBlobID returns the id git gives a blob of this content, in the object
+func (g *Source) revName() string {
+	if g.Rev == IndexRev {
+		return "the index"
+	}
+	return g.Rev
+}
+
+// Close stops the cat-file process.
+func (g *Source) Close() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.cmd == nil {
+		return nil
+	}
+	g.in.Close()
+	err := g.cmd.Wait()
+	g.cmd = nil
+	return err
+}
+
+// BlobID returns the id git gives a blob of this content, in the object
 // format of an id of that length (SHA-1, or SHA-256); "" for another.
-func GitBlobID(data []byte, idLen int) string {
+func BlobID(data []byte, idLen int) string {
 	header := "blob " + strconv.Itoa(len(data)) + "\x00"
 	switch idLen {
 	case 40:
@@ -196,80 +218,4 @@ func GitBlobID(data []byte, idLen int) string {
 		return hex.EncodeToString(h.Sum(nil))
 	}
 	return ""
-}
-
-func (g *GitSource) revName() string {
-	if g.Rev == IndexRev {
-		return "the index"
-	}
-	return g.Rev
-}
-
-// Close stops the cat-file process.
-func (g *GitSource) Close() error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.cmd == nil {
-		return nil
-	}
-	g.in.Close()
-	err := g.cmd.Wait()
-	g.cmd = nil
-	return err
-}
-
-// CheckRevision refuses a revision that git could read as an option
-// ("--output=ops.py" would make git diff write that file) or that is empty.
-// Every revision given to git is also passed after --end-of-options.
-func CheckRevision(rev string) error {
-	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\x00\n") {
-		return fmt.Errorf("invalid revision %q: a revision names a commit (origin/main, HEAD~1, a hash) and cannot be empty or start with '-'", rev)
-	}
-	return nil
-}
-
-// RunGit runs a git command in dir and returns its standard output.
-func RunGit(dir string, args ...string) (string, error) {
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return "", gitError(args, err, &stderr)
-	}
-	return string(out), nil
-}
-
-// GitTopLevel returns the top-level directory of the git repository that
-// holds dir.
-func GitTopLevel(dir string) (string, error) {
-	out, err := RunGit(dir, "rev-parse", "--show-toplevel")
-	if err != nil {
-		return "", err
-	}
-	return strings.TrimSpace(out), nil
-}
-
-// RunGitBytes is RunGit returning bytes.
-func RunGitBytes(dir string, args ...string) ([]byte, error) {
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, gitError(args, err, &stderr)
-	}
-	return out, nil
-}
-
-// ErrGitNotFound: git is not installed, or not in PATH.
-var ErrGitNotFound = errors.New("git was not found: change mode (--diff, --staged) runs git; install git or add it to PATH")
-
-// gitError is the error of a git command that failed: ErrGitNotFound when
-// git could not be started for want of it.
-func gitError(args []string, err error, stderr *bytes.Buffer) error {
-	if errors.Is(err, exec.ErrNotFound) {
-		return ErrGitNotFound
-	}
-	return fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
 }

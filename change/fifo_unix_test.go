@@ -9,12 +9,14 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 )
 
 // TestChangeFIFOIndex: change mode refuses a repository whose index is a
 // FIFO before git (which would block opening it) runs.
 func TestChangeFIFOIndex(t *testing.T) {
-	dir := indexRepo(t)
+	dir := testrepo.IndexRepo(t)
 	idx := filepath.Join(dir, ".git", "index")
 	if err := os.Remove(idx); err != nil {
 		t.Fatal(err)

@@ -1,7 +1,7 @@
-package change
+package git
 
-// The files of a change that git does not track yet, and the checks made
-// on the repository before git runs.
+// The repository around a checked directory: its git directory, its
+// untracked files and the revisions change mode compares.
 
 import (
 	"errors"
@@ -9,8 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
-	"github.com/tilegym/tilegym-lint/source"
 	"github.com/tilegym/tilegym-lint/source/regfile"
 )
 
@@ -77,9 +77,9 @@ func findGitDir(dir string) (gitDir, prefix string, err error) {
 	}
 }
 
-// checkIndexFile refuses an index that is not a regular file, before git
+// CheckIndexFile refuses an index that is not a regular file, before git
 // runs: git would block opening a FIFO.
-func checkIndexFile(root string) error {
+func CheckIndexFile(root string) error {
 	gitDir, _, err := findGitDir(root)
 	if err != nil {
 		return nil // git finds the repository itself
@@ -91,11 +91,11 @@ func checkIndexFile(root string) error {
 	return nil
 }
 
-// untrackedFiles returns, of the files listed (slash paths relative to
+// Untracked returns, of the files listed (slash paths relative to
 // root), those git counts as untracked: not in the index, not ignored
-// (git ls-files --others, which runs while git diff does).
-func untrackedFiles(root string, listed []string) ([]string, error) {
-	out, err := source.RunGitBytes(root, "ls-files", "--others", "--exclude-standard", "-z", "--", ".")
+// (git ls-files --others).
+func Untracked(root string, listed []string) ([]string, error) {
+	out, err := RunBytes(root, "ls-files", "--others", "--exclude-standard", "-z", "--", ".")
 	if err != nil {
 		return nil, err
 	}
@@ -121,4 +121,46 @@ func splitNUL(out []byte) []string {
 		}
 	}
 	return paths
+}
+
+// Revs returns the git top level of root, root's prefix in it
+// and the merge base of base and HEAD, each trimmed, or an error that says
+// which of them git could not find.
+func Revs(root, base string) (top, prefix, mb string, err error) {
+	var topErr, prefixErr, mbErr error
+	var wg sync.WaitGroup
+	wg.Add(3)
+	go func() { defer wg.Done(); top, topErr = Run(root, "rev-parse", "--show-toplevel") }()
+	go func() { defer wg.Done(); prefix, prefixErr = Run(root, "rev-parse", "--show-prefix") }()
+	go func() {
+		defer wg.Done()
+		mb, mbErr = Run(root, "merge-base", "--end-of-options", base, "HEAD")
+	}()
+	wg.Wait()
+	if errors.Is(topErr, ErrNotFound) {
+		return "", "", "", topErr
+	}
+	if topErr != nil {
+		return "", "", "", fmt.Errorf("%s is not in a git repository: %w", root, topErr)
+	}
+	if prefixErr != nil {
+		return "", "", "", prefixErr
+	}
+	if mbErr != nil {
+		return "", "", "", fmt.Errorf("no merge base of %s and HEAD: %w", base, mbErr)
+	}
+	return strings.TrimSpace(top), strings.TrimSpace(prefix), strings.TrimSpace(mb), nil
+}
+
+// RevExists reports whether rev names a commit.
+func RevExists(dir, rev string) bool {
+	_, err := Output(dir, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	return err == nil
+}
+
+// SparseCheckout reports whether dir is a git sparse checkout, whose files
+// outside the checked-out cone are absent from the working tree.
+func SparseCheckout(dir string) bool {
+	v, err := Output(dir, "config", "--type=bool", "--get", "core.sparseCheckout")
+	return err == nil && v == "true"
 }

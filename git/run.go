@@ -1,0 +1,68 @@
+package git
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+)
+
+// CheckRevision refuses a revision that git could read as an option
+// ("--output=ops.py" would make git diff write that file) or that is empty.
+// Every revision given to git is also passed after --end-of-options.
+func CheckRevision(rev string) error {
+	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\x00\n") {
+		return fmt.Errorf("invalid revision %q: a revision names a commit (origin/main, HEAD~1, a hash) and cannot be empty or start with '-'", rev)
+	}
+	return nil
+}
+
+// command is the one runner: git with args, run in dir ("-C dir": dir is
+// a path, never an option).
+func command(dir string, args ...string) *exec.Cmd {
+	return exec.Command("git", append([]string{"-C", dir}, args...)...)
+}
+
+// Run runs a git command in dir and returns its standard output.
+func Run(dir string, args ...string) (string, error) {
+	out, err := RunBytes(dir, args...)
+	return string(out), err
+}
+
+// Output is Run with the output trimmed of surrounding white space (one
+// line: a commit id, a path, a ref).
+func Output(dir string, args ...string) (string, error) {
+	out, err := RunBytes(dir, args...)
+	return strings.TrimSpace(string(out)), err
+}
+
+// TopLevel returns the top-level directory of the git repository that
+// holds dir.
+func TopLevel(dir string) (string, error) {
+	return Output(dir, "rev-parse", "--show-toplevel")
+}
+
+// RunBytes is Run returning bytes.
+func RunBytes(dir string, args ...string) ([]byte, error) {
+	cmd := command(dir, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, runError(args, err, &stderr)
+	}
+	return out, nil
+}
+
+// ErrNotFound: git is not installed, or not in PATH.
+var ErrNotFound = errors.New("git was not found: change mode (--diff, --staged) runs git; install git or add it to PATH")
+
+// runError is the error of a git command that failed: ErrNotFound when
+// git could not be started for want of it.
+func runError(args []string, err error, stderr *bytes.Buffer) error {
+	if errors.Is(err, exec.ErrNotFound) {
+		return ErrNotFound
+	}
+	return fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+}
