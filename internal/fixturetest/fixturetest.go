@@ -14,12 +14,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/checks/checkstest"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
@@ -107,59 +106,9 @@ func Run(t *testing.T, f fixtureset.Fixture) *checker.Result {
 	t.Helper()
 	dir := f.Materialize(t)
 	res := Check(t, dir)
-	CompareFindings(t, Wants(t, dir), res.Diagnostics)
+	checkstest.CompareFindings(t, Wants(t, dir), res.Diagnostics)
 	CompareGolden(t, f.Golden, Report(t, res))
 	return res
-}
-
-func loc(file string, line int) string { return fmt.Sprintf("%s:%d", file, line) }
-
-// CompareFindings reports, as test errors, each finding no want matches
-// and each want no finding matches.
-func CompareFindings(t testing.TB, wants []fixtureset.Want, diags []analysis.Diagnostic) {
-	t.Helper()
-	used := make([]bool, len(wants))
-	var extra []analysis.Diagnostic
-	for _, d := range diags {
-		found := false
-		for i, w := range wants {
-			if !used[i] && w.File == d.File && w.Line == d.Pos.Line && w.Rule == d.Rule.ID && w.Re.MatchString(d.Message) {
-				used[i], found = true, true
-				break
-			}
-		}
-		if !found {
-			extra = append(extra, d)
-		}
-	}
-	var errs []string
-	for i, w := range wants {
-		if used[i] {
-			continue
-		}
-		// A finding of that rule on that line with other words?
-		hint := ""
-		for j, d := range extra {
-			if d.File == w.File && d.Pos.Line == w.Line && d.Rule.ID == w.Rule {
-				hint = fmt.Sprintf("; the finding there says %q", d.Message)
-				extra = append(extra[:j], extra[j+1:]...)
-				break
-			}
-		}
-		errs = append(errs, fmt.Sprintf("%s: want %s matching %q, got no such finding%s", loc(w.File, w.Line), w.Rule, w.Pattern, hint))
-	}
-	for _, d := range extra {
-		errs = append(errs, fmt.Sprintf("%s: unexpected finding %s %q", loc(d.File, d.Pos.Line), d.Rule.ID, d.Message))
-	}
-	sort.Strings(errs)
-	for _, e := range errs {
-		t.Error(e)
-	}
-	if len(errs) > 0 {
-		for _, d := range diags {
-			t.Logf("  got %s", checker.FormatDiagnostic(d))
-		}
-	}
 }
 
 // CompareGolden compares a report with a golden file, or rewrites the file

@@ -1,4 +1,4 @@
-package fixturetest
+package checkstest
 
 import (
 	"fmt"
@@ -45,6 +45,43 @@ func TestCompareFindings(t *testing.T) {
 	} {
 		r := &recorder{TB: t}
 		CompareFindings(r, wants, c.diags)
+		if len(r.errs) != len(c.errs) {
+			t.Errorf("%s: errors %q, want %d", c.name, r.errs, len(c.errs))
+			continue
+		}
+		for i, e := range c.errs {
+			if !strings.Contains(r.errs[i], e) {
+				t.Errorf("%s: error %q lacks %q", c.name, r.errs[i], e)
+			}
+		}
+	}
+}
+
+// TestCheckMatchesWants: Check runs one rule over a tree in memory and
+// holds its findings to the tree's "# want:" comments of that rule: a
+// wanted finding passes, an unwanted one and a want without its finding
+// are errors, and wants of other rules are not its business.
+func TestCheckMatchesWants(t *testing.T) {
+	tree := func(comment string) map[string]string {
+		return map[string]string{
+			"src/tilegym/ops/ops.py": "from tilegym.backend import dispatch\n\n\n@dispatch(\"k\")\ndef k(x):" + comment + "\n    raise NotImplementedError\n\n\n@dispatch(\"j\")\ndef j(x, **kwargs):  # want: TG106 \"docstring\"\n    raise NotImplementedError\n",
+		}
+	}
+	rule := Rule(t, "TG104", nil)
+	for _, c := range []struct {
+		name    string
+		comment string
+		errs    []string
+	}{
+		{"wanted", `  # want: TG104 "k: def k must accept \*\*kwargs"`, nil},
+		{"not wanted", "", []string{`ops.py:5: unexpected finding TG104 "k: def k must accept **kwargs`}},
+		{"other words", `  # want: TG104 "must take \*args"`, []string{`ops.py:5: want TG104 matching "must take \\*args", got no such finding; the finding there says "k: def k must accept **kwargs`}},
+	} {
+		r := &recorder{TB: t}
+		ds := Check(r, LoadFiles(t, tree(c.comment)), rule)
+		if len(ds) != 1 || ds[0].Op != "k" {
+			t.Errorf("%s: findings %v, want one of op k", c.name, ds)
+		}
 		if len(r.errs) != len(c.errs) {
 			t.Errorf("%s: errors %q, want %d", c.name, r.errs, len(c.errs))
 			continue

@@ -1,33 +1,22 @@
-package checker
+package checks_test
 
 import (
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checks"
-	"github.com/tilegym/tilegym-lint/load"
-	"github.com/tilegym/tilegym-lint/source"
+	"github.com/tilegym/tilegym-lint/checks/checkstest"
 )
-
-// runKindOnFiles runs one kind with one rule over an in-memory repository.
-func runKindOnFiles(t *testing.T, files map[string]string, a *checks.Analyzer, params any) []analysis.Diagnostic {
-	t.Helper()
-	repo, err := load.Load(&source.MapSource{Dir: "mem", Files: files}, testLayout(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return runKind(t, repo, a, params, "{op} {param}")
-}
 
 // runOnModule runs one kind over a repository of the op k: its stub and
 // the cuTile module mod.
-func runOnModule(t *testing.T, a *checks.Analyzer, params any, mod string) []analysis.Diagnostic {
+func runOnModule(t *testing.T, rule string, params any, mod string) []analysis.Diagnostic {
 	t.Helper()
-	return runKindOnFiles(t, map[string]string{
+	return checkstest.Run(t, checkstest.LoadFiles(t, map[string]string{
 		"src/tilegym/ops/ops.py":             "from tilegym.backend import dispatch\n\n@dispatch(\"k\")\ndef k(x, **kwargs):\n    raise NotImplementedError\n",
 		"src/tilegym/ops/cutile/k.py":        mod,
 		"src/tilegym/ops/cutile/__init__.py": "",
-	}, a, params)
+	}), checkstest.Rule(t, rule, params))
 }
 
 // TestModuleKinds runs impl-constant and impl-launch over one cuTile module.
@@ -37,12 +26,12 @@ func TestModuleKinds(t *testing.T) {
 	launchParams := &checks.ImplLaunchParams{Launch: []string{"cuda.tile.launch"}, TileModule: "cuda.tile"}
 	// constant wraps a kernel into a module that registers k launching it.
 	constant := func(kernel string) moduleCase {
-		return moduleCase{checks.ImplConstantAnalyzer, constantParams, "import cuda.tile as ct\nfrom tilegym.backend import register_impl\n\nConstInt = ct.Constant[int]\n\n@ct.kernel\n" + kernel +
+		return moduleCase{"TG207", constantParams, "import cuda.tile as ct\nfrom tilegym.backend import register_impl\n\nConstInt = ct.Constant[int]\n\n@ct.kernel\n" + kernel +
 			"\n@register_impl(\"k\", backend=\"cutile\")\ndef k(x, **kwargs):\n    ct.launch(None, (1,), kern, (x,))\n"}
 	}
 	// launch puts a kernel kern before the code that registers k.
 	launch := func(body string) moduleCase {
-		return moduleCase{checks.ImplLaunchAnalyzer, launchParams, "import functools\nimport cuda.tile as ct\nfrom tilegym.backend import register_impl\n\n@ct.kernel\ndef kern(x):\n    pass\n\n" + body}
+		return moduleCase{"TG204", launchParams, "import functools\nimport cuda.tile as ct\nfrom tilegym.backend import register_impl\n\n@ct.kernel\ndef kern(x):\n    pass\n\n" + body}
 	}
 	cases := []struct {
 		name string
@@ -69,15 +58,16 @@ func TestModuleKinds(t *testing.T) {
 		{"launch: launch elsewhere", launch("def unused():\n    ct.launch(None, (1,), kern, ())\n\n@register_impl(\"k\", backend=\"cutile\")\ndef k(x, **kw):\n    return x\n"), 1},
 	}
 	for _, c := range cases {
-		if ds := runOnModule(t, c.a, c.params, c.mod); len(ds) != c.want {
+		if ds := runOnModule(t, c.rule, c.params, c.mod); len(ds) != c.want {
 			t.Errorf("%s: %d findings, want %d: %v", c.name, len(ds), c.want, ds)
 		}
 	}
 }
 
-// moduleCase is a kind, its params and the cuTile module it runs over.
+// moduleCase is a rule (of the kind tested), its params and the cuTile
+// module it runs over.
 type moduleCase struct {
-	a      *checks.Analyzer
+	rule   string
 	params any
 	mod    string
 }
