@@ -187,7 +187,7 @@ func clean(s string, keepTab bool) string {
 // first word fits on the first line (and would on the next), the first
 // line is left empty.
 func wrap(text string, first, rest int) []string {
-	words := strings.Split(text, " ")
+	words := codeUnits(strings.Split(text, " "))
 	var lines []string
 	var cur strings.Builder
 	c := 0
@@ -212,4 +212,28 @@ func wrap(text string, first, rest int) []string {
 		c += n
 	}
 	return append(lines, cur.String())
+}
+
+// codeUnits joins the words of a quoted span ("from .softmax import
+// softmax", `if x: y`) into one, so that wrapping never breaks the code a
+// message quotes; an unclosed quote runs to the end.
+func codeUnits(words []string) []string {
+	out := words[:0:0]
+	open := byte(0)
+	for _, w := range words {
+		if open != 0 {
+			out[len(out)-1] += " " + w
+		} else {
+			out = append(out, w)
+		}
+		for i := 0; i < len(w); i++ {
+			switch c := w[i]; {
+			case open == 0 && (c == '"' || c == '`'):
+				open = c
+			case c == open:
+				open = 0
+			}
+		}
+	}
+	return out
 }

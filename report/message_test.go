@@ -97,6 +97,16 @@ func TestWrap(t *testing.T) {
 	if strings.Join(got, "|") != "x|a-very-long-path.py|y" {
 		t.Errorf("wrap long word = %q", got)
 	}
+	// Quoted code stays on one line, also when longer than a line.
+	got = wrap(`add "from . import softmax" to the block: `+"`if x == \"a b\": y`", 12, 12)
+	if strings.Join(got, "|") != `add|"from . import softmax"|to the|block:|`+"`if x == \"a b\": y`" {
+		t.Errorf("wrap quoted code = %q", got)
+	}
+	// An unclosed quote runs to the end.
+	got = wrap(`a "b c d`, 3, 3)
+	if strings.Join(got, "|") != `a|"b c d` {
+		t.Errorf("wrap unclosed quote = %q", got)
+	}
 }
 
 func builtinCatalog(t *testing.T) *rules.Catalog {

@@ -1374,7 +1374,7 @@ collection, by run_all scripts), for minutes, on whatever GPU is there.
 				"fixable": true,
 				"id":      "TG511",
 				"kind":    "main-guard",
-				"message": "{op}: {problem}: if __name__ == \"__main__\": {call}(print_data=True)",
+				"message": "{op}: {problem}: `if __name__ == \"__main__\": {call}(print_data=True)`",
 				"params": map[string]any{
 					"decorator": []any{"triton.testing.perf_report"},
 					"keyword":   "print_data",
