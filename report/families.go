@@ -50,7 +50,7 @@ func (t *textWriter) families(ds []*analysis.Diagnostic) {
 		sort.Strings(subjects)
 		for _, s := range subjects {
 			t.printf("  %s\n", t.color(ansiBold, Clean(s)))
-			t.diags("    ", bySubject[s], "")
+			t.diags("    ", bySubject[s], s)
 		}
 	}
 }

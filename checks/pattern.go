@@ -1,0 +1,838 @@
+package checks
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"math/big"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/layout"
+	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
+	"github.com/tilegym/tilegym-lint/python/pattern"
+	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source"
+)
+
+// PatternAnalyzer implements kind "pattern".
+var PatternAnalyzer = &Analyzer{
+	Name:         "pattern",
+	Placeholders: []string{"op", "file", "subject", "match", "value", "name"},
+	Doc: `Reports the matches of a Python structural pattern in the files of a rule.
+
+A pattern is Python with metavariables ($X), "..." for any expression or
+run of arguments or statements, and fully qualified dotted names that match
+through the file's imports (cuda.tile.launch matches ct.launch). A match is
+reported when it is inside every context of "inside" and none of
+"not-inside" (a named context -- kernel, function, module, cache-miss, or
+"@name" for a function so decorated -- or a pattern of an enclosing node),
+and its metavariables meet the constraints of "where". With "require",
+every file of the rule (or, with a pattern too, every file with a match)
+must hold a match of it. The rule's valid and invalid snippets are run as
+tests. See docs/rules-language.md.`,
+	Requires: []*Analyzer{optable.OpTableAnalyzer},
+	Params:   func() any { return new(PatternParams) },
+	Run:      runPattern,
+}
+
+func init() { Register(PatternAnalyzer) }
+
+// PatternParams are the params of kind "pattern".
+type PatternParams struct {
+	Pattern   string               `toml:"pattern"`    // the pattern reported
+	Any       []string             `toml:"any"`        // or: any of these
+	Nodes     []string             `toml:"nodes"`      // or: any node of these types ("Try", "ListComp")
+	Exclude   []string             `toml:"exclude"`    // globs of files the rule does not look at
+	Inside    []string             `toml:"inside"`     // contexts every match must be in
+	NotInside []string             `toml:"not-inside"` // contexts no match may be in
+	Where     map[string]*Where    `toml:"where"`      // constraints on metavariables
+	Report    string               `toml:"report"`     // the metavariable the finding points at (default: the match)
+	Require   string               `toml:"require"`    // a pattern the file must hold
+	Valid     []string             `toml:"valid"`      // snippets with no finding
+	Invalid   []string             `toml:"invalid"`    // snippets with a finding each
+	lists     map[string][]string  // the catalog's [lists]
+	pats      []*pattern.Pattern   // Pattern and Any, parsed
+	inside    []*context           // Inside, parsed
+	notInside []*context           // NotInside, parsed
+	require   *pattern.Pattern     // Require, parsed
+	kinds     map[string]bool      // the node types a match can have (nil: any)
+	_         struct{}             // keeps the literal form keyed
+}
+
+// Where constrains a metavariable. Numeric constraints hold for an integer
+// literal; for a tuple or list, for any of its elements (the finding then
+// points at the first such element).
+type Where struct {
+	Regex      string   `toml:"regex"`        // its text matches
+	NotRegex   string   `toml:"not-regex"`    // its text does not match
+	In         string   `toml:"in"`           // its text (a name: its qualified name) is in this [lists] list
+	NotIn      string   `toml:"not-in"`       // ... is not in it
+	Range      []int64  `toml:"range"`        // an integer literal in [lo, hi]
+	Outside    []int64  `toml:"outside"`      // an integer literal not in [lo, hi]
+	PowerOfTwo *bool    `toml:"power-of-two"` // an integer literal that is (true) or is not (false) a power of two
+	DefinedAs  string   `toml:"defined-as"`   // a name of a def of the file in this context ("kernel", "@name")
+	Kinds      []string `toml:"kinds"`        // its node type is one of these ("GeneratorExp", "Lambda")
+	regex      *regexp.Regexp
+	notRegex   *regexp.Regexp
+	definedAs  *context
+}
+
+// ListNames implements rules.ListUser.
+func (p *PatternParams) ListNames() []string {
+	var out []string
+	for _, w := range p.Where {
+		for _, n := range []string{w.In, w.NotIn} {
+			if n != "" {
+				out = append(out, n)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// BindLists implements rules.ListUser.
+func (p *PatternParams) BindLists(lists map[string][]string) { p.lists = lists }
+
+// Validate parses the patterns and contexts.
+func (p *PatternParams) Validate() error {
+	var errs []error
+	if p.Pattern == "" && len(p.Any) == 0 && len(p.Nodes) == 0 && p.Require == "" {
+		errs = append(errs, errors.New("give pattern, any, nodes or require"))
+	}
+	for _, n := range p.Nodes {
+		if !knownNode(n) {
+			errs = append(errs, fmt.Errorf("nodes: %q is not a node type of Python's ast module", n))
+		}
+	}
+	srcs := p.Any
+	if p.Pattern != "" {
+		srcs = append([]string{p.Pattern}, p.Any...)
+	}
+	vars := map[string]bool{}
+	p.pats, p.kinds = nil, map[string]bool{}
+	for _, s := range srcs {
+		pt, err := pattern.Parse(s)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		p.pats = append(p.pats, pt)
+		for _, v := range pt.Vars() {
+			vars[v] = true
+		}
+		if k := pt.Kind(); k == "" || p.kinds == nil {
+			p.kinds = nil
+		} else {
+			p.kinds[k] = true
+		}
+	}
+	if p.Require != "" {
+		pt, err := pattern.Parse(p.Require)
+		errs = append(errs, err)
+		p.require = pt
+	}
+	var err error
+	p.inside, err = parseContexts(p.Inside)
+	errs = append(errs, err)
+	p.notInside, err = parseContexts(p.NotInside)
+	errs = append(errs, err)
+	for name, w := range p.Where {
+		if !vars[name] {
+			errs = append(errs, fmt.Errorf("where.%s: the pattern has no $%s", name, name))
+		}
+		errs = append(errs, w.compile(name))
+	}
+	if p.Report != "" && !vars[p.Report] {
+		errs = append(errs, fmt.Errorf("report: the pattern has no $%s", p.Report))
+	}
+	return errors.Join(errs...)
+}
+
+func (w *Where) compile(name string) error {
+	var errs []error
+	var err error
+	if w.Regex != "" {
+		if w.regex, err = regexp.Compile(w.Regex); err != nil {
+			errs = append(errs, fmt.Errorf("where.%s.regex: %v", name, err))
+		}
+	}
+	if w.NotRegex != "" {
+		if w.notRegex, err = regexp.Compile(w.NotRegex); err != nil {
+			errs = append(errs, fmt.Errorf("where.%s.not-regex: %v", name, err))
+		}
+	}
+	for _, r := range [][]int64{w.Range, w.Outside} {
+		if r != nil && (len(r) != 2 || r[0] > r[1]) {
+			errs = append(errs, fmt.Errorf("where.%s: a range is [lo, hi] with lo <= hi", name))
+		}
+	}
+	if w.DefinedAs != "" {
+		cs, err := parseContexts([]string{w.DefinedAs})
+		errs = append(errs, err)
+		if len(cs) == 1 {
+			if cs[0].pat != nil || cs[0].name != "kernel" && cs[0].decorator == "" {
+				errs = append(errs, fmt.Errorf("where.%s.defined-as: want kernel or @decorator", name))
+			}
+			w.definedAs = cs[0]
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// A context is where a match may (inside) or may not (not-inside) be: a
+// named context, a decorated function, or a pattern an enclosing node
+// matches.
+type context struct {
+	name      string           // kernel, function, module, cache-miss
+	decorator string           // "@name": a function decorated with name (called or not)
+	pat       *pattern.Pattern // an enclosing node matches it
+}
+
+var contextNames = []string{"kernel", "function", "module", "cache-miss"}
+
+func parseContexts(list []string) ([]*context, error) {
+	var out []*context
+	var errs []error
+	for _, s := range list {
+		switch {
+		case slices.Contains(contextNames, s):
+			out = append(out, &context{name: s})
+		case strings.HasPrefix(s, "@"):
+			out = append(out, &context{decorator: s[1:]})
+		default:
+			pt, err := pattern.Parse(s)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("context %q: not one of %s, an @decorator, or a pattern: %v", s, strings.Join(contextNames, ", "), err))
+				continue
+			}
+			out = append(out, &context{pat: pt})
+		}
+	}
+	return out, errors.Join(errs...)
+}
+
+// kernelDecorator is the qualified name of cuTile's kernel decorator.
+const kernelDecorator = "cuda.tile.kernel"
+
+// fileMatcher holds what matching in one file needs.
+type fileMatcher struct {
+	f       *source.File
+	im      *astutil.Imports
+	resolve pattern.Resolver
+	defs    map[string]*ast.FunctionDef // the file's top-level defs
+	calls   map[string][][]ast.Node     // the paths of the calls of each top-level def by name (built when asked)
+	depth   int                         // callers being followed by cacheMiss
+}
+
+// callPaths returns the paths of the calls of a top-level def of the file.
+func (fm *fileMatcher) callPaths(name string) [][]ast.Node {
+	if fm.calls == nil {
+		fm.calls = map[string][][]ast.Node{}
+		walk(fm.f.AST, func(path []ast.Node) {
+			if c, ok := path[len(path)-1].(*ast.Call); ok {
+				if n, ok := c.Func.(*ast.Name); ok && fm.defs[n.Id] != nil {
+					fm.calls[n.Id] = append(fm.calls[n.Id], slices.Clone(path))
+				}
+			}
+		})
+	}
+	return fm.calls[name]
+}
+
+func newFileMatcher(f *source.File) *fileMatcher {
+	fm := &fileMatcher{f: f, im: f.Imports(), defs: astutil.TopLevelFuncs(f.AST)}
+	fm.resolve = func(e ast.Expr) string {
+		q, _ := fm.im.Resolve(e)
+		return q
+	}
+	return fm
+}
+
+// decorated reports whether a def carries a decorator resolving to name.
+func (fm *fileMatcher) decorated(n ast.Node, name string) bool {
+	var decs []ast.Expr
+	switch d := n.(type) {
+	case *ast.FunctionDef:
+		decs = d.DecoratorList
+	case *ast.AsyncFunctionDef:
+		decs = d.DecoratorList
+	default:
+		return false
+	}
+	for _, d := range decs {
+		if c, ok := d.(*ast.Call); ok {
+			d = c.Func
+		}
+		if fm.resolve(d) == name {
+			return true
+		}
+	}
+	return false
+}
+
+func isFunc(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda:
+		return true
+	}
+	return false
+}
+
+// in reports whether the node at the end of path (its ancestors first)
+// is in the context.
+func (fm *fileMatcher) in(c *context, path []ast.Node) bool {
+	anc := path[:len(path)-1]
+	switch {
+	case c.pat != nil:
+		for _, a := range anc {
+			if c.pat.Match(a, fm.resolve, nil) {
+				return true
+			}
+		}
+		return false
+	case c.decorator != "":
+		for _, a := range anc {
+			if fm.decorated(a, c.decorator) {
+				return true
+			}
+		}
+		return false
+	}
+	switch c.name {
+	case "kernel":
+		for _, a := range anc {
+			if fm.decorated(a, kernelDecorator) {
+				return true
+			}
+		}
+	case "function":
+		return slices.ContainsFunc(anc, isFunc)
+	case "module":
+		return !slices.ContainsFunc(anc, isFunc)
+	case "cache-miss":
+		return fm.cacheMiss(path)
+	}
+	return false
+}
+
+// cacheMiss reports whether the node at the end of path runs only when a
+// cache misses: at module level (once), in a function decorated with
+// functools.cache or lru_cache, in the body of an `if k not in cache:` or
+// `if v is None:` (or `if not v:`), or after a statement `if k in cache:`
+// / `if v is not None:` whose body returns.
+func (fm *fileMatcher) cacheMiss(path []ast.Node) bool {
+	if !slices.ContainsFunc(path[:len(path)-1], isFunc) {
+		return true
+	}
+	for i := len(path) - 2; i >= 0; i-- {
+		a := path[i]
+		child := path[i+1]
+		if s, ok := a.(*ast.If); ok && missTest(s.Test, false) && inStmts(s.Body, child) {
+			return true
+		}
+		// A guard returning on a hit, earlier in the same block.
+		for _, body := range stmtLists(a) {
+			for _, s := range body {
+				if s.Pos().Line >= child.Pos().Line {
+					break
+				}
+				if g, ok := s.(*ast.If); ok && missTest(g.Test, true) && returns(g.Body) {
+					return true
+				}
+			}
+		}
+		if isFunc(a) {
+			if fm.decorated(a, "functools.cache") || fm.decorated(a, "functools.lru_cache") {
+				return true
+			}
+			// A top-level def the file calls only on a cache miss (a
+			// tuning helper called under `if key not in cache:`).
+			fd, ok := a.(*ast.FunctionDef)
+			if !ok || i != 0 || fm.depth > 2 {
+				return false
+			}
+			calls := fm.callPaths(fd.Name)
+			if len(calls) == 0 {
+				return false
+			}
+			fm.depth++
+			defer func() { fm.depth-- }()
+			for _, c := range calls {
+				if !fm.cacheMiss(c) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// missTest reports whether an if's test is a cache miss (hit false: `k not
+// in c`, `v is None`, `not v`) or a hit (hit true: `k in c`, `v is not
+// None`, `v`).
+func missTest(e ast.Expr, hit bool) bool {
+	switch t := e.(type) {
+	case *ast.Compare:
+		if len(t.Ops) != 1 {
+			return false
+		}
+		switch t.Ops[0] {
+		case ast.NotIn:
+			return !hit
+		case ast.In:
+			return hit
+		case ast.Is:
+			return !hit && astutil.IsNoneExpr(t.Comparators[0])
+		case ast.IsNot:
+			return hit && astutil.IsNoneExpr(t.Comparators[0])
+		}
+	case *ast.UnaryOp:
+		if t.Op == ast.Not {
+			return !hit && isNameLike(t.Operand)
+		}
+	case *ast.Name, *ast.Attribute:
+		return hit
+	}
+	return false
+}
+
+func isNameLike(e ast.Expr) bool { return astutil.DottedName(e) != "" }
+
+func returns(body []ast.Stmt) bool {
+	if len(body) == 0 {
+		return false
+	}
+	_, ok := body[len(body)-1].(*ast.Return)
+	return ok
+}
+
+func inStmts(list []ast.Stmt, n ast.Node) bool {
+	for _, s := range list {
+		if ast.Node(s) == n {
+			return true
+		}
+	}
+	return false
+}
+
+// stmtLists returns the statement lists of a node.
+func stmtLists(n ast.Node) [][]ast.Stmt {
+	switch s := n.(type) {
+	case *ast.FunctionDef:
+		return [][]ast.Stmt{s.Body}
+	case *ast.AsyncFunctionDef:
+		return [][]ast.Stmt{s.Body}
+	case *ast.If:
+		return [][]ast.Stmt{s.Body, s.Orelse}
+	case *ast.For:
+		return [][]ast.Stmt{s.Body, s.Orelse}
+	case *ast.While:
+		return [][]ast.Stmt{s.Body, s.Orelse}
+	case *ast.With:
+		return [][]ast.Stmt{s.Body}
+	case *ast.Try:
+		return [][]ast.Stmt{s.Body, s.Orelse, s.Finalbody}
+	case *ast.ExceptHandler:
+		return [][]ast.Stmt{s.Body}
+	}
+	return nil
+}
+
+// nodeKind is the type name of a node ("Call").
+func nodeKind(n ast.Node) string {
+	s := fmt.Sprintf("%T", n)
+	return s[strings.LastIndexByte(s, '.')+1:]
+}
+
+// walk calls fn for every node of the file with its path from the module
+// (the node last).
+func walk(f *ast.File, fn func(path []ast.Node)) {
+	var path []ast.Node
+	var visit func(n ast.Node)
+	visit = func(n ast.Node) {
+		path = append(path, n)
+		fn(path)
+		first := true
+		ast.Inspect(n, func(c ast.Node) bool {
+			if first {
+				first = false
+				return true
+			}
+			visit(c)
+			return false
+		})
+		path = path[:len(path)-1]
+	}
+	for _, s := range f.Module.Body {
+		visit(s)
+	}
+}
+
+// match returns the node a match is reported at, when the node at the end
+// of path is one.
+func (p *PatternParams) match(fm *fileMatcher, path []ast.Node) (ast.Node, pattern.Bindings, bool) {
+	n := path[len(path)-1]
+	if slices.Contains(p.Nodes, nodeKind(n)) && p.inContexts(fm, path) {
+		return n, pattern.Bindings{}, true
+	}
+	if p.kinds != nil && !p.kinds[nodeKind(n)] {
+		return nil, nil, false
+	}
+	for _, pt := range p.pats {
+		b := pattern.Bindings{}
+		check := func(name string, x ast.Node) bool {
+			w := p.Where[name]
+			if w == nil {
+				return true
+			}
+			_, ok := w.holds(fm, p.lists, x)
+			return ok
+		}
+		if !pt.MatchWhere(n, fm.resolve, b, check) {
+			continue
+		}
+		at, ok := p.holds(fm, b)
+		if !ok {
+			continue
+		}
+		if !p.inContexts(fm, path) {
+			return nil, nil, false
+		}
+		if at == nil {
+			at = n
+			if p.Report != "" {
+				at = b[p.Report]
+			}
+		}
+		return at, b, true
+	}
+	return nil, nil, false
+}
+
+// inContexts reports whether the node at the end of path is in every
+// context of inside and in none of not-inside.
+func (p *PatternParams) inContexts(fm *fileMatcher, path []ast.Node) bool {
+	for _, c := range p.inside {
+		if !fm.in(c, path) {
+			return false
+		}
+	}
+	for _, c := range p.notInside {
+		if fm.in(c, path) {
+			return false
+		}
+	}
+	return true
+}
+
+// knownNode reports whether name is a node type of package ast.
+func knownNode(name string) bool {
+	return slices.Contains([]string{"FunctionDef", "AsyncFunctionDef", "ClassDef", "Return", "Delete", "Assign",
+		"AugAssign", "AnnAssign", "For", "AsyncFor", "While", "If", "With", "AsyncWith", "Match", "Raise", "Try",
+		"TryStar", "Assert", "Import", "ImportFrom", "Global", "Nonlocal", "ExprStmt", "Pass", "Break", "Continue",
+		"BoolOp", "NamedExpr", "BinOp", "UnaryOp", "Lambda", "IfExp", "Dict", "Set", "ListComp", "SetComp",
+		"DictComp", "GeneratorExp", "Await", "Yield", "YieldFrom", "Compare", "Call", "JoinedStr", "Constant",
+		"Attribute", "Subscript", "Starred", "Name", "List", "Tuple", "Slice"}, name)
+}
+
+// holds checks the constraints (a metavariable the matching pattern does
+// not have is not constrained); at is the element of a tuple a numeric
+// constraint held for, if any.
+func (p *PatternParams) holds(fm *fileMatcher, b pattern.Bindings) (at ast.Node, ok bool) {
+	for _, name := range slices.Sorted(maps.Keys(p.Where)) {
+		w := p.Where[name]
+		n := b[name]
+		if n == nil {
+			continue
+		}
+		elt, ok := w.holds(fm, p.lists, n)
+		if !ok {
+			return nil, false
+		}
+		if elt != nil && (p.Report == "" || p.Report == name) {
+			at = elt
+		}
+	}
+	return at, true
+}
+
+func (w *Where) holds(fm *fileMatcher, lists map[string][]string, n ast.Node) (ast.Node, bool) {
+	if len(w.Kinds) > 0 && !slices.Contains(w.Kinds, nodeKind(n)) {
+		return nil, false
+	}
+	txt := bindingText(fm, n)
+	if w.regex != nil && !w.regex.MatchString(txt) {
+		return nil, false
+	}
+	if w.notRegex != nil && w.notRegex.MatchString(txt) {
+		return nil, false
+	}
+	if w.In != "" && !slices.Contains(lists[w.In], txt) {
+		return nil, false
+	}
+	if w.NotIn != "" && slices.Contains(lists[w.NotIn], txt) {
+		return nil, false
+	}
+	if w.definedAs != nil {
+		name, ok := n.(*ast.Name)
+		if !ok || fm.defs[name.Id] == nil {
+			return nil, false
+		}
+		def := fm.defs[name.Id]
+		if def == nil {
+			return nil, false
+		}
+		dec := w.definedAs.decorator
+		if w.definedAs.name == "kernel" {
+			dec = kernelDecorator
+		}
+		if !fm.decorated(def, dec) {
+			return nil, false
+		}
+	}
+	if w.Range == nil && w.Outside == nil && w.PowerOfTwo == nil {
+		return nil, true
+	}
+	var elts []ast.Expr
+	switch v := n.(type) {
+	case *ast.Tuple:
+		elts = v.Elts
+	case *ast.List:
+		elts = v.Elts
+	case ast.Expr:
+		elts = []ast.Expr{v}
+	}
+	for _, e := range elts {
+		if w.intHolds(e) {
+			if _, one := n.(ast.Expr); len(elts) == 1 && one && ast.Node(e) == n {
+				return nil, true
+			}
+			return e, true
+		}
+	}
+	return nil, false
+}
+
+// intHolds checks the numeric constraints on an integer literal.
+func (w *Where) intHolds(e ast.Expr) bool {
+	c, ok := e.(*ast.Constant)
+	if !ok {
+		return false
+	}
+	v, ok := c.Value.(*big.Int)
+	if !ok || !v.IsInt64() {
+		return false
+	}
+	x := v.Int64()
+	if w.Range != nil && (x < w.Range[0] || x > w.Range[1]) {
+		return false
+	}
+	if w.Outside != nil && x >= w.Outside[0] && x <= w.Outside[1] {
+		return false
+	}
+	if w.PowerOfTwo != nil && (x > 0 && x&(x-1) == 0) != *w.PowerOfTwo {
+		return false
+	}
+	return true
+}
+
+// bindingText is what constraints test of a binding: a name's qualified
+// name, a string's value, else its source text.
+func bindingText(fm *fileMatcher, n ast.Node) string {
+	switch v := n.(type) {
+	case *pattern.Ident:
+		return v.Id
+	case *ast.Name:
+		return fm.resolve(v)
+	case *ast.Attribute:
+		return fm.resolve(v)
+	case *ast.Constant:
+		if s, ok := v.Value.(string); ok {
+			return s
+		}
+	}
+	return nodeSource(fm.f, n)
+}
+
+// nodeSource returns the source text of a node (its first line when it
+// spans several, for messages).
+func nodeSource(f *source.File, n ast.Node) string {
+	line := lineText(f.Text(), n.Pos().Line)
+	start, end := n.Pos().Col, len(line)
+	if n.End().Line == n.Pos().Line && n.End().Col <= len(line) {
+		end = n.End().Col
+	}
+	if start > end || start > len(line) {
+		return ""
+	}
+	return line[start:end]
+}
+
+func lineText(src string, line int) string {
+	for i := 1; i < line; i++ {
+		j := strings.IndexByte(src, '\n')
+		if j < 0 {
+			return ""
+		}
+		src = src[j+1:]
+	}
+	if j := strings.IndexByte(src, '\n'); j >= 0 {
+		src = src[:j]
+	}
+	return strings.TrimRight(src, "\r")
+}
+
+// ruleFiles returns the parsed files a rule of a family without steps
+// looks at: those its files globs match (default: every Python file under
+// src/), sorted.
+func ruleFiles(pass *Pass, globs, exclude []string) []*source.File {
+	if len(globs) == 0 {
+		globs = []string{"src/**/*.py"}
+	}
+	var out []*source.File
+	for _, p := range pass.Repo.Paths {
+		f := pass.Repo.Files[p]
+		if f == nil || f.AST == nil || f.AST.Module == nil {
+			continue
+		}
+		if _, ok := layout.MatchAny(globs, p); ok {
+			if _, no := layout.MatchAny(exclude, p); !no {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// subjectOf names what a finding is about: the op a file registers when
+// it registers one, else the enclosing top-level def or class, else the
+// file.
+func subjectOf(tab *optable.OpTable, f *source.File, n ast.Node) string {
+	if tab != nil {
+		ops := map[string]bool{}
+		for _, im := range tab.Impls {
+			if im.File == f {
+				ops[im.Op] = true
+			}
+		}
+		if len(ops) == 1 {
+			for op := range ops {
+				return op
+			}
+		}
+	}
+	if n != nil {
+		for _, s := range f.AST.Module.Body {
+			if s.Pos().Line <= n.Pos().Line && n.Pos().Line <= s.End().Line {
+				switch d := s.(type) {
+				case *ast.FunctionDef:
+					return d.Name
+				case *ast.AsyncFunctionDef:
+					return d.Name
+				case *ast.ClassDef:
+					return d.Name
+				}
+			}
+		}
+	}
+	return f.Path
+}
+
+// reportFamily reports a finding of a family without steps: of no op,
+// with its subject.
+func reportFamily(pass *Pass, tab *optable.OpTable, rule *rules.Rule, f *source.File, n ast.Node, vars map[string]string) {
+	subject := subjectOf(tab, f, n)
+	v := map[string]string{"file": f.Path, "subject": subject}
+	for k, x := range vars {
+		v[k] = x
+	}
+	d := analysis.Diagnostic{Rule: rule, File: f.Path, Subject: subject, Message: analysis.Render(rule.Message, "", v)}
+	if n != nil {
+		d.Pos, d.End = n.Pos(), n.End()
+	} else {
+		d.Pos, d.End = ast.Pos{Line: 1}, ast.Pos{Line: 1}
+	}
+	pass.Report(d)
+}
+
+func runPattern(pass *Pass) (any, error) {
+	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
+	for _, rule := range pass.Rules {
+		p, _ := rule.Params.(*PatternParams)
+		if p == nil {
+			continue
+		}
+		for _, f := range ruleFiles(pass, rule.Files, p.Exclude) {
+			for _, m := range p.Find(f) {
+				reportFamily(pass, tab, rule, f, m.At, m.Vars)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// A PatternMatch is one finding of a pattern rule in a file.
+type PatternMatch struct {
+	At   ast.Node          // nil: the file (a require that fails)
+	Vars map[string]string // match, value, name
+}
+
+// Find returns the findings of the rule's pattern in a parsed file.
+func (p *PatternParams) Find(f *source.File) []PatternMatch {
+	fm := newFileMatcher(f)
+	var out []PatternMatch
+	var first ast.Node
+	if len(p.pats) > 0 || len(p.Nodes) > 0 {
+		walk(f.AST, func(path []ast.Node) {
+			at, _, ok := p.match(fm, path)
+			if !ok {
+				return
+			}
+			n := path[len(path)-1]
+			if first == nil {
+				first = at
+			}
+			if p.require == nil {
+				out = append(out, PatternMatch{At: at, Vars: matchVars(fm, n, at)})
+			}
+		})
+	}
+	if p.require != nil && (len(p.pats) == 0 || first != nil) {
+		found := false
+		walk(f.AST, func(path []ast.Node) {
+			if !found && p.require.Match(path[len(path)-1], fm.resolve, nil) {
+				found = true
+			}
+		})
+		if !found {
+			out = append(out, PatternMatch{At: first, Vars: map[string]string{"match": "", "value": "", "name": ""}})
+		}
+	}
+	return out
+}
+
+func matchVars(fm *fileMatcher, n, at ast.Node) map[string]string {
+	v := map[string]string{"match": nodeSource(fm.f, n), "value": nodeSource(fm.f, at), "name": ""}
+	switch x := at.(type) {
+	case *pattern.Ident:
+		v["name"] = x.Id
+		if x.Lineno == 0 {
+			v["value"] = x.Id
+		}
+	case *ast.Name:
+		v["name"] = x.Id
+	case *ast.Attribute:
+		v["name"] = x.Attr
+	case *ast.Call:
+		v["name"] = astutil.DottedTail(astutil.DottedName(x.Func))
+	}
+	return v
+}

@@ -1,0 +1,50 @@
+package checks_test
+
+import (
+	"testing"
+
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/source"
+)
+
+// TestPatternSnippets runs every pattern rule's valid and invalid snippets
+// of the built-in catalog: each invalid one has a finding, no valid one has.
+func TestPatternSnippets(t *testing.T) {
+	cat, err := checks.LoadBuiltinCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range cat.Rules {
+		p, ok := r.Params.(*checks.PatternParams)
+		if !ok {
+			continue
+		}
+		if len(p.Invalid) == 0 || len(p.Valid) == 0 {
+			t.Errorf("%s: a pattern rule needs valid and invalid snippets", r.ID)
+		}
+		for _, s := range p.Invalid {
+			f := source.ParseFile("src/tilegym/snippet.py", []byte(s))
+			if f.Err != nil {
+				t.Errorf("%s: invalid snippet does not parse: %v\n%s", r.ID, f.Err, s)
+				continue
+			}
+			if len(p.Find(f)) == 0 {
+				t.Errorf("%s: no finding on the invalid snippet\n%s", r.ID, s)
+			}
+			n++
+		}
+		for _, s := range p.Valid {
+			f := source.ParseFile("src/tilegym/snippet.py", []byte(s))
+			if f.Err != nil {
+				t.Errorf("%s: valid snippet does not parse: %v\n%s", r.ID, f.Err, s)
+				continue
+			}
+			if got := p.Find(f); len(got) > 0 {
+				t.Errorf("%s: %d findings on the valid snippet (first at %v)\n%s", r.ID, len(got), got[0].At.Pos(), s)
+			}
+			n++
+		}
+	}
+	t.Logf("%d snippets", n)
+}

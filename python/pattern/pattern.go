@@ -1,0 +1,398 @@
+// Package pattern matches Python structural patterns on syntax trees of
+// package ast, after semgrep's patterns: a pattern is Python source in
+// which $X is a metavariable (any expression, bound to the first one it
+// matches; a second $X must be the same text), $_ matches anything
+// unbound, and `...` matches any expression, or any run of arguments,
+// elements or statements where it stands in a list. Dotted names in a
+// pattern are fully qualified: `cuda.tile.launch(...)` matches
+// `ct.launch(...)` in a file that imports cuda.tile as ct, as the caller's
+// Resolver says. It knows Python, not TileGym.
+package pattern
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
+	"github.com/tilegym/tilegym-lint/python/parser"
+)
+
+// mvPrefix is what $X becomes in the source the parser reads.
+const mvPrefix = "__mv_"
+
+var metavarRE = regexp.MustCompile(`\$([A-Z_][A-Z0-9_]*)`)
+
+// A Pattern is a parsed pattern: an expression, or one statement.
+type Pattern struct {
+	Source string
+	node   ast.Node // an ast.Expr, or an ast.Stmt
+	vars   []string // its metavariables, in order of first use
+}
+
+// Parse parses a pattern with the package's own Python parser.
+func Parse(src string) (*Pattern, error) {
+	text := metavarRE.ReplaceAllString(src, mvPrefix+"$1")
+	f, err := parser.ParseFile("pattern", []byte(text))
+	if err != nil {
+		return nil, fmt.Errorf("pattern %q does not parse as Python: %v", src, err)
+	}
+	if f.Module == nil || len(f.Module.Body) != 1 {
+		return nil, fmt.Errorf("pattern %q: want one expression or one statement", src)
+	}
+	p := &Pattern{Source: src}
+	if es, ok := f.Module.Body[0].(*ast.ExprStmt); ok {
+		p.node = es.Value
+	} else {
+		p.node = f.Module.Body[0]
+	}
+	seen := map[string]bool{}
+	for _, m := range metavarRE.FindAllStringSubmatch(src, -1) {
+		if m[1] != "_" && !seen[m[1]] {
+			seen[m[1]] = true
+			p.vars = append(p.vars, m[1])
+		}
+	}
+	return p, nil
+}
+
+// Vars returns the names of the pattern's metavariables (without $).
+func (p *Pattern) Vars() []string { return p.vars }
+
+// A Resolver gives the qualified dotted name of a Name or Attribute chain
+// of the file being matched (through its imports), or "" for another
+// expression.
+type Resolver func(e ast.Expr) string
+
+// Ident is what a metavariable standing for a name that is not an
+// expression binds: an attribute's name (cuda.tile.$F, at the whole
+// attribute's position), a def's name (def $F(): no position).
+type Ident struct {
+	ast.Attrs
+	Id string
+}
+
+// Bindings maps a metavariable's name (without $) to the node it matched.
+type Bindings map[string]ast.Node
+
+// Match reports whether n matches the pattern, adding the metavariables'
+// bindings to b (which may be nil when the caller reads none).
+func (p *Pattern) Match(n ast.Node, resolve Resolver, b Bindings) bool {
+	if b == nil {
+		b = Bindings{}
+	}
+	m := matcher{resolve: resolve, b: b}
+	return m.node(p.node, n)
+}
+
+// MatchWhere is Match with a check of each metavariable's binding, made as
+// it binds: a binding the check refuses makes the matcher try the others
+// (`(..., $E, ...)` finds the element that passes, not the first).
+func (p *Pattern) MatchWhere(n ast.Node, resolve Resolver, b Bindings, check func(name string, n ast.Node) bool) bool {
+	if b == nil {
+		b = Bindings{}
+	}
+	m := matcher{resolve: resolve, b: b, check: check}
+	return m.node(p.node, n)
+}
+
+// Kind returns the type name of the pattern's root node ("Call",
+// "Attribute", "For"): a target whose node is of another type cannot match,
+// but for a metavariable or `...` ("" then).
+func (p *Pattern) Kind() string {
+	if isWild(p.node) {
+		return ""
+	}
+	if _, ok := mvName(p.node); ok {
+		return ""
+	}
+	return reflect.TypeOf(p.node).Elem().Name()
+}
+
+type matcher struct {
+	resolve Resolver
+	b       Bindings
+	check   func(name string, n ast.Node) bool
+}
+
+// mvName returns the metavariable a pattern node is ($X), if it is one.
+func mvName(n ast.Node) (string, bool) {
+	switch v := n.(type) {
+	case *ast.Name:
+		return strings.CutPrefix(v.Id, mvPrefix)
+	case *ast.ExprStmt:
+		return mvName(v.Value)
+	}
+	return "", false
+}
+
+// isWild reports whether a pattern node is `...` (as an expression or as
+// a statement).
+func isWild(n ast.Node) bool {
+	switch v := n.(type) {
+	case *ast.Constant:
+		_, ok := v.Value.(ast.Ellipsis)
+		return ok
+	case *ast.ExprStmt:
+		return isWild(v.Value)
+	}
+	return false
+}
+
+func (m *matcher) bind(name string, n ast.Node) bool {
+	if name == "_" {
+		return true
+	}
+	if old, ok := m.b[name]; ok {
+		if oi, ok := old.(*Ident); ok {
+			ni, ok := n.(*Ident)
+			return ok && ni.Id == oi.Id
+		}
+		// The same tree (a target holds no metavariable).
+		same := matcher{resolve: m.resolve, b: Bindings{}}
+		return same.node(old, n)
+	}
+	if m.check != nil && !m.check(name, n) {
+		return false
+	}
+	m.b[name] = n
+	return true
+}
+
+// isNil reports whether an interface holds nothing or a nil pointer.
+func isNil(n any) bool {
+	if n == nil {
+		return true
+	}
+	v := reflect.ValueOf(n)
+	return v.Kind() == reflect.Pointer && v.IsNil()
+}
+
+// node matches one pattern node against one target node.
+func (m *matcher) node(p, t ast.Node) bool {
+	if isNil(p) || isNil(t) {
+		return isNil(p) && isNil(t)
+	}
+	if isWild(p) {
+		return true
+	}
+	if name, ok := mvName(p); ok {
+		if _, isExpr := p.(*ast.Name); isExpr {
+			if _, ok := t.(ast.Expr); !ok {
+				return false
+			}
+		}
+		return m.bind(name, t)
+	}
+	// A dotted name without metavariables is compared resolved.
+	if pe, ok := p.(ast.Expr); ok {
+		if d := astutil.DottedName(pe); d != "" && !strings.Contains(d, mvPrefix) {
+			te, ok := t.(ast.Expr)
+			if !ok {
+				return false
+			}
+			if m.resolve != nil {
+				return m.resolve(te) == d
+			}
+			return astutil.DottedName(te) == d
+		}
+	}
+	switch pv := p.(type) {
+	case *ast.Attribute:
+		tv, ok := t.(*ast.Attribute)
+		if !ok {
+			return false
+		}
+		if name, ok := strings.CutPrefix(pv.Attr, mvPrefix); ok {
+			return m.bind(name, &Ident{Attrs: tv.Attrs, Id: tv.Attr}) && m.node(pv.Value, tv.Value)
+		}
+		return pv.Attr == tv.Attr && m.node(pv.Value, tv.Value)
+	case *ast.Call:
+		tv, ok := t.(*ast.Call)
+		return ok && m.call(pv, tv)
+	}
+	return m.generic(reflect.ValueOf(p).Elem(), reflect.ValueOf(t).Elem())
+}
+
+// call matches a call: the callee, the positional arguments (where `...`
+// is any run of them) and the keywords, in any order; with a `...` among
+// the arguments the target may have keywords the pattern does not name.
+func (m *matcher) call(p, t *ast.Call) bool {
+	if !m.node(p.Func, t.Func) {
+		return false
+	}
+	if !m.list(toNodes(p.Args), toNodes(t.Args)) {
+		return false
+	}
+	open := false
+	for _, a := range p.Args {
+		if isWild(a) {
+			open = true
+		}
+	}
+	used := make([]bool, len(t.Keywords))
+	for _, pk := range p.Keywords {
+		found := false
+		for i, tk := range t.Keywords {
+			if used[i] || !sameKeyword(pk, tk) {
+				continue
+			}
+			if m.node(pk.Value, tk.Value) {
+				used[i], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	if !open {
+		for _, u := range used {
+			if !u {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func sameKeyword(p, t *ast.Keyword) bool {
+	if p.Arg == nil || t.Arg == nil {
+		return p.Arg == nil && t.Arg == nil
+	}
+	return *p.Arg == *t.Arg
+}
+
+func toNodes[T ast.Node](list []T) []ast.Node {
+	out := make([]ast.Node, len(list))
+	for i, e := range list {
+		out[i] = e
+	}
+	return out
+}
+
+// list matches a list of pattern nodes against a list of target nodes, a
+// `...` matching any run (backtracking; patterns are short).
+func (m *matcher) list(p, t []ast.Node) bool {
+	if len(p) == 0 {
+		return len(t) == 0
+	}
+	if isWild(p[0]) {
+		for k := 0; k <= len(t); k++ {
+			save := m.snapshot()
+			if m.list(p[1:], t[k:]) {
+				return true
+			}
+			m.restore(save)
+		}
+		return false
+	}
+	if len(t) == 0 {
+		return false
+	}
+	save := m.snapshot()
+	if m.node(p[0], t[0]) && m.list(p[1:], t[1:]) {
+		return true
+	}
+	m.restore(save)
+	return false
+}
+
+func (m *matcher) snapshot() Bindings {
+	c := make(Bindings, len(m.b))
+	for k, v := range m.b {
+		c[k] = v
+	}
+	return c
+}
+
+func (m *matcher) restore(s Bindings) {
+	clear(m.b)
+	for k, v := range s {
+		m.b[k] = v
+	}
+}
+
+var (
+	attrsType = reflect.TypeOf(ast.Attrs{})
+	nodeType  = reflect.TypeOf((*ast.Node)(nil)).Elem()
+)
+
+// generic matches two nodes of the same type field by field: node fields
+// recursively, lists of nodes as lists, a string field that is a
+// metavariable ($F as a def's name) binds it, other values equal;
+// positions and contexts are ignored.
+func (m *matcher) generic(p, t reflect.Value) bool {
+	if p.Type() != t.Type() {
+		return false
+	}
+	for i := 0; i < p.NumField(); i++ {
+		f := p.Type().Field(i)
+		if f.Type == attrsType || f.Name == "Ctx" || f.Name == "TypeComment" || f.Name == "Kind" {
+			continue
+		}
+		if !m.value(p.Field(i), t.Field(i)) {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *matcher) value(pf, tf reflect.Value) bool {
+	switch {
+	case pf.Type().Implements(nodeType) && pf.Kind() == reflect.Interface:
+		pn, _ := pf.Interface().(ast.Node)
+		tn, _ := tf.Interface().(ast.Node)
+		return m.node(pn, tn)
+	case pf.Kind() == reflect.Pointer && pf.Type().Implements(nodeType):
+		var pn, tn ast.Node
+		if !pf.IsNil() {
+			pn = pf.Interface().(ast.Node)
+		}
+		if !tf.IsNil() {
+			tn = tf.Interface().(ast.Node)
+		}
+		return m.node(pn, tn)
+	case pf.Kind() == reflect.Pointer:
+		if pf.IsNil() || tf.IsNil() {
+			return pf.IsNil() && tf.IsNil()
+		}
+		if pf.Elem().Kind() == reflect.Struct {
+			return m.generic(pf.Elem(), tf.Elem())
+		}
+		return m.value(pf.Elem(), tf.Elem())
+	case pf.Kind() == reflect.Slice && pf.Type().Elem().Implements(nodeType):
+		pl := make([]ast.Node, pf.Len())
+		for i := range pl {
+			pl[i], _ = pf.Index(i).Interface().(ast.Node)
+		}
+		tl := make([]ast.Node, tf.Len())
+		for i := range tl {
+			tl[i], _ = tf.Index(i).Interface().(ast.Node)
+		}
+		return m.list(pl, tl)
+	case pf.Kind() == reflect.Slice:
+		if pf.Len() != tf.Len() {
+			return false
+		}
+		for i := 0; i < pf.Len(); i++ {
+			if !m.value(pf.Index(i), tf.Index(i)) {
+				return false
+			}
+		}
+		return true
+	case pf.Kind() == reflect.String:
+		if name, ok := strings.CutPrefix(pf.String(), mvPrefix); ok {
+			return m.bind(name, &Ident{Id: tf.String()})
+		}
+		return pf.String() == tf.String()
+	case pf.Kind() == reflect.Struct:
+		return m.generic(pf, tf)
+	case pf.Kind() == reflect.Interface:
+		// Constant.Value: compared as Python writes it.
+		return fmt.Sprint(pf.Interface()) == fmt.Sprint(tf.Interface())
+	}
+	return pf.CanInterface() && tf.CanInterface() && reflect.DeepEqual(pf.Interface(), tf.Interface())
+}

@@ -1,0 +1,108 @@
+package pattern
+
+import (
+	"testing"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
+	"github.com/tilegym/tilegym-lint/python/parser"
+)
+
+// matches returns the text of every node of src that the pattern matches.
+func matches(t *testing.T, pat, src string) []string {
+	t.Helper()
+	p, err := Parse(pat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile("x.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	im := astutil.NewImports("x.py", f)
+	resolve := func(e ast.Expr) string { q, _ := im.Resolve(e); return q }
+	var out []string
+	astutil.InspectFile(f, func(n ast.Node) bool {
+		b := Bindings{}
+		if p.Match(n, resolve, b) {
+			s := ""
+			if e, ok := n.(ast.Expr); ok {
+				s = astutil.ExprString(e)
+			} else {
+				s = "stmt@" + string(rune('0'+n.Pos().Line))
+			}
+			switch x := b["X"].(type) {
+			case *Ident:
+				s += " X=" + x.Id
+			case ast.Expr:
+				s += " X=" + astutil.ExprString(x)
+			}
+			out = append(out, s)
+		}
+		return true
+	})
+	return out
+}
+
+func TestMatch(t *testing.T) {
+	for _, tc := range []struct {
+		pat, src string
+		want     []string
+	}{
+		// Names resolve through imports, under any alias.
+		{"cuda.tile.launch(...)", "import cuda.tile as ct\nct.launch(s, g, k, a)\nlaunch(1)\n", []string{"ct.launch(s, g, k, a)"}},
+		{"cuda.tile.launch(...)", "from cuda.tile import launch as L\nL(1)\n", []string{"L(1)"}},
+		{"cuda.tile.launch(...)", "import other as ct\nct.launch(1)\n", nil},
+		// A metavariable attribute binds the name.
+		{"cuda.tile.$X", "import cuda.tile as ct\nct.sigmoid(x)\n", []string{"ct.sigmoid X=sigmoid"}},
+		// Positional arguments with ..., keywords in any order.
+		{"f($X, ...)", "f(1, 2, k=3)\nf()\n", []string{"f(1, 2, k=3) X=1"}},
+		{"f($X)", "f(1, k=3)\nf(2)\n", []string{"f(2) X=2"}},
+		{"f(..., k=$X)", "f(1, j=2, k=3)\nf(1)\n", []string{"f(1, j=2, k=3) X=3"}},
+		// A metavariable used twice must bind the same text.
+		{"$X + $X", "a + a\na + b\n", []string{"... X=a"}},
+		// Statements, with ... as a run of statements.
+		{"for $X in $Y:\n    ...", "for i in range(3):\n    pass\n", []string{"stmt@1 X=i"}},
+		{"$K.replace_hints(...)", "k.replace_hints(occupancy=2)\nk.other()\n", []string{"k.replace_hints(occupancy=2)"}},
+		{"(1, ...)", "x = (1, 2, 3)\ny = (2, 1)\n", []string{"(1, 2, 3)"}},
+		// A def's name binds as an identifier.
+		{"def $X():\n    ...", "def f():\n    pass\n", []string{"stmt@1 X=f"}},
+	} {
+		got := matches(t, tc.pat, tc.src)
+		if len(got) != len(tc.want) {
+			t.Errorf("%q on %q: got %q, want %q", tc.pat, tc.src, got, tc.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != tc.want[i] {
+				t.Errorf("%q on %q: got %q, want %q", tc.pat, tc.src, got, tc.want)
+			}
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, src := range []string{"f(", "a\nb", ""} {
+		if _, err := Parse(src); err == nil {
+			t.Errorf("Parse(%q): no error", src)
+		}
+	}
+}
+
+// MatchWhere backtracks over bindings the check refuses.
+func TestMatchWhere(t *testing.T) {
+	p, err := Parse("(..., $E, ...)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := parser.ParseFile("x.py", []byte("(a, b.device, c)\n"))
+	e := f.Module.Body[0].(*ast.ExprStmt).Value
+	b := Bindings{}
+	ok := p.MatchWhere(e, nil, b, func(name string, n ast.Node) bool {
+		_, isAttr := n.(*ast.Attribute)
+		return isAttr
+	})
+	if !ok || astutil.ExprString(b["E"].(ast.Expr)) != "b.device" {
+		t.Errorf("MatchWhere: %v %v", ok, b)
+	}
+}
