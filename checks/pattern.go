@@ -45,24 +45,24 @@ func init() { Register(PatternAnalyzer) }
 
 // PatternParams are the params of kind "pattern".
 type PatternParams struct {
-	Pattern   string               `toml:"pattern"`    // the pattern reported
-	Any       []string             `toml:"any"`        // or: any of these
-	Nodes     []string             `toml:"nodes"`      // or: any node of these types ("Try", "ListComp")
-	Exclude   []string             `toml:"exclude"`    // globs of files the rule does not look at
-	Inside    []string             `toml:"inside"`     // contexts every match must be in
-	NotInside []string             `toml:"not-inside"` // contexts no match may be in
-	Where     map[string]*Where    `toml:"where"`      // constraints on metavariables
-	Report    string               `toml:"report"`     // the metavariable the finding points at (default: the match)
-	Require   string               `toml:"require"`    // a pattern the file must hold
-	Valid     []string             `toml:"valid"`      // snippets with no finding
-	Invalid   []string             `toml:"invalid"`    // snippets with a finding each
-	lists     map[string][]string  // the catalog's [lists]
-	pats      []*pattern.Pattern   // Pattern and Any, parsed
-	inside    []*context           // Inside, parsed
-	notInside []*context           // NotInside, parsed
-	require   *pattern.Pattern     // Require, parsed
-	kinds     map[string]bool      // the node types a match can have (nil: any)
-	_         struct{}             // keeps the literal form keyed
+	Pattern   string              `toml:"pattern"`    // the pattern reported
+	Any       []string            `toml:"any"`        // or: any of these
+	Nodes     []string            `toml:"nodes"`      // or: any node of these types ("Try", "ListComp")
+	Exclude   []string            `toml:"exclude"`    // globs of files the rule does not look at
+	Inside    []string            `toml:"inside"`     // contexts every match must be in
+	NotInside []string            `toml:"not-inside"` // contexts no match may be in
+	Where     map[string]*Where   `toml:"where"`      // constraints on metavariables
+	Report    string              `toml:"report"`     // the metavariable the finding points at (default: the match)
+	Require   string              `toml:"require"`    // a pattern the file must hold
+	Valid     []string            `toml:"valid"`      // snippets with no finding
+	Invalid   []string            `toml:"invalid"`    // snippets with a finding each
+	lists     map[string][]string // the catalog's [lists]
+	pats      []*pattern.Pattern  // Pattern and Any, parsed
+	inside    []*context          // Inside, parsed
+	notInside []*context          // NotInside, parsed
+	require   *pattern.Pattern    // Require, parsed
+	kinds     map[string]bool     // the node types a match can have (nil: any)
+	_         struct{}            // keeps the literal form keyed
 }
 
 // Where constrains a metavariable. Numeric constraints hold for an integer
