@@ -659,12 +659,23 @@ func bindingText(fm *fileMatcher, n ast.Node) string {
 			return s
 		}
 	}
-	return nodeSource(fm.f, n)
+	return nodeLine(fm.f, n)
 }
 
-// nodeSource returns the source text of a node (its first line when it
-// spans several, for messages).
+// nodeSource is the text of n for a message: a call that spans lines or
+// is long is shortened to its callee and (...), other nodes spanning lines
+// to their first line.
 func nodeSource(f *source.File, n ast.Node) string {
+	if c, ok := n.(*ast.Call); ok {
+		if s := nodeLine(f, c); c.End().Line != c.Pos().Line || len(s) > 60 {
+			return nodeLine(f, c.Func) + "(...)"
+		}
+	}
+	return nodeLine(f, n)
+}
+
+// nodeLine is the text of n on its first line.
+func nodeLine(f *source.File, n ast.Node) string {
 	line := lineText(f.Text(), n.Pos().Line)
 	start, end := n.Pos().Col, len(line)
 	if n.End().Line == n.Pos().Line && n.End().Col <= len(line) {
@@ -833,6 +844,9 @@ func matchVars(fm *fileMatcher, n, at ast.Node) map[string]string {
 		v["name"] = x.Attr
 	case *ast.Call:
 		v["name"] = astutil.DottedTail(astutil.DottedName(x.Func))
+		if a, ok := x.Func.(*ast.Attribute); ok && v["name"] == "" {
+			v["name"] = a.Attr // a method of a call's result: f(x).to(...)
+		}
 	}
 	return v
 }

@@ -18,6 +18,10 @@ func TestParseWants(t *testing.T) {
 	if !ws[0].Re.MatchString("f must accept **kwargs") || !ws[1].Re.MatchString(`no "doc"string`) {
 		t.Errorf("%v", ws)
 	}
+	// A rule of another family: its prefix and two digits.
+	if ws, err := ParseWants("k.py", []byte(`y = ct.sigmoid(x)  # want: K01 "no sigmoid"`)); err != nil || len(ws) != 1 || ws[0].Rule != "K01" {
+		t.Errorf("K01: %v, %v", ws, err)
+	}
 	for _, bad := range []string{
 		"# want: TG104",             // no regexp: the wording must be tested
 		`# want: TG104 "a" TG105`,   // the same, after a pair
@@ -27,6 +31,8 @@ func TestParseWants(t *testing.T) {
 		`# want: TG104 ""`,          // empty
 		`# want: TG104 "(" `,        // bad regexp
 		`# want: tg104 "lowercase"`, // not a rule ID
+		`# want: K1 "one digit"`,    // not a rule ID
+		`# want: KKKK01 "long"`,     // not a rule ID
 	} {
 		if _, err := ParseWants("a.py", []byte(bad)); err == nil {
 			t.Errorf("%s: no error", bad)

@@ -116,12 +116,18 @@ func parseWantLine(s string) ([]Want, error) {
 	return out, nil
 }
 
-// IsRuleID reports whether s is a rule ID: TG and three digits.
+// IsRuleID reports whether s is a rule ID: a family prefix (1 to 3 capital
+// letters: TG, K, A) and two or three digits.
 func IsRuleID(s string) bool {
-	if len(s) != 5 || !strings.HasPrefix(s, "TG") {
+	i := 0
+	for i < len(s) && i < 3 && s[i] >= 'A' && s[i] <= 'Z' {
+		i++
+	}
+	digits := len(s) - i
+	if i == 0 || digits < 2 || digits > 3 {
 		return false
 	}
-	for _, c := range s[2:] {
+	for _, c := range s[i:] {
 		if c < '0' || c > '9' {
 			return false
 		}

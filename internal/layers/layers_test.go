@@ -20,6 +20,7 @@ const module = "github.com/tilegym/tilegym-lint"
 //
 //	python/ast, layout, source/regfile      syntax trees; where op files live; reading files
 //	python/parser, python/astutil, rules    parsing; syntax helpers; the rule catalog
+//	python/pattern                          structural Python patterns (the pattern kind's matcher)
 //	source, git                             a snapshot's files, read and parsed (Python, not TileGym); git, run
 //	analysis                                the framework: Analyzer, Pass, Diagnostic, registry
 //	optable                                 the repository model: ops, stubs, impls, tests, benchmarks
@@ -36,6 +37,7 @@ var allowed = map[string][]string{
 	"python/parser":             {"python/ast"},
 	"python/astdump":            {"python/ast"},
 	"python/astutil":            {"python/ast"},
+	"python/pattern":            {"python/ast", "python/astutil", "python/parser"},
 	"rules/internal/srcscan":    {},
 	"rules/internal/gencatalog": {"rules/internal/srcscan"},
 	"rules":                     {"layout", "rules/internal/srcscan"},
@@ -43,7 +45,7 @@ var allowed = map[string][]string{
 	"git":                       {"source/regfile"},
 	"analysis":                  {"python/ast", "rules"},
 	"optable":                   {"analysis", "layout", "python/ast", "python/astutil", "source"},
-	"checks":                    {"analysis", "layout", "optable", "python/ast", "python/astutil", "rules", "source"},
+	"checks":                    {"analysis", "layout", "optable", "python/ast", "python/astutil", "python/pattern", "rules", "source"},
 	"config":                    {"source/regfile", "layout", "optable", "python/ast", "rules"},
 	"load":                      {"analysis", "config", "layout", "optable", "python/ast", "python/astutil", "source"},
 	"checker":                   {"analysis", "checks", "config", "layout", "load", "optable", "python/ast", "rules", "source"},
