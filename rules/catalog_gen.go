@@ -1498,7 +1498,7 @@ ct.load, ct.arange and ct.reshape.
 				"files":   []any{"src/**/*.py"},
 				"id":      "K03",
 				"kind":    "pattern",
-				"message": "{subject}: tile dimension {value} is not a power of two; cuTile tiles have power-of-two shapes (pad and mask instead)",
+				"message": "{subject}: tile dimension {value} is not a power of two, as cuTile tile shapes must be; pad the tile to a power of two and mask the extra elements",
 				"params": map[string]any{
 					"any": []any{"cuda.tile.full($S, ...)", "cuda.tile.zeros($S, ...)", "cuda.tile.ones($S, ...)", "cuda.tile.arange($S)", "cuda.tile.arange($S, dtype=$D)", "cuda.tile.reshape($X, $S)", "cuda.tile.load($A, $I, $S, ...)", "cuda.tile.load(..., shape=$S)"},
 					"invalid": []any{`import cuda.tile as ct
@@ -1748,7 +1748,7 @@ offs = start + ct.arange(BLOCK, dtype=ct.int32)
 				"files":   []any{"src/**/*.py"},
 				"id":      "K25",
 				"kind":    "pattern",
-				"message": "{subject}: {match} passes a start; ct.arange(N) counts from 0: add the start to the tile",
+				"message": "{subject}: {match} passes a start, but ct.arange(N) counts from 0; add the start to the tile instead (start + ct.arange(N))",
 				"params": map[string]any{
 					"invalid": []any{`import cuda.tile as ct
 offs = ct.arange(0, 16)
@@ -1951,7 +1951,7 @@ exhaustive_search(list(configs()), stream, grid_fn, kernel, args_fn, hints_fn)
 				"files":   []any{"src/**/*.py"},
 				"id":      "A01",
 				"kind":    "pattern",
-				"message": "{subject}: {value} is a generator; exhaustive_search iterates its search space more than once: pass a list",
+				"message": "{subject}: {value} is a generator, and exhaustive_search iterates its search space more than once; pass a list",
 				"params": map[string]any{
 					"invalid": []any{`from cuda.tile.tune import exhaustive_search
 r = exhaustive_search((c for c in configs()), s, g, k, a, h)
