@@ -183,7 +183,7 @@ func TestNoqaSuppresses(t *testing.T) {
 	cat := testrepo.Catalog(t)
 	r := &rules.Rule{ID: "TG999", Severity: rules.Error, Message: "{op}: m"}
 	other := &rules.Rule{ID: "TG998", Severity: rules.Error, Message: "{op}: m"}
-	src := &source.MapSource{Files: map[string]string{
+	src := &testrepo.MapSource{Files: map[string]string{
 		"src/tilegym/ops/ops.py": "x = 1  # noqa: TG999\ny = 2  # noqa\nz = 3\n",
 	}}
 	repo, err := load.Load(src, config.BuildLayout(&cat.Layout, nil), nil)

@@ -14,10 +14,10 @@ import (
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
-	"github.com/tilegym/tilegym-lint/source"
 )
 
 // fuzzBases are the repositories FuzzCheck mutates: fixtures/good and a
@@ -307,7 +307,7 @@ func FuzzCheck(f *testing.F) {
 		for p, b := range files {
 			strs[p] = string(b)
 		}
-		src := &source.MapSource{Dir: "repo", Files: strs}
+		src := &testrepo.MapSource{Dir: "repo", Files: strs}
 		check := func(what string, opts checker.Options) *checker.Result {
 			res, err := checker.CheckSource(src, lay, cat, nil, opts)
 			if err != nil {
@@ -375,7 +375,7 @@ func TestOpWithoutDispatchFile(t *testing.T) {
 	for p, b := range files {
 		strs[p] = string(b)
 	}
-	src := &source.MapSource{Dir: "repo", Files: strs}
+	src := &testrepo.MapSource{Dir: "repo", Files: strs}
 	lay := config.BuildLayout(&cat.Layout, nil)
 	opts := checker.Options{Ops: []string{"softmax"}}
 	got, err := checker.CheckSource(src, lay, cat, nil, opts)

@@ -95,7 +95,7 @@ tests = ["tests/unit/**/test_*.py"]
 		t.Fatal(err)
 	}
 	lay := config.BuildLayout(&cat.Layout, cfg)
-	ms := &source.MapSource{Dir: "x", Files: files}
+	ms := &testrepo.MapSource{Dir: "x", Files: files}
 	full, err := load.Load(ms, lay, cfg)
 	if err != nil {
 		t.Fatal(err)

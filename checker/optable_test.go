@@ -150,7 +150,7 @@ func TestInitGuardForms(t *testing.T) {
 		"and":     "import os\nfrom tilegym.backend import is_backend_available\nif is_backend_available(\"cutile\") and not os.environ.get(\"X\"):\n    from . import softmax\n",
 		"negated": "import tilegym.backend as tb\nif not tb.is_backend_available(\"cutile\"):\n    __all__ = []\nelse:\n    from . import softmax\n",
 	} {
-		repo, err := load.Load(&source.MapSource{Dir: name, Files: map[string]string{
+		repo, err := load.Load(&testrepo.MapSource{Dir: name, Files: map[string]string{
 			"src/tilegym/ops/ops.py":             stub,
 			"src/tilegym/ops/cutile/__init__.py": init,
 			"src/tilegym/ops/cutile/softmax.py":  mod,
@@ -218,7 +218,7 @@ func TestStublessOpsNearMissInOwnSuite(t *testing.T) {
 		"src/tilegym/suites/dup1/cutile/moe.py":      register("dup1.invoke_fused_moe_kernel", "invoke_fused_moe_kernel") + register("dup1.scael", "scael"),
 		"src/tilegym/suites/dup1/cutile/scale.py":    register("dup1.scale", "scale"),
 	}
-	repo, err := load.Load(&source.MapSource{Dir: "mem", Files: files}, testLayout(), nil)
+	repo, err := load.Load(&testrepo.MapSource{Dir: "mem", Files: files}, testLayout(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

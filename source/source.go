@@ -200,28 +200,3 @@ func (d *DiskSource) ReadFile(path string) ([]byte, error) {
 	}
 	return regfile.Read(p)
 }
-
-// MapSource is an in-memory snapshot, for tests.
-type MapSource struct {
-	Dir   string
-	Files map[string]string
-}
-
-func (m *MapSource) Root() string { return m.Dir }
-
-func (m *MapSource) List() ([]string, error) {
-	out := make([]string, 0, len(m.Files))
-	for p := range m.Files {
-		out = append(out, p)
-	}
-	sort.Strings(out)
-	return out, nil
-}
-
-func (m *MapSource) ReadFile(path string) ([]byte, error) {
-	s, ok := m.Files[path]
-	if !ok {
-		return nil, fmt.Errorf("%s: %w", path, fs.ErrNotExist)
-	}
-	return []byte(s), nil
-}

@@ -24,6 +24,7 @@ import (
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/rules"
@@ -66,7 +67,7 @@ func Load(t testing.TB, dir string) *optable.Repo {
 // LoadFiles loads a tree given as its files' contents by slash path.
 func LoadFiles(t testing.TB, files map[string]string) *optable.Repo {
 	t.Helper()
-	return load1(t, &source.MapSource{Dir: "mem", Files: files})
+	return load1(t, &testrepo.MapSource{Dir: "mem", Files: files})
 }
 
 func load1(t testing.TB, src source.Source) *optable.Repo {

@@ -63,7 +63,7 @@ var allowed = map[string][]string{
 	"internal/testrepo":         {"checks", "config", "internal/fixtureset", "internal/realtree", "layout", "rules", "source"},
 	"internal/corpus":           {"config", "internal/fixtureset", "internal/realtree", "internal/testrepo", "layout", "load", "optable", "source"},
 	"internal/fixturetest":      {"analysis", "checker", "checks", "checks/checkstest", "config", "internal/fixtureset", "internal/testrepo", "report", "rules", "source"},
-	"checks/checkstest":         {"analysis", "checks", "config", "internal/fixtureset", "load", "optable", "rules", "source"},
+	"checks/checkstest":         {"analysis", "checks", "config", "internal/fixtureset", "internal/testrepo", "load", "optable", "rules", "source"},
 	"tools/fixtureoverlay":      {"internal/fixtureset"},
 }
 

@@ -3,9 +3,12 @@
 package testrepo
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -244,4 +247,29 @@ func IndexRepo(t testing.TB) string {
 	WriteFile(t, dir, "sub/skip.gen.py", "z = 3\n")
 	WriteFile(t, dir, "build/out.py", "z = 3\n")
 	return dir
+}
+
+// MapSource is an in-memory snapshot (a source.Source), for tests.
+type MapSource struct {
+	Dir   string
+	Files map[string]string
+}
+
+func (m *MapSource) Root() string { return m.Dir }
+
+func (m *MapSource) List() ([]string, error) {
+	out := make([]string, 0, len(m.Files))
+	for p := range m.Files {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func (m *MapSource) ReadFile(path string) ([]byte, error) {
+	s, ok := m.Files[path]
+	if !ok {
+		return nil, fmt.Errorf("%s: %w", path, fs.ErrNotExist)
+	}
+	return []byte(s), nil
 }
