@@ -233,6 +233,9 @@ func (s *suppressions) findings(sc suppressionScope) []analysis.Diagnostic {
 		if o := owners[path]; len(o) == 1 {
 			op = o[0]
 		}
+		// Once per file: a dispatch file's owners are all its ops, and
+		// asking per comment made the check quadratic in them.
+		fileJudgeable := judgeable(path)
 		nums := make([]int, 0, len(lines))
 		for n := range lines {
 			nums = append(nums, n)
@@ -251,7 +254,7 @@ func (s *suppressions) findings(sc suppressionScope) []analysis.Diagnostic {
 							out = append(out, s.diag(rule, op, sp, "", ""))
 						}
 					case "unused":
-						if sc.failed || !judgeable(path) || sp.codes == nil || sp.directive && sp.reason == "" {
+						if sc.failed || !fileJudgeable || sp.codes == nil || sp.directive && sp.reason == "" {
 							continue
 						}
 						for _, code := range sp.codes {
