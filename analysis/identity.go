@@ -53,23 +53,39 @@ func Fingerprint(line string) string {
 	return hex.EncodeToString(sum[:8])
 }
 
-// Line returns line n (1-based) of src without its line end, or "" when
-// there is none.
-func Line(src string, n int) string {
-	if n < 1 {
+// Lines finds the lines of one source text by number, in constant time
+// after one pass over the text (a finding's fingerprint reads its line, and
+// a file may have a finding on every line).
+type Lines struct {
+	src    string
+	starts []int // the offset of each line after the first
+}
+
+// NewLines indexes the line ends ("\n") of src.
+func NewLines(src string) *Lines {
+	l := &Lines{src: src}
+	for i := 0; i < len(src); i++ {
+		if src[i] == '\n' {
+			l.starts = append(l.starts, i+1)
+		}
+	}
+	return l
+}
+
+// Line returns line n (1-based) without its line end, or "" when there is
+// none.
+func (l *Lines) Line(n int) string {
+	if n < 1 || n > len(l.starts)+1 {
 		return ""
 	}
-	for ; n > 1; n-- {
-		i := strings.IndexByte(src, '\n')
-		if i < 0 {
-			return ""
-		}
-		src = src[i+1:]
+	start, end := 0, len(l.src)
+	if n > 1 {
+		start = l.starts[n-2]
 	}
-	if i := strings.IndexByte(src, '\n'); i >= 0 {
-		src = src[:i]
+	if n <= len(l.starts) {
+		end = l.starts[n-1] - 1
 	}
-	return strings.TrimSuffix(src, "\r")
+	return strings.TrimSuffix(l.src[start:end], "\r")
 }
 
 // Key is the identity as one string (for a digest or a map key).

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -38,8 +39,38 @@ func TestFingerprint(t *testing.T) {
 	}
 	src := "a\r\nb\n\nc"
 	for n, want := range []string{"", "a", "b", "", "c", ""} {
-		if got := Line(src, n); got != want {
+		if got := NewLines(src).Line(n); got != want {
 			t.Errorf("Line(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// lineScan is the reference Lines.Line is checked against: a scan from the
+// start of the text for each line.
+func lineScan(src string, n int) string {
+	if n < 1 {
+		return ""
+	}
+	for ; n > 1; n-- {
+		i := strings.IndexByte(src, '\n')
+		if i < 0 {
+			return ""
+		}
+		src = src[i+1:]
+	}
+	if i := strings.IndexByte(src, '\n'); i >= 0 {
+		src = src[:i]
+	}
+	return strings.TrimSuffix(src, "\r")
+}
+
+func TestLinesMatchesScan(t *testing.T) {
+	for _, src := range []string{"", "\n", "a", "a\n", "a\r\n\r\nb\r", "x\ny\n\nz\n\n", "\r\r\n\n\r"} {
+		l := NewLines(src)
+		for n := -1; n < 8; n++ {
+			if got, want := l.Line(n), lineScan(src, n); got != want {
+				t.Errorf("NewLines(%q).Line(%d) = %q, want %q", src, n, got, want)
+			}
 		}
 	}
 }

@@ -49,6 +49,7 @@ func applyPolicy(repo *optable.Repo, diags []analysis.Diagnostic, cfg *config.Co
 	clear(diags[len(keep):])
 	diags, unchecked := blameParseErrors(repo, keep)
 	out := diags[:0]
+	lines := map[string]*analysis.Lines{}
 	for _, d := range diags {
 		if excludedOps[d.Op] && d.Op != "" {
 			continue
@@ -62,7 +63,12 @@ func applyPolicy(repo *optable.Repo, diags []analysis.Diagnostic, cfg *config.Co
 		}
 		normalizeSpan(&d) // also the findings blameParseErrors gave
 		if f := repo.Files[d.File]; f != nil {
-			d.Fingerprint = analysis.Fingerprint(analysis.Line(f.Text(), d.Pos.Line))
+			l, ok := lines[d.File]
+			if !ok {
+				l = analysis.NewLines(f.Text())
+				lines[d.File] = l
+			}
+			d.Fingerprint = analysis.Fingerprint(l.Line(d.Pos.Line))
 		} else {
 			d.Fingerprint = analysis.Fingerprint("")
 		}
