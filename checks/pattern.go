@@ -676,7 +676,7 @@ func nodeSource(f *source.File, n ast.Node) string {
 
 // nodeLine is the text of n on its first line.
 func nodeLine(f *source.File, n ast.Node) string {
-	line := lineText(f.Text(), n.Pos().Line)
+	line := srcLine(fileLines.Of(f), n.Pos().Line)
 	start, end := n.Pos().Col, len(line)
 	if n.End().Line == n.Pos().Line && n.End().Col <= len(line) {
 		end = n.End().Col
@@ -685,20 +685,6 @@ func nodeLine(f *source.File, n ast.Node) string {
 		return ""
 	}
 	return line[start:end]
-}
-
-func lineText(src string, line int) string {
-	for i := 1; i < line; i++ {
-		j := strings.IndexByte(src, '\n')
-		if j < 0 {
-			return ""
-		}
-		src = src[j+1:]
-	}
-	if j := strings.IndexByte(src, '\n'); j >= 0 {
-		src = src[:j]
-	}
-	return strings.TrimRight(src, "\r")
 }
 
 // ruleFiles returns the parsed files a rule of a family without steps
