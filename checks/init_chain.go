@@ -204,9 +204,11 @@ func suggestFunc(op *optable.Op, impls []*optable.Impl) string {
 	return op.Func
 }
 
+// whereLabel names where an import belongs, the block's test in backticks so
+// that text output never wraps it mid-expression.
 func whereLabel(blocked bool, names *layout.Names) string {
 	if blocked {
-		return "the if is_backend_available(\"" + names.CuTileBackend + "\") block"
+		return "the `if is_backend_available(\"" + names.CuTileBackend + "\")` block"
 	}
 	return "the top level"
 }

@@ -37,7 +37,7 @@ func TestCuTileInitFixes(t *testing.T) {
 		rule string
 		want string
 	}{
-		{fixtureset.Materialize(t, "tg301-missing-module-import"), "TG301", `if is_backend_available("cutile"):  # want: TG301 "add \"from \. import activation\" to the if is_backend_available\(\"cutile\"\) block"` + "\n    from . import activation\n    from . import silu_and_mul\n"},
+		{fixtureset.Materialize(t, "tg301-missing-module-import"), "TG301", `if is_backend_available("cutile"):  # want: TG301 "add \"from \. import activation\" to the ` + "`" + `if is_backend_available\(\"cutile\"\)` + "`" + ` block"` + "\n    from . import activation\n    from . import silu_and_mul\n"},
 		{fixtureset.Materialize(t, "tg303-missing-function-import"), "TG303", "    from . import softmax\n    from .softmax import softmax\n"},
 		{fixtureset.Materialize(t, "tg302-module-import-order"), "TG302", `    from . import reductions  # want: TG302 "\"from \. import reductions\" comes after \"from \. import softmax\"; keep the module imports in alphabetical order"` + "\n    from . import softmax\n"},
 	}
