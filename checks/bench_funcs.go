@@ -113,6 +113,40 @@ func eachBenchFunc(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p benchFu
 	}
 }
 
+// eachBenchScript calls visit once for every Step 5 file the rule applies
+// to that has no benchmark function at all (a hand-timed comparison script
+// with a main(), no perf_report function): its calls, in source order,
+// are judged as the benchmark function's would be, charged to the file's
+// op. TG507 reports the missing function itself.
+func eachBenchScript(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p benchFuncParams, visit func(sf *stepFile, calls []*ast.Call)) {
+	for _, sf := range stepFiles(pass, tab, 5, rule) {
+		script := true
+		for _, op := range sf.Ops {
+			if len(sf.Index.benchFuncs(op, p)) > 0 {
+				script = false
+				break
+			}
+		}
+		if script {
+			var calls []*ast.Call
+			for _, s := range sf.Index.Body() {
+				calls = append(calls, sf.File.CallsIn(s)...)
+			}
+			visit(sf, calls)
+		}
+	}
+}
+
+// firstCallTo returns the first of calls to one of names, or nil.
+func (x *pyIndex) firstCallTo(calls []*ast.Call, names []string) *ast.Call {
+	for _, c := range calls {
+		if x.isName(c.Func, names) {
+			return c
+		}
+	}
+	return nil
+}
+
 func shortNames(names []string) []string {
 	out := make([]string, len(names))
 	for i, n := range names {

@@ -76,9 +76,14 @@ func runBenchReference(pass *Pass) (any, error) {
 				want := fill(p.Name, op)
 				if registered[op.Name] {
 					// Registered: under the template's name?
+					// Another op's reference stands for this one only
+					// when the file defines no reference of this op's
+					// own: registering reference_l1_norm for l2_norm
+					// beside an unregistered reference_l2_norm is a slip.
+					_, ownDefined := x.Funcs[want]
 					var other *namedNode
 					for i, r := range refs[op.Name] {
-						if astutil.DottedTail(r.name) == want || shared[r.name] {
+						if astutil.DottedTail(r.name) == want || shared[r.name] && !ownDefined {
 							other = nil
 							break
 						}
@@ -87,24 +92,27 @@ func runBenchReference(pass *Pass) (any, error) {
 						}
 					}
 					if other != nil {
+						problem := "the " + p.Backend + " reference is registered as " + other.name + "; name it " + want + " (one name across the steps)"
+						if shared[other.name] && ownDefined {
+							problem = "the " + p.Backend + " reference registered for " + op.Name + " is " + other.name + ", another op's reference, while " + want + " is defined; register " + want
+						}
 						reportAt(pass, rule, op.Name, sf.File, other.node, map[string]string{
-							"func": op.Func, "name": want, "backend": p.Backend,
-							"problem": "the " + p.Backend + " reference is registered as " + other.name + "; name it " + want + " (one name across the steps)"}, nil, nil)
+							"func": op.Func, "name": want, "backend": p.Backend, "problem": problem}, nil, nil)
 					}
 					continue
 				}
-				if !x.reaches(op, p.Register) {
-					continue
-				}
+				// A benchmark the op table gave the op (named after it,
+				// calling it, or importing its backend function) that
+				// registers no reference for it: the torch line has
+				// nothing to run and the check nothing to compare with.
 				// Anchor on the reference function when it exists (defined
 				// but not registered), else at the top of the file.
-				anchor := x.anchorStmt()
+				anchor, problem := x.anchorStmt(), "define "+want+" and register it"
 				if fd := x.Funcs[want]; fd != nil {
-					anchor = defNode(fd)
+					anchor, problem = defNode(fd), want+" is defined but never registered; register it"
 				}
 				reportAt(pass, rule, op.Name, sf.File, anchor, map[string]string{
-					"func": op.Func, "name": want, "backend": p.Backend,
-					"problem": "define " + want + " and register it"}, nil, nil)
+					"func": op.Func, "name": want, "backend": p.Backend, "problem": problem}, nil, nil)
 			}
 		}
 	}

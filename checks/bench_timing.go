@@ -2,10 +2,12 @@ package checks
 
 import (
 	"errors"
+	"path"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
 )
 
 // BenchTimingAnalyzer implements kind "bench-timing".
@@ -26,6 +28,9 @@ level down, and return a value (the GB/s or TFLOPS computed from the time).`,
 type benchTimingParams struct {
 	benchFuncParams
 	Timers []string `toml:"timers"` // qualified names of the timers
+	// ManualTimers are the calls that time by hand (torch.cuda.Event): a
+	// function or script timing with them is reported at that call.
+	ManualTimers []string `toml:"manual_timers"`
 }
 
 func init() { Register(BenchTimingAnalyzer) }
@@ -37,21 +42,119 @@ func runBenchTiming(pass *Pass) (any, error) {
 		if p == nil {
 			continue
 		}
+		timers := "time it with " + strings.Join(shortNames(p.Timers), " or ")
 		eachBenchFunc(pass, tab, rule, p.benchFuncParams, func(sf *stepFile, op *optable.Op, fd *ast.FunctionDef) {
+			x := sf.Index
 			var missing []string
-			if sf.Index.FirstEvent(sf.Index.CallSequence(funcScope{Def: fd}), p.Timers) < 0 {
-				missing = append(missing, "time it with "+strings.Join(shortNames(p.Timers), " or "))
+			var at ast.Node = defNode(fd)
+			seq := x.CallSequence(funcScope{Def: fd})
+			if x.FirstEvent(seq, p.Timers) < 0 {
+				missing = append(missing, timers)
+				if i := x.FirstEvent(seq, p.ManualTimers); i >= 0 {
+					// Timed by hand: point at the hand timing.
+					missing[0] += " instead of by hand with " + astutil.DottedName(seq[i].Call.Func)
+					at = seq[i].At
+				}
 			}
-			if !returnsValue(fd.Body) {
+			switch ret := x.rawTimeReturn(fd, p.Timers); {
+			case !returnsValue(fd.Body):
 				missing = append(missing, "return the metric computed from the time")
+			case ret != nil && len(missing) == 0:
+				// It returns the time itself: perf_report plots
+				// milliseconds, which no metric suffix names.
+				missing = append(missing, "convert the time it returns (milliseconds) to the metric it plots, GB/s or TFLOPS, and return that")
+				at = ret
 			}
 			if len(missing) > 0 {
-				reportAt(pass, rule, op.Name, sf.File, defNode(fd), map[string]string{
+				reportAt(pass, rule, op.Name, sf.File, at, map[string]string{
 					"name": fd.Name, "func": op.Func, "missing": strings.Join(missing, " and ")}, nil, nil)
 			}
 		})
+		// A script with no benchmark function that never calls a timer.
+		eachBenchScript(pass, tab, rule, p.benchFuncParams, func(sf *stepFile, calls []*ast.Call) {
+			x := sf.Index
+			if x.firstCallTo(calls, p.Timers) != nil {
+				return
+			}
+			var at ast.Node = x.anchorStmt()
+			missing := "time " + sf.Primary.Func + " in bench_" + sf.Primary.Func + " with " + strings.Join(shortNames(p.Timers), " or ")
+			if c := x.firstCallTo(calls, p.ManualTimers); c != nil {
+				at = c
+				missing += ", not by hand with " + astutil.DottedName(c.Func)
+			}
+			reportAt(pass, rule, sf.Primary.Name, sf.File, at, map[string]string{
+				"name": path.Base(sf.File.Path), "func": sf.Primary.Func, "missing": missing}, nil, nil)
+		})
 	}
 	return nil, nil
+}
+
+// rawTimeReturn returns the first return statement of fd that hands back
+// a timer's result unchanged: the timer call itself, or a name (or a tuple
+// of names) bound only to timer results in fd (ms = do_bench(fn); return
+// ms). Nil when every return computes something from the time.
+func (x *pyIndex) rawTimeReturn(fd *ast.FunctionDef, timers []string) *ast.Return {
+	raw := map[string]bool{}   // names bound to a timer result
+	other := map[string]bool{} // names bound to anything else
+	var returns []*ast.Return
+	for _, s := range fd.Body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Return:
+				if n.Value != nil {
+					returns = append(returns, n)
+				}
+			case *ast.Assign:
+				c, isCall := n.Value.(*ast.Call)
+				timed := isCall && x.isName(c.Func, timers)
+				for _, t := range n.Targets {
+					elts := []ast.Expr{t}
+					if tu, ok := t.(*ast.Tuple); ok {
+						elts = tu.Elts
+					}
+					for _, e := range elts {
+						if nm, ok := e.(*ast.Name); ok {
+							if timed {
+								raw[nm.Id] = true
+							} else {
+								other[nm.Id] = true
+							}
+						}
+					}
+				}
+			case *ast.AugAssign:
+				if nm, ok := n.Target.(*ast.Name); ok {
+					other[nm.Id] = true
+				}
+			}
+			return true
+		})
+	}
+	isRaw := func(e ast.Expr) bool {
+		switch e := e.(type) {
+		case *ast.Call:
+			return x.isName(e.Func, timers)
+		case *ast.Name:
+			return raw[e.Id] && !other[e.Id]
+		}
+		return false
+	}
+	for _, r := range returns {
+		elts := []ast.Expr{r.Value}
+		if tu, ok := r.Value.(*ast.Tuple); ok {
+			elts = tu.Elts
+		}
+		all := len(elts) > 0
+		for _, e := range elts {
+			all = all && isRaw(e)
+		}
+		if all {
+			return r
+		}
+	}
+	return nil
 }
 
 // returnsValue reports whether a function body (nested functions and

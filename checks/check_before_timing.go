@@ -2,6 +2,7 @@ package checks
 
 import (
 	"errors"
+	"path"
 	"slices"
 
 	"github.com/tilegym/tilegym-lint/optable"
@@ -70,6 +71,23 @@ func runCheckBeforeTiming(pass *Pass) (any, error) {
 			}
 			reportAt(pass, rule, op.Name, sf.File, seq[ti].At, map[string]string{
 				"name": fd.Name, "func": op.Func, "timer": astutil.DottedName(seq[ti].Call.Func)}, nil, nil)
+		})
+		// A script with no benchmark function that times (by hand or with
+		// a timer) and checks nothing anywhere.
+		eachBenchScript(pass, tab, rule, p.benchFuncParams, func(sf *stepFile, calls []*ast.Call) {
+			x := sf.Index
+			timed := x.firstCallTo(calls, append(append([]string(nil), p.Timers...), p.ManualTimers...))
+			if timed == nil {
+				return
+			}
+			swallowed := swallowedCalls(x.File, p.Swallowing)
+			for _, c := range calls {
+				if x.isName(c.Func, p.Check) && !swallowed[c] {
+					return
+				}
+			}
+			reportAt(pass, rule, sf.Primary.Name, sf.File, timed, map[string]string{
+				"name": path.Base(sf.File.Path), "func": sf.Primary.Func, "timer": astutil.DottedName(timed.Func)}, nil, nil)
 		})
 	}
 	return nil, nil
