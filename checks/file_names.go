@@ -55,7 +55,6 @@ func checkFileNames(pass *Pass, tab *optable.OpTable, rule *rules.Rule, tmpls []
 	serves := servedBy(tab)
 	cands := newOpNames(tmpls, names)
 	namers := map[string][]*optable.Op{} // per file: the ops it serves that it is named after
-	reported := map[string]bool{}
 	for _, op := range tab.Ops {
 		module := opModule(op, names)
 		files := filesOf(op)
@@ -79,13 +78,15 @@ func checkFileNames(pass *Pass, tab *optable.OpTable, rule *rules.Rule, tmpls []
 			continue
 		}
 		// A file named after another op it serves is that op's file,
-		// shared with this one; a misnamed file is reported once.
+		// shared with this one. A misnamed file shared by several ops is
+		// judged for each of them (each is named after none): one
+		// finding per op, so --op shows it for every one.
 		var f *source.File
 		for _, g := range files {
 			if _, done := namers[g.Path]; !done {
 				namers[g.Path] = namedAfter(g, serves[g.Path], cands)
 			}
-			if !namedAfterOther(namers[g.Path], op) && !reported[g.Path] {
+			if !namedAfterOther(namers[g.Path], op) {
 				f = g
 				break
 			}
@@ -93,7 +94,6 @@ func checkFileNames(pass *Pass, tab *optable.OpTable, rule *rules.Rule, tmpls []
 		if f == nil {
 			continue
 		}
-		reported[f.Path] = true
 		exp := path.Dir(f.Path) + "/" + expandName(firstOr(tmpls, "{func}"), op, module) + ".py"
 		reportAt(pass, rule, op.Name, f, nil, map[string]string{"expected": exp, "func": op.Func, "actual": f.Path}, nil, nil)
 	}
