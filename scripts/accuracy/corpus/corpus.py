@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Builds the issue-20 corpus: one branch per change on a git repository of upstream TileGym.
 
-usage: corpus.py REPO   (REPO: a git work tree whose HEAD is upstream TileGym; branches c01..c14
-are (re)created from HEAD, each one commit)."""
+usage: corpus.py [--heldout] REPO   (REPO: a git work tree whose HEAD is upstream TileGym; branches
+c01..c14, or with --heldout the held-out h01..h10, are (re)created from HEAD, each one commit)."""
 import os
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import c01_c04, c03_c06, c07_c10, c09_c10, c11_c14  # noqa: E401
+import c01_c04, c03_c06, c07_c10, c09_c10, c11_c14, heldout  # noqa: E401
 
 CHANGES = [
     ("c01", c01_c04.c01_gelu_tanh), ("c02", c01_c04.c02_log_softmax),
@@ -26,9 +26,13 @@ def git(repo, *args):
 
 
 def main():
+    changes = CHANGES
+    if sys.argv[1] == "--heldout":
+        changes = heldout.CHANGES
+        del sys.argv[1]
     repo = sys.argv[1]
     base = git(repo, "rev-parse", "HEAD").strip()
-    for name, fn in CHANGES:
+    for name, fn in changes:
         git(repo, "checkout", "-q", "-B", name, base)
         fn(repo)
         git(repo, "add", "-A")

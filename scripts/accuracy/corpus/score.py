@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Runs tilegym-lint in change mode on each corpus branch and scores it against labels.tsv.
 
-usage: score.py TGL REPO [OUT.jsonl]
+usage: score.py [--labels FILE] [--select RULES] TGL REPO [OUT.jsonl]
+--labels: another labels file (labels-heldout.tsv for the held-out corpus); --select: passed on
+(TG scores the workflow alone, leaving out the skill families).
 A finding matches a label when change, op, requirement and file agree (file "*" matches any);
 several findings of one key (e.g. one TG404 per method) count once. Step 6's TG601 is not counted."""
 import collections
@@ -18,11 +20,21 @@ def step_of(req):
 
 
 def main():
-    tgl, repo = sys.argv[1], sys.argv[2]
-    out = open(sys.argv[3], "w") if len(sys.argv) > 3 else None
+    args = sys.argv[1:]
+    labels_file, select = os.path.join(here, "labels.tsv"), []
+    while args and args[0].startswith("--"):
+        if args[0] == "--labels":
+            labels_file = args[1]
+        elif args[0] == "--select":
+            select = ["--select", args[1]]
+        else:
+            sys.exit(f"unknown option {args[0]}")
+        args = args[2:]
+    tgl, repo = args[0], args[1]
+    out = open(args[2], "w") if len(args) > 2 else None
     labels = collections.defaultdict(list)
     changes = []
-    for line in open(os.path.join(here, "labels.tsv")):
+    for line in open(labels_file):
         if line.startswith("#") or not line.strip():
             continue
         ch, op, req, rule, f, note = line.rstrip("\n").split("\t")
@@ -35,7 +47,7 @@ def main():
     for ch in changes:
         subprocess.run(["git", "-C", repo, "checkout", "-q", ch], check=True)
         base = subprocess.run(["git", "-C", repo, "rev-parse", ch + "~1"], check=True, capture_output=True, text=True).stdout.strip()
-        p = subprocess.run([tgl, "--diff", base, "--format", "json", "."], cwd=repo, capture_output=True, text=True)
+        p = subprocess.run([tgl, "--diff", base, "--format", "json", *select, "."], cwd=repo, capture_output=True, text=True)
         if p.returncode not in (0, 1):
             sys.exit(f"{ch}: exit {p.returncode}: {p.stderr}")
         diags = [d for d in json.loads(p.stdout)["diagnostics"] if not d.get("pre_existing") and d["rule"] != "TG601"]
