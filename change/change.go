@@ -7,12 +7,10 @@ package change
 
 import (
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -53,7 +51,7 @@ type Change struct {
 
 	// diffs is what git diff says of each changed file, which rebuilds
 	// its old version (see baseSource).
-	diffs map[string]*fileDiff
+	diffs map[string]*git.FileDiff
 	// gaps holds the ranges of Lines that stand for lines removed with
 	// nothing in their place: the two lines around the removal.
 	gaps map[string][]LineRange
@@ -119,25 +117,8 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 	if base == "" {
 		base = "HEAD"
 	}
-	if err := git.CheckRevision(base); err != nil {
+	if err := git.CheckDiff(root, base); err != nil {
 		return nil, err
-	}
-	if _, err := exec.LookPath("git"); err != nil {
-		return nil, git.ErrNotFound
-	}
-	if err := git.CheckIndexFile(root); err != nil {
-		return nil, err
-	}
-	diffArgs := func(rev string, mergeBase bool) []string {
-		args := []string{"diff", "--relative", "-U0", "--full-index", "--no-color", "--no-ext-diff",
-			"--no-textconv", "--no-renames", "--src-prefix=a/", "--dst-prefix=b/"}
-		if staged {
-			args = append(args, "--cached")
-		}
-		if mergeBase {
-			args = append(args, "--merge-base")
-		}
-		return append(args, "--end-of-options", rev, "--", ".")
 	}
 	var wg sync.WaitGroup
 	var untracked []string
@@ -152,51 +133,24 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 			}
 		}()
 	}
-	// Against HEAD the diff is against HEAD itself (its own merge base with
-	// HEAD); against another base, against their merge base.
-	out, diffErr := git.RunBytes(root, diffArgs(base, base != "HEAD")...)
+	d, diffErr := git.Changes(root, base, staged)
 	wg.Wait()
 	if diffErr != nil {
-		// Say why: no repository, no such base, no merge base. A git
-		// without --merge-base (before 2.30) gets the merge base apart.
-		_, _, mb, err := git.Revs(root, base)
-		if err != nil {
-			return nil, err
-		}
-		if out, diffErr = git.RunBytes(root, diffArgs(mb, false)...); diffErr != nil {
-			return nil, diffErr
-		}
+		return nil, diffErr
 	}
 	ch := &Change{
 		Root: root, Base: base, Staged: staged,
 		Lines: map[string][]LineRange{}, Whole: map[string]bool{}, Deleted: map[string]bool{},
 	}
-	parseGitDiff(out, ch)
+	ch.addDiff(d.Files)
 	if len(ch.Deleted) > 0 && ch.hasNew() {
 		// The moves among the deleted and new files, apart (the diff
 		// above, without renames, is what rebuilds the base's files), and
 		// meanwhile: only finishChange needs them.
-		rev := base
-		if diffErr != nil {
-			_, _, rev, _ = git.Revs(root, base)
-		}
-		args := diffArgs(rev, base != "HEAD" && diffErr == nil)
-		for i, a := range args {
-			switch a {
-			case "-U0":
-				args[i] = "--name-status"
-			case "--full-index":
-				args[i] = "-z"
-			case "--no-renames":
-				args[i] = "-M"
-			}
-		}
 		ch.renamed = make(chan struct{})
 		go func() {
 			defer close(ch.renamed)
-			if out, err := git.RunBytes(root, args...); err == nil {
-				ch.Renames = parseRenames(out, ch)
-			}
+			ch.Renames = ch.moves(d.Renames())
 		}()
 	}
 	if !staged {
@@ -224,10 +178,61 @@ func gitChange(root, base string, staged bool, listed func() ([]string, error)) 
 	return ch, nil
 }
 
+// addDiff records what git diff says of the files: the lines each changes
+// in its new version, the new and deleted files, and (in diffs) how to
+// rebuild each old version.
+func (ch *Change) addDiff(files []*git.FileDiff) {
+	for _, d := range files {
+		name := d.Path
+		if ch.diffs == nil {
+			ch.diffs = map[string]*git.FileDiff{}
+		}
+		if prev := ch.diffs[name]; prev != nil && prev.Deleted && d.New {
+			// A type change (a file that became a symbolic link, or the
+			// other way): the old side is the deletion's.
+			delete(ch.Deleted, name)
+			ch.Whole[name] = true
+			ch.Lines[name] = nil
+			continue
+		}
+		switch {
+		case d.Deleted:
+			ch.Deleted[name] = true
+		case d.SawPatch || d.Binary || d.New:
+			if _, ok := ch.Lines[name]; !ok {
+				ch.Lines[name] = nil
+			}
+			if d.New {
+				ch.Whole[name] = true
+			} else if d.Binary {
+				ch.Lines[name] = append(ch.Lines[name], LineRange{1, int(^uint(0) >> 1)})
+			}
+			for _, h := range d.Hunks {
+				if h.NewCount == 0 {
+					// Lines removed after line start: the lines around them changed.
+					ch.Lines[name] = append(ch.Lines[name], LineRange{h.NewStart, h.NewStart + 1})
+					if ch.gaps == nil {
+						ch.gaps = map[string][]LineRange{}
+					}
+					ch.gaps[name] = append(ch.gaps[name], LineRange{h.NewStart, h.NewStart + 1})
+				} else {
+					ch.Lines[name] = append(ch.Lines[name], LineRange{h.NewStart, h.NewStart + h.NewCount - 1})
+				}
+			}
+		default:
+			continue // a mode change: the content is the same
+		}
+		ch.diffs[name] = d
+	}
+	for f := range ch.Deleted {
+		delete(ch.Lines, f)
+	}
+}
+
 // hasNew reports whether the diff adds a file.
 func (c *Change) hasNew() bool {
 	for _, d := range c.diffs {
-		if d.isNew {
+		if d.New {
 			return true
 		}
 	}
@@ -242,42 +247,20 @@ func (c *Change) waitRenames() {
 	}
 }
 
-// parseRenames reads `git diff --name-status -z -M` output: the renames
-// ("R<score>" old new) between a file the change deletes and one it adds
-// (as the diff without renames says; it reads nothing else of ch, whose
-// untracked files are added meanwhile).
-func parseRenames(out []byte, ch *Change) map[string]string {
-	f := strings.Split(string(out), "\x00")
-	renames := map[string]string{}
-	for i := 0; i < len(f); i++ {
-		switch {
-		case strings.HasPrefix(f[i], "R") && i+2 < len(f):
-			from, to := filepath.ToSlash(f[i+1]), filepath.ToSlash(f[i+2])
-			if d := ch.diffs[to]; ch.Deleted[from] && d != nil && d.isNew {
-				renames[from] = to
-			}
-			i += 2
-		case strings.HasPrefix(f[i], "C") && i+2 < len(f):
-			i += 2 // a copy names two paths too
-		case f[i] != "":
-			i++ // a status and its one path
+// moves keeps the renames git found that move a file the change deletes to
+// one it adds (as the diff without renames says; it reads nothing else of
+// c, whose untracked files are added meanwhile), or nil.
+func (c *Change) moves(renames map[string]string) map[string]string {
+	out := map[string]string{}
+	for from, to := range renames {
+		if d := c.diffs[to]; c.Deleted[from] && d != nil && d.New {
+			out[from] = to
 		}
 	}
-	if len(renames) == 0 {
+	if len(out) == 0 {
 		return nil
 	}
-	return renames
-}
-
-// unquoteGitPath undoes git's quoting of a path with unusual characters
-// ("a/caf\303\251.py").
-func unquoteGitPath(p string) string {
-	if strings.HasPrefix(p, `"`) {
-		if u, err := strconv.Unquote(p); err == nil {
-			return u
-		}
-	}
-	return p
+	return out
 }
 
 // TouchedOps returns the ops a change touches: a new or edited dispatch

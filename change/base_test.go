@@ -22,7 +22,7 @@ import (
 // TestRebuildOld: for many random edits of files (lines added, removed,
 // changed; with and without a last line end; lines that look like diff
 // headers), the old version rebuilt from the new one and git diff's
-// removed lines is git's blob, byte for byte (rebuildOld checks the blob
+// removed lines is git's blob, byte for byte (RebuildOld checks the blob
 // id), and the base source gives it.
 func TestRebuildOld(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
@@ -106,10 +106,10 @@ func TestRebuildOld(t *testing.T) {
 		d := ch.diffs[p]
 		if d != nil {
 			var newData []byte
-			if !d.deleted {
+			if !d.Deleted {
 				newData, _ = hl.Content(p)
 			}
-			if _, ok := d.rebuildOld(newData); !ok {
+			if _, ok := d.RebuildOld(newData); !ok {
 				t.Errorf("%s: not rebuilt from the diff", p)
 			}
 			rebuilt++
@@ -153,7 +153,7 @@ func TestBaseSourceFallsBackToGit(t *testing.T) {
 		t.Fatal("test_a.py: not in the change")
 	}
 	newData, _ := hl.Content("tests/ops/test_a.py")
-	if _, ok := d.rebuildOld(newData); ok {
+	if _, ok := d.RebuildOld(newData); ok {
 		t.Error("rebuilt from converted lines: the blob id check let it through")
 	}
 	got, err := newBaseSource(dir, hl, ch).ReadFile("tests/ops/test_a.py")
