@@ -65,9 +65,12 @@ func runBackendList(pass *Pass) (any, error) {
 		for _, sf := range stepFiles(pass, tab, p.Step, rule) {
 			x := sf.Index
 			module := listAssigns(x.Body(), p.Vars)
+			// op is the op the finding belongs to: the class's in a file
+			// about several ops.
+			op := sf.Primary
 			report := func(n ast.Node, missing []string, fixes []analysis.SuggestedFix) {
-				reportAt(pass, rule, sf.Primary.Name, sf.File, n, map[string]string{
-					"var": p.Vars[0], "missing": quoteList(missing), "required": quoteList(firstAlternatives(p.Required)), "func": sf.Primary.Func}, nil, fixes)
+				reportAt(pass, rule, op.Name, sf.File, n, map[string]string{
+					"var": p.Vars[0], "missing": quoteList(missing), "required": quoteList(firstAlternatives(p.Required)), "func": op.Func}, nil, fixes)
 			}
 			// cls, when not nil, is the test class the list is missing from.
 			check := func(assigns []ast.Stmt, anchor ast.Node, cls *ast.ClassDef) {
@@ -123,6 +126,7 @@ func runBackendList(pass *Pass) (any, error) {
 				if !classes[c] {
 					continue
 				}
+				op = sf.opOf(funcScope{Class: c})
 				own := listAssigns(c.Body, p.Vars)
 				if len(own) == 0 {
 					check(module, classNode(c), c)
@@ -130,6 +134,7 @@ func runBackendList(pass *Pass) (any, error) {
 					check(append(own, module...), nil, nil)
 				}
 			}
+			op = sf.Primary
 			if moduleFuncs && len(classes) == 0 {
 				check(module, x.anchorStmt(), nil)
 			}

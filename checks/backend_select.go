@@ -79,8 +79,9 @@ func runBackendSelect(pass *Pass) (any, error) {
 					missing = append(missing, "call "+shortName(p.Setup)+"()")
 				}
 				if len(missing) > 0 {
-					reportAt(pass, rule, sf.Primary.Name, sf.File, defNode(m.Def), map[string]string{
-						"method": m.Def.Name, "missing": strings.Join(missing, ", "), "func": sf.Primary.Func}, nil, nil)
+					op := sf.opOf(m)
+					reportAt(pass, rule, op.Name, sf.File, defNode(m.Def), map[string]string{
+						"method": m.Def.Name, "missing": strings.Join(missing, ", "), "func": op.Func}, nil, nil)
 				}
 			}
 		}

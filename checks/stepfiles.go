@@ -6,6 +6,7 @@ import (
 
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
 )
@@ -18,7 +19,52 @@ type stepFile struct {
 	// file is about (OpTable.IsAbout), the one whose function name the file
 	// is named after, else the first one.
 	Primary *optable.Op
-	Index   *pyIndex
+	// About are the ops of Ops the file is about (OpTable.IsAbout).
+	About []*optable.Op
+	Index *pyIndex
+}
+
+// opOf returns the op the findings of a test method (or of its class)
+// belong to. In a file about several ops (a suite file with one test class
+// per op) that is the op its class is named after, else the one its
+// method's name names, else the one op the class's methods use; else,
+// and in a file about one op, Primary.
+func (sf *stepFile) opOf(m funcScope) *optable.Op {
+	if len(sf.About) < 2 {
+		return sf.Primary
+	}
+	if m.Class != nil {
+		if ops := optable.NamedBy(sf.About, m.Class.Name); len(ops) == 1 {
+			return ops[0]
+		}
+	}
+	if m.Def != nil {
+		if ops := optable.NamedBy(sf.About, m.Def.Name); len(ops) == 1 {
+			return ops[0]
+		}
+	}
+	var n ast.Node
+	switch {
+	case m.Class != nil:
+		n = m.Class
+	case m.Def != nil:
+		n = m.Def
+	default:
+		return sf.Primary
+	}
+	var used *optable.Op
+	for _, op := range sf.About {
+		if sf.Index.mentions(n, opUseNames(op)) {
+			if used != nil {
+				return sf.Primary
+			}
+			used = op
+		}
+	}
+	if used != nil {
+		return used
+	}
+	return sf.Primary
 }
 
 // stepFiles returns the parsed files of a step (4: tests, 5: benchmarks)
@@ -76,8 +122,11 @@ func stepFiles(pass *Pass, tab *optable.OpTable, step int, rule *rules.Rule) []*
 			}
 		}
 		for _, op := range sf.Ops {
-			if sf.Primary == nil && tab.IsAbout(sf.File, op) {
-				sf.Primary = op
+			if tab.IsAbout(sf.File, op) {
+				sf.About = append(sf.About, op)
+				if sf.Primary == nil {
+					sf.Primary = op
+				}
 			}
 		}
 		if sf.Primary == nil {

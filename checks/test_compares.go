@@ -70,8 +70,9 @@ func runTestCompares(pass *Pass) (any, error) {
 				continue
 			}
 			for _, m := range silent {
-				reportAt(pass, rule, sf.Primary.Name, sf.File, defNode(m.Def), map[string]string{
-					"method": m.Def.Name, "func": sf.Primary.Func, "problem": "asserts nothing"}, nil, nil)
+				op := sf.opOf(m)
+				reportAt(pass, rule, op.Name, sf.File, defNode(m.Def), map[string]string{
+					"method": m.Def.Name, "func": op.Func, "problem": "asserts nothing"}, nil, nil)
 			}
 		}
 	}

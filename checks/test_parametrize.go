@@ -86,8 +86,9 @@ func runTestParametrize(pass *Pass) (any, error) {
 					}
 				}
 				if !ok {
-					reportAt(pass, rule, sf.Primary.Name, sf.File, defNode(m.Def), map[string]string{
-						"method": m.Def.Name, "var": p.BackendsVar, "func": sf.Primary.Func}, nil, nil)
+					op := sf.opOf(m)
+					reportAt(pass, rule, op.Name, sf.File, defNode(m.Def), map[string]string{
+						"method": m.Def.Name, "var": p.BackendsVar, "func": op.Func}, nil, nil)
 				}
 			}
 		}

@@ -137,3 +137,22 @@ func (x *partIndex) best(name string) []int {
 	}
 	return bestOps
 }
+
+// NamedBy returns the ops of ops whose function name a test class, test
+// method or benchmark function name matches best (aboutOps' first rule):
+// "Test_LogSoftmax" names log_softmax rather than softmax. CamelCase names
+// are read as snake_case. None when no op has a name part in it.
+func NamedBy(ops []*Op, name string) []*Op {
+	if len(ops) == 0 {
+		return nil
+	}
+	if strings.ToLower(name) != name {
+		name = snakeCase(name)
+	}
+	x := newPartIndex(ops)
+	var out []*Op
+	for _, i := range x.best(name) {
+		out = append(out, ops[i])
+	}
+	return out
+}
