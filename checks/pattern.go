@@ -62,6 +62,7 @@ type PatternParams struct {
 	notInside []*context          // NotInside, parsed
 	require   *pattern.Pattern    // Require, parsed
 	kinds     map[string]bool     // the node types a match can have (nil: any)
+	binds     bool                // Find returns the metavariables' text (a relation's subject)
 	_         struct{}            // keeps the literal form keyed
 }
 
@@ -778,8 +779,9 @@ func runPattern(pass *Pass) (any, error) {
 
 // A PatternMatch is one finding of a pattern rule in a file.
 type PatternMatch struct {
-	At   ast.Node          // nil: the file (a require that fails)
-	Vars map[string]string // match, value, name
+	At    ast.Node          // nil: the file (a require that fails)
+	Vars  map[string]string // match, value, name
+	Binds map[string]string // the text of each metavariable (when the params ask for it: a relation's subjects)
 }
 
 // Find returns the findings of the rule's pattern in a parsed file.
@@ -789,7 +791,7 @@ func (p *PatternParams) Find(f *source.File) []PatternMatch {
 	var first ast.Node
 	if len(p.pats) > 0 || len(p.Nodes) > 0 {
 		walk(f.AST, func(path []ast.Node) {
-			at, _, ok := p.match(fm, path)
+			at, b, ok := p.match(fm, path)
 			if !ok {
 				return
 			}
@@ -798,7 +800,14 @@ func (p *PatternParams) Find(f *source.File) []PatternMatch {
 				first = at
 			}
 			if p.require == nil {
-				out = append(out, PatternMatch{At: at, Vars: matchVars(fm, n, at)})
+				m := PatternMatch{At: at, Vars: matchVars(fm, n, at)}
+				if p.binds {
+					m.Binds = map[string]string{}
+					for k, x := range b {
+						m.Binds[k] = bindingText(fm, x)
+					}
+				}
+				out = append(out, m)
 			}
 		})
 	}

@@ -64,7 +64,7 @@ func ListRepo(src source.Source, lay *layout.Layout, cfg *config.Config) (*optab
 	if err != nil {
 		return nil, err
 	}
-	repo := &optable.Repo{Snapshot: source.Snapshot{Root: src.Root(), Files: map[string]*source.File{}}, Layout: lay}
+	repo := &optable.Repo{Snapshot: source.Snapshot{Root: src.Root(), Files: map[string]*source.File{}, Source: src}, Layout: lay}
 	for _, p := range all {
 		if lay.InScope(p) {
 			repo.Paths = append(repo.Paths, p)

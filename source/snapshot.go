@@ -20,6 +20,10 @@ type Snapshot struct {
 	// except in a check of some ops (CheckSource with Options.Ops), which
 	// reads and parses only the files those ops need.
 	Paths []string
+	// Source is where the snapshot was read from, when known: the relation
+	// kind reads through it the files the layout does not parse (Rust,
+	// Julia, YAML, JSON, TOML, Python outside the layout's scope).
+	Source Source
 }
 
 // File is one Python file of the snapshot.

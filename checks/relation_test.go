@@ -1,0 +1,130 @@
+package checks_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
+	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/source"
+)
+
+// snippetTree is the tree of a txtar archive: a small repository.
+func snippetTree(t *testing.T, archive string) *checks.Tree {
+	t.Helper()
+	ar, err := fixtureset.Parse([]byte(archive))
+	if err != nil {
+		t.Fatalf("snippet: %v\n%s", err, archive)
+	}
+	if len(ar.Files) == 0 {
+		t.Fatalf("snippet has no -- file -- section:\n%s", archive)
+	}
+	src := &testrepo.MapSource{Files: map[string]string{}}
+	for _, f := range ar.Files {
+		src.Files[f.Name] = string(f.Data)
+	}
+	return checks.NewTree(&optable.Repo{Snapshot: source.Snapshot{Files: map[string]*source.File{}, Source: src}})
+}
+
+// TestRelationSnippets runs every relation rule's valid and invalid
+// snippets of the built-in catalog: each invalid one has a finding, no
+// valid one has.
+func TestRelationSnippets(t *testing.T) {
+	cat, err := checks.LoadBuiltinCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range cat.Rules {
+		p, ok := r.Params.(*checks.RelationParams)
+		if !ok {
+			continue
+		}
+		if len(p.Invalid) == 0 || len(p.Valid) == 0 {
+			t.Errorf("%s: a relation rule needs valid and invalid snippets", r.ID)
+		}
+		for _, s := range p.Invalid {
+			if len(p.Find(snippetTree(t, s), r.Files)) == 0 {
+				t.Errorf("%s: no finding on the invalid snippet\n%s", r.ID, s)
+			}
+			n++
+		}
+		for _, s := range p.Valid {
+			if got := p.Find(snippetTree(t, s), r.Files); len(got) > 0 {
+				t.Errorf("%s: %d findings on the valid snippet (first %s:%d: %s)\n%s", r.ID, len(got), got[0].File, got[0].Line, got[0].Vars["what"], s)
+			}
+			n++
+		}
+	}
+	t.Logf("%d snippets", n)
+}
+
+// The relation kind's parts, each on a small tree: captures from a glob,
+// text, pattern, key and capture checks, require and forbid.
+func TestRelationChecks(t *testing.T) {
+	tree := `-- julia/kernels/add.jl --
+function add(a, b)
+    ct.bid(0)
+end
+-- julia/kernels/mul.jl --
+x = 1
+-- julia/test/test_add.jl --
+-- julia/test/runtests.jl --
+include("test_add.jl")
+-- ops/cutile_rs/c/Cargo.toml --
+[dependencies]
+cutile = "=0.2.0"
+cuda-core = { version = "0.2", path = "../x" }
+-- m/s.json --
+{"spec": {"language": "triton", "target_hardware": ["SM100", "sm90"]}, "sources": {"path": ["m/k.py", "m/gone.py"]}}
+-- m/k.py --
+from tilegym.backend import register_impl
+register_impl("add", backend="cutile_rs")
+`
+	cases := []struct {
+		name   string
+		params string
+		files  []string
+		want   []string // file:line what
+	}{
+		{"file and text with captures", `subject = "julia/kernels/{op}.jl"
+require = [{ file = "julia/test/test_{op}.jl" }, { text = 'include\("test_{op}\.jl"\)', in = "julia/test/runtests.jl" }]`, nil,
+			[]string{"julia/kernels/mul.jl:1 there is no julia/test/test_mul.jl", "julia/kernels/mul.jl:1 no line of julia/test/runtests.jl matches `include\\(\"test_{op}\\.jl\"\\)`"}},
+		{"forbidden text in the subject", `subject = "julia/kernels/*.jl"
+forbid = [{ text = 'ct\.bid\(0\)' }]`, nil, []string{"julia/kernels/add.jl:2 julia/kernels/add.jl has `ct.bid(0)`"}},
+		{"toml keys", `forbid = [{ key = "dependencies.*.path", in = "**/Cargo.toml" }]
+require = [{ key = "dependencies.*", value = '^=', in = "**/Cargo.toml" }]`, nil,
+			[]string{`ops/cutile_rs/c/Cargo.toml:3 dependencies.cuda-core of ops/cutile_rs/c/Cargo.toml is {"path":"../x","version":"0.2"}`, `ops/cutile_rs/c/Cargo.toml:3 dependencies.cuda-core.path of ops/cutile_rs/c/Cargo.toml is ../x`}},
+		{"json key subject", `key = "sources.path"
+require = [{ file = "{value}" }]`, []string{"m/*.json"}, []string{"m/s.json:1 there is no m/gone.py"}},
+		{"json values", `subject = "m/*.json"
+require = [{ key = "spec.language", value = '^cuda-tile$' }, { key = "spec.target_hardware", value = '^SM\d+$' }]`, nil,
+			[]string{"m/s.json:1 spec.language of m/s.json is triton", "m/s.json:1 spec.target_hardware of m/s.json is sm90"}},
+		{"pattern subject and capture", `pattern = 'tilegym.backend.register_impl($OP, backend=$B)'
+require = [{ capture = "B", value = '^{pkg:dash}$' }]`, []string{"{pkg}/*.py"}, []string{`m/k.py:2 B is "cutile_rs"`}},
+		{"forbidden file", `forbid = [{ file = "julia/**/mul.jl" }]`, nil, []string{"julia/kernels/mul.jl:1 julia/kernels/mul.jl must not be committed"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := new(checks.RelationParams)
+			if _, err := toml.Decode(c.params, p); err != nil {
+				t.Fatal(err)
+			}
+			if err := p.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range p.Find(snippetTree(t, tree), c.files) {
+				got = append(got, f.File+":"+strconv.Itoa(f.Line)+" "+f.Vars["what"])
+			}
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+		})
+	}
+}
