@@ -2176,6 +2176,172 @@ x = os.environ.get("CUDA_VISIBLE_DEVICES")
 				"severity":    "error",
 				"title":       "The autotune switch is read through tilegym.autotune",
 			},
+			{
+				"docs": map[string]any{
+					"example": `# julia/test/runtests.jl
+@testset "TileGym Julia Kernels" begin
+    include(joinpath(TEST_DIR, "test_add.jl"))
+    include(joinpath(TEST_DIR, "test_softmax.jl"))   # the new kernel's test
+end
+`,
+					"fix": `Add julia/test/test_<op>.jl (the skill's file-structure guide shows its shape)
+and an include line for it in julia/test/runtests.jl.
+`,
+					"what": `For each julia/kernels/<op>.jl, checks that julia/test/test_<op>.jl exists and
+that julia/test/runtests.jl includes it.
+`,
+					"why": "runtests.jl is what `julia --project=julia/ julia/test/runtests.jl` runs: a\nkernel whose test file is missing, or not included there, is never tested, and\na port that gives wrong results goes unnoticed.\n",
+				},
+				"id":      "J01",
+				"kind":    "relation",
+				"message": "{subject}: {what}; {fix}",
+				"params": map[string]any{
+					"invalid": []any{`-- julia/kernels/add.jl --
+function add_kernel() end
+-- julia/test/runtests.jl --
+    include(joinpath(TEST_DIR, "test_add.jl"))
+`, `-- julia/kernels/add.jl --
+function add_kernel() end
+-- julia/test/test_add.jl --
+-- julia/test/runtests.jl --
+# include(joinpath(TEST_DIR, "test_add.jl"))
+`},
+					"require": []any{map[string]any{
+						"file": "julia/test/test_{op}.jl",
+						"fix":  "add julia/test/test_{op}.jl",
+						"what": "julia/kernels/{op}.jl has no test (no julia/test/test_{op}.jl)",
+					}, map[string]any{
+						"fix":  "add include(joinpath(TEST_DIR, \"test_{op}.jl\")) to its @testset",
+						"in":   "julia/test/runtests.jl",
+						"text": "^[^#\\n]*\\binclude\\(.*\"test_{op}\\.jl\"",
+						"what": "julia/test/runtests.jl does not include test_{op}.jl",
+					}},
+					"subject": "julia/kernels/{op}.jl",
+					"valid": []any{`-- julia/kernels/add.jl --
+function add_kernel() end
+-- julia/test/test_add.jl --
+-- julia/test/runtests.jl --
+    include(joinpath(TEST_DIR, "test_add.jl"))
+`},
+				},
+				"requirement": "J1",
+				"severity":    "error",
+				"title":       "Each Julia kernel has a test that runtests.jl includes",
+			},
+			{
+				"docs": map[string]any{
+					"example": `# Before
+bid = ct.bid(0)
+t = ct.astype(x, ct.float32)
+# After
+bid = ct.bid(1)
+t = convert(ct.Tile{Float32}, x)
+`,
+					"fix": `Write the Julia form the message names (ct.bid(1), muladd(a, b, acc), a * b,
+ifelse.(c, x, y), convert(ct.Tile{T}, t), Float32, ct.PaddingMode.Zero, ...).
+`,
+					"what": `Checks the Julia kernels (julia/kernels/**/*.jl) for the Python spellings the
+skill's own validator (scripts/validate_cutile_jl.py) calls errors: a Python
+import of cuda.tile, 0-based ct.bid / ct.num_blocks, ct.mma, ct.matmul,
+ct.where, .astype, ct.float32 and the other Python dtypes, a lambda grid,
+@ct.kernel, ct.Constant[...], upper-case ct.PaddingMode / ct.MemoryOrder members,
+a stream passed to ct.launch, ct.ones / ct.zeros / ct.full. Comment lines are
+skipped. The validator looks for some of them only inside kernel functions;
+this rule looks in the whole file (none of them is valid Julia cuTile code
+elsewhere either). Its warnings (max(a, b) on tiles, ct.cdiv, missing imports)
+and its "kernel has no return" check are not encoded.
+`,
+					"why": `cuTile.jl is 1-indexed and spells types, constants and enums the Julia way; a
+kernel carried over with the Python spelling fails to compile, or, with
+ct.bid(0), reads the wrong block.
+`,
+				},
+				"id":      "J02",
+				"kind":    "relation",
+				"message": "{subject}: {what}; {fix}",
+				"params": map[string]any{
+					"forbid": []any{map[string]any{
+						"fix":  "write import cuTile as ct",
+						"text": "^[^#\\n]*\\bimport cuda\\.tile",
+						"what": "a Python import of cuda.tile",
+					}, map[string]any{
+						"fix":  "use ct.bid(1)",
+						"text": "^[^#\\n]*\\bct\\.bid\\(0\\)",
+						"what": "ct.bid(0) (Julia is 1-indexed)",
+					}, map[string]any{
+						"fix":  "use ct.num_blocks(1)",
+						"text": "^[^#\\n]*\\bct\\.num_blocks\\(0\\)",
+						"what": "ct.num_blocks(0) (Julia is 1-indexed)",
+					}, map[string]any{
+						"fix":  "use muladd(a, b, acc)",
+						"text": "^[^#\\n]*\\bct\\.mma\\(",
+						"what": "ct.mma(...), cuTile Python's",
+					}, map[string]any{
+						"fix":  "use a * b",
+						"text": "^[^#\\n]*\\bct\\.matmul\\(",
+						"what": "ct.matmul(...), cuTile Python's",
+					}, map[string]any{
+						"fix":  "use ifelse.(cond, x, y)",
+						"text": "^[^#\\n]*\\bct\\.where\\(",
+						"what": "ct.where(...), cuTile Python's",
+					}, map[string]any{
+						"fix":  "use convert(ct.Tile{T}, tile)",
+						"text": "^[^#\\n]*\\.astype\\(",
+						"what": ".astype(...), cuTile Python's",
+					}, map[string]any{
+						"fix":  "use the Julia type (Float32, Float16, Int32, BFloat16)",
+						"text": "^[^#\\n]*\\bct\\.(?:float32|float16|int32|bfloat16)\\b",
+						"what": "a cuTile Python dtype (ct.float32, ...)",
+					}, map[string]any{
+						"fix":  "use an integer or a tuple grid",
+						"text": "^[^#\\n]*\\bgrid\\s*=\\s*\\(?\\s*lambda",
+						"what": "a lambda grid",
+					}, map[string]any{
+						"fix":  "remove the decorator",
+						"text": "^\\s*@ct\\.kernel",
+						"what": "an @ct.kernel decorator (Julia kernels are plain functions)",
+					}, map[string]any{
+						"fix":  "use ::Int in the signature and ct.Constant(val) at the launch",
+						"text": "^[^#\\n]*\\bct\\.Constant\\[",
+						"what": "ct.Constant[...] (cuTile Python's annotation)",
+					}, map[string]any{
+						"fix":  "use ct.PaddingMode.Zero or ct.PaddingMode.Nan",
+						"text": "^[^#\\n]*\\bct\\.PaddingMode\\.(?:ZERO|NAN)\\b",
+						"what": "an upper-case ct.PaddingMode member",
+					}, map[string]any{
+						"fix":  "use ct.MemoryOrder.Acquire or ct.MemoryOrder.Release",
+						"text": "^[^#\\n]*\\bct\\.MemoryOrder\\.(?:ACQUIRE|RELEASE)\\b",
+						"what": "an upper-case ct.MemoryOrder member",
+					}, map[string]any{
+						"fix":  "remove the stream argument",
+						"text": "^[^#\\n]*\\bct\\.launch\\((?:\\s*stream|[^,\\n]+,\\s*stream)",
+						"what": "a stream passed to ct.launch (Julia's takes none)",
+					}, map[string]any{
+						"fix":  "use ones(T, dims...), zeros(T, dims...) or fill(v, dims...)",
+						"text": "^[^#\\n]*\\bct\\.(?:ones|zeros|full)\\(",
+						"what": "ct.ones / ct.zeros / ct.full (not in cuTile.jl)",
+					}},
+					"invalid": []any{`-- julia/kernels/add.jl --
+function add_kernel(x)
+    bid = ct.bid(0)
+end
+`, `-- julia/kernels/sub/add.jl --
+    t = convert(ct.Tile{ct.float32}, x)
+`},
+					"subject": "julia/kernels/**/*.jl",
+					"valid": []any{`-- julia/kernels/add.jl --
+import cuTile as ct
+function add_kernel(x::ct.TileArray{T,1}) where {T}
+    bid = ct.bid(1)  # not ct.bid(0)
+    # t = ct.astype(x, ct.float32)
+    return
+end
+`},
+				},
+				"requirement": "J2",
+				"severity":    "error",
+				"title":       "Julia kernels use cuTile.jl's spelling, not cuTile Python's",
+			},
 		},
 		"version": int64(1),
 	}
@@ -3406,6 +3572,40 @@ func builtinKeyLines() KeyLines {
 		"rule.7.severity":                     374,
 		"rule.7.step":                         372,
 		"rule.7.title":                        375,
+		"rule.70":                             2692,
+		"rule.70.docs":                        2700,
+		"rule.70.docs.example":                2714,
+		"rule.70.docs.fix":                    2710,
+		"rule.70.docs.what":                   2701,
+		"rule.70.docs.why":                    2705,
+		"rule.70.id":                          2693,
+		"rule.70.kind":                        2698,
+		"rule.70.message":                     2697,
+		"rule.70.params":                      2722,
+		"rule.70.params.invalid":              2735,
+		"rule.70.params.require":              2724,
+		"rule.70.params.subject":              2723,
+		"rule.70.params.valid":                2728,
+		"rule.70.requirement":                 2694,
+		"rule.70.severity":                    2695,
+		"rule.70.title":                       2696,
+		"rule.71":                             2748,
+		"rule.71.docs":                        2756,
+		"rule.71.docs.example":                2778,
+		"rule.71.docs.fix":                    2774,
+		"rule.71.docs.what":                   2757,
+		"rule.71.docs.why":                    2769,
+		"rule.71.id":                          2749,
+		"rule.71.kind":                        2754,
+		"rule.71.message":                     2753,
+		"rule.71.params":                      2787,
+		"rule.71.params.forbid":               2789,
+		"rule.71.params.invalid":              2815,
+		"rule.71.params.subject":              2788,
+		"rule.71.params.valid":                2806,
+		"rule.71.requirement":                 2750,
+		"rule.71.severity":                    2751,
+		"rule.71.title":                       2752,
 		"rule.8":                              412,
 		"rule.8.docs":                         421,
 		"rule.8.docs.example":                 435,
