@@ -3,7 +3,8 @@
 // not at all, a fix that would break a file's parsing is refused, fixes that
 // overlap are deferred to a second pass, files outside the root are never
 // touched, and a file is replaced (through a temporary file and a rename, with
-// its mode, encoding and line ends kept) only if it is still what was read.
+// its mode, encoding and line ends kept) only if it is still what was read,
+// and an edit is made only in the content it was computed from (Edit.Base).
 //
 // Positions are those of package python/ast (see text.go): Line 1-based, Col
 // a 0-based byte offset into the line's UTF-8 text without its line end.
@@ -33,6 +34,10 @@ type Edit struct {
 	File       string
 	Start, End ast.Pos
 	NewText    string
+	// Base, when not "", is the Sum of File as the check that computed
+	// the edit read it: Apply refuses the edit if the file it reads is
+	// not that one (its positions would be stale).
+	Base string
 }
 
 // Fix is one suggested fix: edits applied together or not at all.
@@ -118,6 +123,7 @@ type file struct {
 	parsed bool // the content as read parses
 	spans  []span
 	err    string // why no edit of this file can be applied
+	sum    string // Sum(text.data), computed when an edit has a Base
 }
 
 // Apply applies fixes to the files under root. Fixes are considered in
@@ -297,6 +303,14 @@ func tryFix(i int, fx Fix, load func(string) *file) (string, bool) {
 		f := load(e.File)
 		if f.err != "" {
 			return f.err, false
+		}
+		if e.Base != "" {
+			if f.sum == "" {
+				f.sum = Sum(f.text.data)
+			}
+			if f.sum != e.Base {
+				return fmt.Sprintf("%s changed since the check read it, so the fix's positions are stale; not applied (run --fix again)", e.File), false
+			}
 		}
 		t := f.text
 		if f.encodingProblem(e) {

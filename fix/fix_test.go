@@ -418,3 +418,45 @@ func TestReadOnlyFileRefused(t *testing.T) {
 		t.Errorf("a.py = %q", got)
 	}
 }
+
+// An edit computed from a content the file no longer has (it changed
+// between the check's read and Apply's) is refused, not applied at stale
+// positions; an edit whose Base is the file's content is applied.
+func TestStaleBaseRefused(t *testing.T) {
+	// The check read a.py with a line more at the top: its edit of x's
+	// value, at 2:4, would now change y's.
+	root := writeFiles(t, map[string]string{"a.py": "x = 1\ny = 1\n", "b.py": "y = 1\n"})
+	checked := Sum([]byte("# moved down\nx = 1\ny = 1\n"))
+	stale := edit("a.py", 2, 4, 2, 5, "2")
+	stale.Base = checked
+	fresh := edit("b.py", 1, 4, 1, 5, "2")
+	fresh.Base = Sum([]byte("y = 1\n"))
+	res := mustApply(t, root, []Fix{one(stale), one(fresh)}, Options{})
+	if got := read(t, root, "a.py"); got != "x = 1\ny = 1\n" {
+		t.Errorf("a.py = %q: a stale edit was applied", got)
+	}
+	if got := read(t, root, "b.py"); got != "y = 2\n" {
+		t.Errorf("b.py = %q, want the edit applied", got)
+	}
+	if len(res.Refused) != 1 || res.Refused[0].Index != 0 || !strings.Contains(res.Refused[0].Reason, "changed since the check read it") {
+		t.Fatalf("refused %+v", res.Refused)
+	}
+}
+
+// Reads: a file read twice with different contents during one check has a
+// Base no content matches.
+func TestReadsChangedWhileRead(t *testing.T) {
+	var r Reads
+	r.Record("a.py", []byte("x\n"))
+	r.Record("a.py", []byte("x\n"))
+	if r.Base("a.py") != Sum([]byte("x\n")) {
+		t.Fatalf("Base = %q", r.Base("a.py"))
+	}
+	r.Record("a.py", []byte("y\n"))
+	if b := r.Base("a.py"); b == Sum([]byte("x\n")) || b == Sum([]byte("y\n")) {
+		t.Fatalf("Base after two contents = %q", b)
+	}
+	if r.Base("b.py") != "" {
+		t.Fatal("a file not read has a Base")
+	}
+}

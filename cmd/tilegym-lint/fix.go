@@ -5,8 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -17,6 +19,7 @@ import (
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/fix"
 	"github.com/tilegym/tilegym-lint/layout"
+	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
 )
@@ -69,16 +72,20 @@ type fixPass struct {
 	diags []analysis.Diagnostic
 }
 
-// collectFixes checks the tree and returns the fixes of the findings of
-// fixable rules, with those findings.
-func collectFixes(src source.Source, layout *layout.Layout, cat *rules.Catalog, cfg *config.Config, opts checker.Options) ([]fix.Fix, fixPass, error) {
-	res, err := checker.CheckSource(src, layout, cat, cfg, opts)
+// collectFixes checks the working tree under dir and returns the fixes of
+// the findings of fixable rules, with those findings. Each edit carries the
+// Sum of its file as the check read it (fix.Edit.Base): a file changed
+// before fix.Apply reads it is not edited at stale positions.
+func collectFixes(dir string, layout *layout.Layout, cat *rules.Catalog, cfg *config.Config, opts checker.Options) ([]fix.Fix, fixPass, error) {
+	reads := &fix.Reads{}
+	res, err := checker.CheckSource(readsSource{&source.DiskSource{Dir: dir}, reads}, layout, cat, cfg, opts)
 	if err != nil {
 		return nil, fixPass{}, err
 	}
 	if len(res.Errors) > 0 {
 		return nil, fixPass{}, fmt.Errorf("--fix: the check failed: %v", res.Errors[0])
 	}
+	fixChecked(dir)
 	var fixes []fix.Fix
 	var pass fixPass
 	for _, d := range res.Diagnostics {
@@ -87,16 +94,35 @@ func collectFixes(src source.Source, layout *layout.Layout, cat *rules.Catalog, 
 		}
 		// A finding's first fix is the one --fix applies; the others are
 		// alternatives for an editor.
-		fixes = append(fixes, toFix(d.Fixes[0]))
+		fixes = append(fixes, toFix(d.Fixes[0], reads))
 		pass.diags = append(pass.diags, d)
 	}
 	return fixes, pass, nil
 }
 
-func toFix(s analysis.SuggestedFix) fix.Fix {
+// fixChecked is called with the checked directory after each check of
+// --fix, before its fixes are applied (tests change a file there).
+var fixChecked = func(string) {}
+
+// readsSource is a working tree whose reads are recorded. It embeds the
+// DiskSource so that it lists directories as cheaply (source.DirLister).
+type readsSource struct {
+	*source.DiskSource
+	reads *fix.Reads
+}
+
+func (s readsSource) ReadFile(path string) ([]byte, error) {
+	data, err := s.DiskSource.ReadFile(path)
+	if err == nil {
+		s.reads.Record(path, data)
+	}
+	return data, err
+}
+
+func toFix(s analysis.SuggestedFix, reads *fix.Reads) fix.Fix {
 	f := fix.Fix{Message: s.Message}
 	for _, e := range s.Edits {
-		f.Edits = append(f.Edits, fix.Edit{File: e.File, Start: e.Start, End: e.End, NewText: e.NewText})
+		f.Edits = append(f.Edits, fix.Edit{File: e.File, Start: e.Start, End: e.End, NewText: e.NewText, Base: reads.Base(e.File)})
 	}
 	return f
 }
@@ -176,7 +202,7 @@ func runFix(f *checkFlags, root string, layout *layout.Layout, cat *rules.Catalo
 	}
 	var passes []fixPass
 	compute := func() ([]fix.Fix, error) {
-		fixes, p, err := collectFixes(&source.DiskSource{Dir: root}, layout, cat, cfg, opts)
+		fixes, p, err := collectFixes(root, layout, cat, cfg, opts)
 		passes = append(passes, p)
 		return fixes, err
 	}
@@ -212,8 +238,12 @@ func writeFixSummary(w io.Writer, o fixOutcome, preview bool) {
 	}
 }
 
-// previewCopied is called with each file previewFix copies (tests).
-var previewCopied = func(string) {}
+// previewCopied is called with each file previewFix copies, and
+// previewReady with the copy once made, before the fixes (tests).
+var (
+	previewCopied = func(string) {}
+	previewReady  = func(string) {}
+)
 
 // previewFix runs --fix on a copy of the files the check reads and prints
 // the unified diff between the tree and the copy: every pass, as --fix
@@ -223,54 +253,21 @@ func previewFix(root string, layout *layout.Layout, cat *rules.Catalog, cfg *con
 	if err != nil {
 		return 0, true, err
 	}
-	defer os.RemoveAll(tmp)
-	// Interrupted, the copy is removed all the same.
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	done := make(chan struct{})
-	defer func() {
-		signal.Stop(sigs)
-		close(done)
-	}()
-	go func() {
-		select {
-		case <-sigs:
-			os.RemoveAll(tmp)
-			os.Exit(130)
-		case <-done:
-		}
-	}()
+	defer removeOnSignal(tmp)()
 	src := &source.DiskSource{Dir: root}
-	list, err := src.List()
+	// The files the check reads: the Python files in the layout's scope,
+	// not the tree's other files (data, binaries, vendored code, any size).
+	repo, err := load.ListRepo(src, layout, cfg)
 	if err != nil {
 		return 0, true, err
 	}
-	for _, p := range list {
-		// The check reads Python files only: the tree's other files (data,
-		// binaries, any size) are not copied.
-		if !strings.HasSuffix(p, ".py") {
-			continue
-		}
-		previewCopied(p)
-		data, err := src.ReadFile(p)
-		if err != nil {
-			return 0, true, err
-		}
-		dst := filepath.Join(tmp, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return 0, true, err
-		}
-		fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(p)))
-		if err != nil {
-			return 0, true, err
-		}
-		if err := os.WriteFile(dst, data, fi.Mode().Perm()); err != nil {
-			return 0, true, err
-		}
+	if err := copyForPreview(src, repo.Paths, tmp); err != nil {
+		return 0, true, err
 	}
+	previewReady(tmp)
 	var passes []fixPass
 	compute := func() ([]fix.Fix, error) {
-		fixes, p, err := collectFixes(&source.DiskSource{Dir: tmp}, layout, cat, cfg, opts)
+		fixes, p, err := collectFixes(tmp, layout, cat, cfg, opts)
 		passes = append(passes, p)
 		return fixes, err
 	}
@@ -295,4 +292,86 @@ func previewFix(root string, layout *layout.Layout, cat *rules.Catalog, cfg *con
 		return 1, true, nil
 	}
 	return 0, true, nil
+}
+
+// copyForPreview copies the files of src at paths into the directory tmp,
+// with their permissions. It creates directories below tmp one at a time,
+// never tmp itself: once removeOnSignal has removed tmp, no write of the
+// copy can bring any of it back.
+func copyForPreview(src *source.DiskSource, paths []string, tmp string) error {
+	made := map[string]bool{}
+	for _, p := range paths {
+		previewCopied(p)
+		data, err := src.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		dir := path.Dir(p)
+		if err := mkdirBelow(tmp, dir, made); err != nil {
+			return err
+		}
+		fi, err := os.Stat(filepath.Join(src.Dir, filepath.FromSlash(p)))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(tmp, filepath.FromSlash(p)), data, fi.Mode().Perm()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// mkdirBelow creates the directory dir (a slash path, "." for top itself)
+// below top, one level at a time; top must exist.
+func mkdirBelow(top, dir string, made map[string]bool) error {
+	if dir == "." || made[dir] {
+		return nil
+	}
+	if err := mkdirBelow(top, path.Dir(dir), made); err != nil {
+		return err
+	}
+	if err := os.Mkdir(filepath.Join(top, filepath.FromSlash(dir)), 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	made[dir] = true
+	return nil
+}
+
+// removeOnSignal makes an interrupt (SIGINT, Ctrl-C) or a SIGTERM remove
+// the directory dir and end the process (exit 130 or 143, as a shell
+// reports a process the signal ended) until the returned function is
+// called, which removes dir.
+func removeOnSignal(dir string) (stop func()) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case s := <-sigs:
+			removeTree(dir)
+			code := 128 + int(syscall.SIGINT)
+			if s == syscall.SIGTERM {
+				code = 128 + int(syscall.SIGTERM)
+			}
+			os.Exit(code)
+		case <-done:
+		}
+	}()
+	return func() {
+		removeTree(dir) // while a signal still removes it too
+		signal.Stop(sigs)
+		close(done)
+	}
+}
+
+// removeTree removes dir and what it holds. The preview may still be
+// writing into it (another goroutine, when a signal came): a file created
+// meanwhile makes the removal of its directory fail, so it is tried again;
+// once dir itself is gone, nothing can be created below it.
+func removeTree(dir string) {
+	for range 100 {
+		if os.RemoveAll(dir) == nil {
+			return
+		}
+	}
 }
