@@ -39,6 +39,19 @@ func runInitModuleImport(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *
 }
 
 func reportInitModule(pass *Pass, rule *rules.Rule, op *optable.Op, c *initChain, i int, outside bool, names *layout.Names) {
+	if j := c.moduleHome(i); j < i && !outside {
+		// The package's modules are imported by an ancestor (upstream's
+		// root block has `from .experimental import mhc`, experimental/
+		// __init__.py imports nothing): the import belongs there, beside
+		// them and where TG303 puts the function import, not unguarded
+		// in the package's own __init__.py.
+		stmt := "from ." + strings.Join(c.parts[j:i], ".") + " import " + c.parts[i]
+		bl := c.blockedAt(j)
+		in := c.inits[j]
+		vars := map[string]string{"import": stmt, "where": whereLabel(bl, names), "module": c.parts[i], "action": "add", "init": in.File.Path}
+		reportShared(pass, rule, op.Name, in.File, initAnchor(in, bl), vars, nil)
+		return
+	}
 	stmt := "from . import " + c.parts[i]
 	bl := c.blockedAt(i)
 	vars := map[string]string{"import": stmt, "where": whereLabel(bl, names), "module": c.parts[i], "action": "add"}
@@ -75,4 +88,26 @@ func sortedModuleSlot(in *optable.Init, blocked bool, name string) ast.Stmt {
 		return nil
 	}
 	return after
+}
+
+// moduleHome returns the index of the __init__ that should import
+// parts[i]: an ancestor j < i that already imports other modules of the
+// package dirs[i] through it (`from .experimental import mhc` in the root)
+// while the package's own __init__.py imports no module; else i.
+func (c *initChain) moduleHome(i int) int {
+	if i == 0 || c.inits[i] != nil && len(c.inits[i].ModuleImports)+len(c.inits[i].FuncImports) > 0 {
+		return i
+	}
+	for j := 0; j < i; j++ {
+		if c.inits[j] == nil {
+			continue
+		}
+		pkg := strings.Join(c.parts[j:i], ".")
+		for _, x := range c.index[j].byPrefix[pkg] {
+			if len(x.Module) > len(pkg) && (!c.blockedAt(j) || x.InBlock) {
+				return j
+			}
+		}
+	}
+	return i
 }
