@@ -13,7 +13,7 @@ import (
 // BackendListAnalyzer implements kind "backend-list" (S4.3, S5.3).
 var BackendListAnalyzer = &Analyzer{
 	Name:         "backend-list",
-	Placeholders: []string{"op", "file", "func", "missing", "required", "var"},
+	Placeholders: []string{"op", "file", "func", "missing", "required", "var", "repair"},
 	Doc: `Reports a missing backend list, or one without the required backends.
 
 A test file lists the backends it runs (_backends = ["cutile"]), a benchmark
@@ -68,16 +68,28 @@ func runBackendList(pass *Pass) (any, error) {
 			// op is the op the finding belongs to: the class's in a file
 			// about several ops.
 			op := sf.Primary
+			// repair completes the message when defining the list alone
+			// is not the whole repair.
+			repair := ""
 			report := func(n ast.Node, missing []string, fixes []analysis.SuggestedFix) {
 				reportAt(pass, rule, op.Name, sf.File, n, map[string]string{
-					"var": p.Vars[0], "missing": quoteList(missing), "required": quoteList(firstAlternatives(p.Required)), "func": op.Func}, nil, fixes)
+					"var": p.Vars[0], "missing": quoteList(missing), "required": quoteList(firstAlternatives(p.Required)), "func": op.Func, "repair": repair}, nil, fixes)
 			}
 			// cls, when not nil, is the test class the list is missing from.
 			check := func(assigns []ast.Stmt, anchor ast.Node, cls *ast.ClassDef) {
 				if len(assigns) == 0 {
 					var fixes []analysis.SuggestedFix
-					if cls != nil && !parametrizedOtherwise(x, cls, p, sf.Ops) {
-						fixes = classListFix(sf.File, cls, p.Vars[0], firstAlternatives(p.Required))
+					repair = ""
+					if cls != nil {
+						// Methods that parametrize backend over a
+						// written-out list must use the new list too
+						// (else TG404 reports them): say so, and offer no
+						// fix, which would do only half of it.
+						if ms := parametrizedOtherwise(x, cls, p, sf.Ops); len(ms) > 0 {
+							repair = ", and parametrize backend over " + p.Vars[0] + " in " + strings.Join(ms, ", ") + " instead of the list written out there"
+						} else {
+							fixes = classListFix(sf.File, cls, p.Vars[0], firstAlternatives(p.Required))
+						}
 					}
 					report(anchor, firstAlternatives(p.Required), fixes)
 					return
@@ -143,13 +155,13 @@ func runBackendList(pass *Pass) (any, error) {
 	return nil, nil
 }
 
-// parametrizedOtherwise reports whether a test method of cls (or cls
-// itself) parametrizes a backend argument (p.ArgNames) over values that do
-// not name the list variable: with the list added, test-parametrize judges
-// those values against it and reports the method.
-func parametrizedOtherwise(x *pyIndex, cls *ast.ClassDef, p *backendListParams, ops []*optable.Op) bool {
+// parametrizedOtherwise returns the test methods of cls (the class name
+// when it is cls itself) that parametrize a backend argument (p.ArgNames)
+// over values that do not name the list variable: with the list added,
+// test-parametrize judges those values against it and reports the method.
+func parametrizedOtherwise(x *pyIndex, cls *ast.ClassDef, p *backendListParams, ops []*optable.Op) []string {
 	if len(p.ArgNames) == 0 {
-		return false
+		return nil
 	}
 	vars := map[string]bool{}
 	for _, v := range p.Vars {
@@ -164,14 +176,15 @@ func parametrizedOtherwise(x *pyIndex, cls *ast.ClassDef, p *backendListParams, 
 		return false
 	}
 	if other(cls.DecoratorList) {
-		return true
+		return []string{cls.Name}
 	}
+	var out []string
 	for _, m := range x.testMethods(p.Methods, ops) {
 		if m.Class == cls && other(m.Def.DecoratorList) {
-			return true
+			out = append(out, m.Def.Name)
 		}
 	}
-	return false
+	return out
 }
 
 // listAssigns returns the statements of a body (if/try blocks included)
