@@ -79,7 +79,9 @@ type Where struct {
 	PowerOfTwo *bool    `toml:"power-of-two"` // an integer literal that is (true) or is not (false) a power of two
 	DefinedAs  string   `toml:"defined-as"`   // a name of a def of the file in this context ("kernel", "@name")
 	Kinds      []string `toml:"kinds"`        // its node type is one of these ("GeneratorExp", "Lambda")
+	Decorated  []string `toml:"decorated"`    // a name of a def of the file with a decorator matching one of these patterns
 	regex      *regexp.Regexp
+	decorated  []*pattern.Pattern
 	notRegex   *regexp.Regexp
 	definedAs  *context
 }
@@ -173,6 +175,14 @@ func (w *Where) compile(name string) error {
 		if r != nil && (len(r) != 2 || r[0] > r[1]) {
 			errs = append(errs, fmt.Errorf("where.%s: a range is [lo, hi] with lo <= hi", name))
 		}
+	}
+	for _, d := range w.Decorated {
+		pt, err := pattern.Parse(d)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("where.%s.decorated: %v", name, err))
+			continue
+		}
+		w.decorated = append(w.decorated, pt)
 	}
 	if w.DefinedAs != "" {
 		cs, err := parseContexts([]string{w.DefinedAs})
@@ -273,6 +283,23 @@ func (fm *fileMatcher) decorated(n ast.Node, name string) bool {
 		}
 		if fm.resolve(d) == name {
 			return true
+		}
+	}
+	return false
+}
+
+// decoratedLike reports whether n names a top-level def of the file with
+// a decorator matching one of the patterns.
+func (fm *fileMatcher) decoratedLike(n ast.Node, pats []*pattern.Pattern) bool {
+	name, ok := n.(*ast.Name)
+	if !ok || fm.defs[name.Id] == nil {
+		return false
+	}
+	for _, d := range fm.defs[name.Id].DecoratorList {
+		for _, pt := range pats {
+			if pt.Match(d, fm.resolve, nil) {
+				return true
+			}
 		}
 	}
 	return false
@@ -598,6 +625,9 @@ func (w *Where) holds(fm *fileMatcher, lists map[string][]string, n ast.Node) (a
 		if !fm.decorated(def, dec) {
 			return nil, false
 		}
+	}
+	if len(w.decorated) > 0 && !fm.decoratedLike(n, w.decorated) {
+		return nil, false
 	}
 	if w.Range == nil && w.Outside == nil && w.PowerOfTwo == nil {
 		return nil, true

@@ -1941,6 +1941,195 @@ def k(x):
 			{
 				"docs": map[string]any{
 					"example": `# Before
+def act_kernel(x, out, ACT: ct.Constant[str]): ...
+# After
+def act_kernel(x, out, USE_GELU: ct.Constant[bool]): ...
+`,
+					"fix":  "Turn the string into a bool or int constant (HAS_BIAS: ct.Constant[bool]), or choose between two kernels on the host.",
+					"what": "Checks every ct.Constant[...] subscript for a type other than int, float and bool.",
+					"why": `A compile-time constant is folded into the kernel; cuTile folds integers,
+floats and booleans. A str constant (a mode name, an activation) does not
+compile; pass a bool or an int code instead, or pick the kernel in Python.
+`,
+				},
+				"files":   []any{"src/**/*.py"},
+				"id":      "K22",
+				"kind":    "pattern",
+				"message": "{subject}: {match} is not a compile-time type cuTile accepts; use ct.Constant[int], ct.Constant[float] or ct.Constant[bool]",
+				"params": map[string]any{
+					"invalid": []any{`import cuda.tile as ct
+@ct.kernel
+def k(x, ACT: ct.Constant[str]):
+    pass
+`},
+					"pattern": "cuda.tile.Constant[$T]",
+					"valid": []any{`import cuda.tile as ct
+@ct.kernel
+def k(x, N: ct.Constant[int], F: ct.Constant[float], B: ct.Constant[bool]):
+    pass
+`},
+					"where": map[string]any{
+						"T": map[string]any{
+							"not-regex": "^(int|float|bool)$",
+						},
+					},
+				},
+				"requirement": "K22",
+				"severity":    "error",
+				"title":       "ct.Constant holds an int, float or bool, never a str",
+			},
+			{
+				"docs": map[string]any{
+					"example": `# Before
+acc = ct.zeros(x.shape, dtype=ct.float32)
+# After
+acc = ct.zeros((BLOCK_M, BLOCK_N), dtype=ct.float32)
+`,
+					"fix":  "Pass the tile dimensions as ct.Constant[int] parameters and build the shape from them.",
+					"what": "Checks, in kernel bodies, ct.full / ct.zeros / ct.ones whose shape is <x>.shape (or an element of it).",
+					"why": `A tile's shape is fixed when the kernel compiles; a tensor's shape is a run-time
+value in a kernel, so the call does not compile. The tile shape comes from
+ct.Constant parameters (BLOCK_M, BLOCK_N) or literals.
+`,
+				},
+				"files":   []any{"src/**/*.py"},
+				"id":      "K23",
+				"kind":    "pattern",
+				"message": "{subject}: {match} takes its shape from a tensor at run time; give a tuple of compile-time constants (ct.Constant parameters or literals)",
+				"params": map[string]any{
+					"any":    []any{"cuda.tile.full($S, ...)", "cuda.tile.zeros($S, ...)", "cuda.tile.ones($S, ...)", "cuda.tile.full(..., shape=$S)", "cuda.tile.zeros(..., shape=$S)", "cuda.tile.ones(..., shape=$S)"},
+					"inside": []any{"kernel"},
+					"invalid": []any{`import cuda.tile as ct
+@ct.kernel
+def k(x):
+    acc = ct.zeros(x.shape, dtype=ct.float32)
+`, `import cuda.tile as ct
+@ct.kernel
+def k(x):
+    acc = ct.full((x.shape[0], 16), 0.0, dtype=ct.float32)
+`},
+					"valid": []any{`import cuda.tile as ct
+@ct.kernel
+def k(x, BM: ct.Constant[int]):
+    acc = ct.zeros((BM, 64), dtype=ct.float32)
+`, `import cuda.tile as ct
+def host(x):
+    y = ct.zeros(x.shape)
+`},
+					"where": map[string]any{
+						"S": map[string]any{
+							"regex": "\\.shape\\b",
+						},
+					},
+				},
+				"requirement": "K23",
+				"severity":    "error",
+				"title":       "The shape of ct.full, ct.zeros and ct.ones is static",
+			},
+			{
+				"docs": map[string]any{
+					"example": `# Before
+for w in (w0, w1):
+    acc += w
+# After
+for i in ct.static_iter(range(2)):
+    ...
+`,
+					"fix":  "Loop over range(len) and index, or over ct.static_iter(...) for a compile-time sequence.",
+					"what": "Checks the iterable of every for loop in a kernel body: it must be a call of range or ct.static_iter.",
+					"why": `A kernel's loops are compiled: cuTile supports range(...) (a loop in the
+kernel) and ct.static_iter(...) (unrolled at compile time). Iterating over a
+tuple, a list, enumerate or zip does not compile.
+`,
+				},
+				"files":   []any{"src/**/*.py"},
+				"id":      "K30",
+				"kind":    "pattern",
+				"message": "{subject}: the loop iterates over {value}, which cuTile cannot compile; use range(...) or ct.static_iter(...)",
+				"params": map[string]any{
+					"inside": []any{"kernel"},
+					"invalid": []any{`import cuda.tile as ct
+@ct.kernel
+def k(x):
+    for t in (1, 2):
+        pass
+`, `import cuda.tile as ct
+@ct.kernel
+def k(x, ws):
+    for i, w in enumerate(ws):
+        pass
+`},
+					"pattern": `for $X in $Y:
+    ...`,
+					"report": "Y",
+					"valid": []any{`import cuda.tile as ct
+@ct.kernel
+def k(x, N: ct.Constant[int]):
+    for i in range(N):
+        pass
+    for j in ct.static_iter(range(4)):
+        pass
+`, `import cuda.tile as ct
+def host(xs):
+    for x in xs:
+        pass
+`},
+					"where": map[string]any{
+						"Y": map[string]any{
+							"not-regex": "^(range|cuda\\.tile\\.static_iter|\\w+\\.static_iter|static_iter)\\(",
+						},
+					},
+				},
+				"requirement": "K30",
+				"severity":    "error",
+				"title":       "A for loop in a kernel iterates over range or ct.static_iter",
+			},
+			{
+				"docs": map[string]any{
+					"example": `# Before
+t = ct.load(x, index=(pid * BLOCK,), shape=(BLOCK,))
+# After
+t = ct.load(x, index=(pid,), shape=(BLOCK,))
+`,
+					"fix": "Index by tile: index=(i,) with shape=(BLOCK,).",
+					"what": `Checks the index of ct.load and ct.store for an element that multiplies by an
+upper-case constant (index=(i * BLOCK,)): an element offset where cuTile
+wants the index of the tile.
+`,
+					"why": `ct.load(x, index=(i,), shape=(BLOCK,)) reads the i-th tile of BLOCK elements;
+index=(i * BLOCK,) reads tile i * BLOCK, far past the intended data (or out of
+bounds, read as padding). It is the Triton habit of element offsets.
+`,
+				},
+				"files":   []any{"src/**/*.py"},
+				"id":      "K04",
+				"kind":    "pattern",
+				"message": "{subject}: the index multiplies by {value}, an element offset, but ct.load and ct.store count in tiles; pass the tile index",
+				"params": map[string]any{
+					"any": []any{"cuda.tile.load($A, ..., index=(..., $I * $B, ...))", "cuda.tile.load($A, (..., $I * $B, ...), ...)", "cuda.tile.store($A, ..., index=(..., $I * $B, ...))", "cuda.tile.store($A, (..., $I * $B, ...), ...)"},
+					"invalid": []any{`import cuda.tile as ct
+t = ct.load(x, index=(pid * BLOCK,), shape=(BLOCK,))
+`, `import cuda.tile as ct
+ct.store(y, index=(row, col * BLOCK_N), tile=t)
+`},
+					"report": "B",
+					"valid": []any{`import cuda.tile as ct
+t = ct.load(x, index=(pid,), shape=(BLOCK,))
+ct.store(y, index=(pid, 2 * j), tile=t)
+`},
+					"where": map[string]any{
+						"B": map[string]any{
+							"regex": "^[A-Z][A-Z0-9_]*$",
+						},
+					},
+				},
+				"requirement": "K4",
+				"severity":    "warning",
+				"title":       "ct.load and ct.store take a tile index, not an element index",
+			},
+			{
+				"docs": map[string]any{
+					"example": `# Before
 exhaustive_search((c for c in configs()), stream, grid_fn, kernel, args_fn, hints_fn)
 # After
 exhaustive_search(list(configs()), stream, grid_fn, kernel, args_fn, hints_fn)
@@ -2109,6 +2298,71 @@ key = (x.shape, str(x.device))
 				"requirement": "A5",
 				"severity":    "error",
 				"title":       "Cache keys use str(x.device), not x.device",
+			},
+			{
+				"docs": map[string]any{
+					"example": `# Before
+@ct.kernel(occupancy=2)
+def gemm_kernel(a, b, c, BM: ct.Constant[int]): ...
+result = exhaustive_search(configs, stream, grid_fn, gemm_kernel, args_fn, hints_fn)
+# After
+@ct.kernel
+def gemm_kernel(a, b, c, BM: ct.Constant[int]): ...
+`,
+					"fix": "Write @ct.kernel with no occupancy or num_ctas, and put those values in the search space's configs.",
+					"what": `Checks the kernel passed to exhaustive_search (its fourth argument, a def of
+the same file): its @ct.kernel decorator must not set occupancy or num_ctas.
+`,
+					"why": `replace_hints overrides the decorator's values, but any path that skips it
+(the disabled-autotune path, an error path, a later refactor) runs with the
+decorator's fixed hints instead of the tuned ones -- silently slower, with no
+error. The autotuning skill (references/workflow.md, step 2) makes autotuned
+kernels bare so that a missing replace_hints falls back to the compiler's
+defaults, visibly.
+`,
+				},
+				"files":   []any{"src/**/*.py"},
+				"id":      "A08",
+				"kind":    "pattern",
+				"message": "{subject}: {value} is autotuned, but its @ct.kernel fixes occupancy or num_ctas, which a path that skips replace_hints silently runs with; remove them from the decorator (the search's configs set them)",
+				"params": map[string]any{
+					"invalid": []any{`import cuda.tile as ct
+from cuda.tile.tune import exhaustive_search
+@ct.kernel(occupancy=2)
+def k(x):
+    pass
+r = exhaustive_search(cfgs, s, g, k, a, h)
+`, `import cuda.tile as ct
+from cuda.tile.tune import exhaustive_search
+@ct.kernel(num_ctas=2)
+def k(x):
+    pass
+r = exhaustive_search(cfgs, s, g, k, a, h)
+`},
+					"pattern": "cuda.tile.tune.exhaustive_search($C, $S, $G, $K, ...)",
+					"report":  "K",
+					"valid": []any{`import cuda.tile as ct
+from cuda.tile.tune import exhaustive_search
+@ct.kernel
+def k(x):
+    pass
+r = exhaustive_search(cfgs, s, g, k, a, h)
+`, `import cuda.tile as ct
+from cuda.tile.tune import exhaustive_search
+@ct.kernel(occupancy=2)
+def k(x):
+    pass
+ct.launch(s, (1,), k, (x,))
+`},
+					"where": map[string]any{
+						"K": map[string]any{
+							"decorated": []any{"cuda.tile.kernel(..., occupancy=$_)", "cuda.tile.kernel(..., num_ctas=$_)"},
+						},
+					},
+				},
+				"requirement": "A8",
+				"severity":    "warning",
+				"title":       "An autotuned kernel keeps a bare @ct.kernel",
 			},
 			{
 				"docs": map[string]any{
@@ -3439,124 +3693,125 @@ func builtinKeyLines() KeyLines {
 		"rule.63.requirement":                 2451,
 		"rule.63.severity":                    2452,
 		"rule.63.title":                       2453,
-		"rule.64":                             2495,
-		"rule.64.docs":                        2504,
-		"rule.64.docs.example":                2508,
-		"rule.64.docs.fix":                    2507,
-		"rule.64.docs.what":                   2505,
-		"rule.64.docs.why":                    2506,
-		"rule.64.files":                       2502,
-		"rule.64.id":                          2496,
-		"rule.64.kind":                        2501,
-		"rule.64.message":                     2500,
-		"rule.64.params":                      2515,
-		"rule.64.params.invalid":              2519,
-		"rule.64.params.pattern":              2516,
-		"rule.64.params.report":               2517,
-		"rule.64.params.valid":                2518,
-		"rule.64.params.where.S":              2521,
-		"rule.64.params.where.S.kinds":        2522,
-		"rule.64.requirement":                 2497,
-		"rule.64.severity":                    2498,
-		"rule.64.title":                       2499,
-		"rule.65":                             2524,
-		"rule.65.docs":                        2533,
-		"rule.65.docs.example":                2546,
-		"rule.65.docs.fix":                    2545,
-		"rule.65.docs.what":                   2534,
-		"rule.65.docs.why":                    2540,
-		"rule.65.files":                       2531,
-		"rule.65.id":                          2525,
-		"rule.65.kind":                        2530,
-		"rule.65.message":                     2529,
-		"rule.65.params":                      2559,
-		"rule.65.params.inside":               2561,
-		"rule.65.params.invalid":              2570,
-		"rule.65.params.not-inside":           2562,
-		"rule.65.params.pattern":              2560,
-		"rule.65.params.valid":                2563,
-		"rule.65.requirement":                 2526,
-		"rule.65.severity":                    2527,
-		"rule.65.title":                       2528,
-		"rule.66":                             2572,
-		"rule.66.docs":                        2581,
-		"rule.66.docs.example":                2585,
-		"rule.66.docs.fix":                    2584,
-		"rule.66.docs.what":                   2582,
-		"rule.66.docs.why":                    2583,
-		"rule.66.files":                       2579,
-		"rule.66.id":                          2573,
-		"rule.66.kind":                        2578,
-		"rule.66.message":                     2577,
-		"rule.66.params":                      2596,
-		"rule.66.params.inside":               2598,
-		"rule.66.params.invalid":              2601,
-		"rule.66.params.not-inside":           2599,
-		"rule.66.params.pattern":              2597,
-		"rule.66.params.valid":                2600,
-		"rule.66.requirement":                 2574,
-		"rule.66.severity":                    2575,
-		"rule.66.title":                       2576,
-		"rule.67":                             2603,
-		"rule.67.docs":                        2612,
-		"rule.67.docs.example":                2616,
-		"rule.67.docs.fix":                    2615,
-		"rule.67.docs.what":                   2613,
-		"rule.67.docs.why":                    2614,
-		"rule.67.files":                       2610,
-		"rule.67.id":                          2604,
-		"rule.67.kind":                        2609,
-		"rule.67.message":                     2608,
-		"rule.67.params":                      2623,
-		"rule.67.params.invalid":              2627,
-		"rule.67.params.pattern":              2624,
-		"rule.67.params.report":               2625,
-		"rule.67.params.valid":                2626,
-		"rule.67.params.where.E":              2632,
-		"rule.67.params.where.E.kinds":        2633,
-		"rule.67.params.where.E.regex":        2634,
-		"rule.67.params.where.K":              2629,
-		"rule.67.params.where.K.regex":        2630,
-		"rule.67.requirement":                 2605,
-		"rule.67.severity":                    2606,
-		"rule.67.title":                       2607,
-		"rule.68":                             2636,
-		"rule.68.docs":                        2645,
-		"rule.68.docs.example":                2649,
-		"rule.68.docs.fix":                    2648,
-		"rule.68.docs.what":                   2646,
-		"rule.68.docs.why":                    2647,
-		"rule.68.files":                       2643,
-		"rule.68.id":                          2637,
-		"rule.68.kind":                        2642,
-		"rule.68.message":                     2641,
-		"rule.68.params":                      2656,
-		"rule.68.params.any":                  2657,
-		"rule.68.params.invalid":              2659,
-		"rule.68.params.valid":                2658,
-		"rule.68.requirement":                 2638,
-		"rule.68.severity":                    2639,
-		"rule.68.title":                       2640,
-		"rule.69":                             2661,
-		"rule.69.docs":                        2670,
-		"rule.69.docs.example":                2674,
-		"rule.69.docs.fix":                    2673,
-		"rule.69.docs.what":                   2671,
+		"rule.64":                             2486,
+		"rule.64.docs":                        2495,
+		"rule.64.docs.example":                2503,
+		"rule.64.docs.fix":                    2502,
+		"rule.64.docs.what":                   2496,
+		"rule.64.docs.why":                    2497,
+		"rule.64.files":                       2493,
+		"rule.64.id":                          2487,
+		"rule.64.kind":                        2492,
+		"rule.64.message":                     2491,
+		"rule.64.params":                      2510,
+		"rule.64.params.invalid":              2513,
+		"rule.64.params.pattern":              2511,
+		"rule.64.params.valid":                2512,
+		"rule.64.params.where.T":              2515,
+		"rule.64.params.where.T.not-regex":    2516,
+		"rule.64.requirement":                 2488,
+		"rule.64.severity":                    2489,
+		"rule.64.title":                       2490,
+		"rule.65":                             2518,
+		"rule.65.docs":                        2527,
+		"rule.65.docs.example":                2535,
+		"rule.65.docs.fix":                    2534,
+		"rule.65.docs.what":                   2528,
+		"rule.65.docs.why":                    2529,
+		"rule.65.files":                       2525,
+		"rule.65.id":                          2519,
+		"rule.65.kind":                        2524,
+		"rule.65.message":                     2523,
+		"rule.65.params":                      2542,
+		"rule.65.params.any":                  2543,
+		"rule.65.params.inside":               2544,
+		"rule.65.params.invalid":              2546,
+		"rule.65.params.valid":                2545,
+		"rule.65.params.where.S":              2548,
+		"rule.65.params.where.S.regex":        2549,
+		"rule.65.requirement":                 2520,
+		"rule.65.severity":                    2521,
+		"rule.65.title":                       2522,
+		"rule.66":                             2551,
+		"rule.66.docs":                        2560,
+		"rule.66.docs.example":                2568,
+		"rule.66.docs.fix":                    2567,
+		"rule.66.docs.what":                   2561,
+		"rule.66.docs.why":                    2562,
+		"rule.66.files":                       2558,
+		"rule.66.id":                          2552,
+		"rule.66.kind":                        2557,
+		"rule.66.message":                     2556,
+		"rule.66.params":                      2577,
+		"rule.66.params.inside":               2579,
+		"rule.66.params.invalid":              2582,
+		"rule.66.params.pattern":              2578,
+		"rule.66.params.report":               2580,
+		"rule.66.params.valid":                2581,
+		"rule.66.params.where.Y":              2584,
+		"rule.66.params.where.Y.not-regex":    2585,
+		"rule.66.requirement":                 2553,
+		"rule.66.severity":                    2554,
+		"rule.66.title":                       2555,
+		"rule.67":                             2587,
+		"rule.67.docs":                        2596,
+		"rule.67.docs.example":                2608,
+		"rule.67.docs.fix":                    2607,
+		"rule.67.docs.what":                   2597,
+		"rule.67.docs.why":                    2602,
+		"rule.67.files":                       2594,
+		"rule.67.id":                          2588,
+		"rule.67.kind":                        2593,
+		"rule.67.message":                     2592,
+		"rule.67.params":                      2615,
+		"rule.67.params.any":                  2616,
+		"rule.67.params.invalid":              2622,
+		"rule.67.params.report":               2620,
+		"rule.67.params.valid":                2621,
+		"rule.67.params.where.B":              2624,
+		"rule.67.params.where.B.regex":        2625,
+		"rule.67.requirement":                 2589,
+		"rule.67.severity":                    2590,
+		"rule.67.title":                       2591,
+		"rule.68":                             2627,
+		"rule.68.docs":                        2636,
+		"rule.68.docs.example":                2640,
+		"rule.68.docs.fix":                    2639,
+		"rule.68.docs.what":                   2637,
+		"rule.68.docs.why":                    2638,
+		"rule.68.files":                       2634,
+		"rule.68.id":                          2628,
+		"rule.68.kind":                        2633,
+		"rule.68.message":                     2632,
+		"rule.68.params":                      2647,
+		"rule.68.params.invalid":              2651,
+		"rule.68.params.pattern":              2648,
+		"rule.68.params.report":               2649,
+		"rule.68.params.valid":                2650,
+		"rule.68.params.where.S":              2653,
+		"rule.68.params.where.S.kinds":        2654,
+		"rule.68.requirement":                 2629,
+		"rule.68.severity":                    2630,
+		"rule.68.title":                       2631,
+		"rule.69":                             2656,
+		"rule.69.docs":                        2665,
+		"rule.69.docs.example":                2678,
+		"rule.69.docs.fix":                    2677,
+		"rule.69.docs.what":                   2666,
 		"rule.69.docs.why":                    2672,
-		"rule.69.files":                       2668,
-		"rule.69.id":                          2662,
-		"rule.69.kind":                        2667,
-		"rule.69.message":                     2666,
-		"rule.69.params":                      2682,
-		"rule.69.params.any":                  2683,
-		"rule.69.params.exclude":              2684,
-		"rule.69.params.invalid":              2686,
-		"rule.69.params.valid":                2685,
-		"rule.69.params.where.V":              2688,
-		"rule.69.params.where.V.regex":        2689,
-		"rule.69.requirement":                 2663,
-		"rule.69.severity":                    2664,
-		"rule.69.title":                       2665,
+		"rule.69.files":                       2663,
+		"rule.69.id":                          2657,
+		"rule.69.kind":                        2662,
+		"rule.69.message":                     2661,
+		"rule.69.params":                      2691,
+		"rule.69.params.inside":               2693,
+		"rule.69.params.invalid":              2702,
+		"rule.69.params.not-inside":           2694,
+		"rule.69.params.pattern":              2692,
+		"rule.69.params.valid":                2695,
+		"rule.69.requirement":                 2658,
+		"rule.69.severity":                    2659,
+		"rule.69.title":                       2660,
 		"rule.7":                              370,
 		"rule.7.docs":                         379,
 		"rule.7.docs.example":                 401,
@@ -3572,40 +3827,139 @@ func builtinKeyLines() KeyLines {
 		"rule.7.severity":                     374,
 		"rule.7.step":                         372,
 		"rule.7.title":                        375,
-		"rule.70":                             2692,
-		"rule.70.docs":                        2700,
-		"rule.70.docs.example":                2714,
-		"rule.70.docs.fix":                    2710,
-		"rule.70.docs.what":                   2701,
-		"rule.70.docs.why":                    2705,
-		"rule.70.id":                          2693,
-		"rule.70.kind":                        2698,
-		"rule.70.message":                     2697,
-		"rule.70.params":                      2722,
-		"rule.70.params.invalid":              2735,
-		"rule.70.params.require":              2724,
-		"rule.70.params.subject":              2723,
-		"rule.70.params.valid":                2728,
-		"rule.70.requirement":                 2694,
-		"rule.70.severity":                    2695,
-		"rule.70.title":                       2696,
-		"rule.71":                             2748,
-		"rule.71.docs":                        2756,
-		"rule.71.docs.example":                2778,
-		"rule.71.docs.fix":                    2774,
-		"rule.71.docs.what":                   2757,
-		"rule.71.docs.why":                    2769,
-		"rule.71.id":                          2749,
-		"rule.71.kind":                        2754,
-		"rule.71.message":                     2753,
-		"rule.71.params":                      2787,
-		"rule.71.params.forbid":               2789,
-		"rule.71.params.invalid":              2815,
-		"rule.71.params.subject":              2788,
-		"rule.71.params.valid":                2806,
-		"rule.71.requirement":                 2750,
-		"rule.71.severity":                    2751,
-		"rule.71.title":                       2752,
+		"rule.70":                             2704,
+		"rule.70.docs":                        2713,
+		"rule.70.docs.example":                2717,
+		"rule.70.docs.fix":                    2716,
+		"rule.70.docs.what":                   2714,
+		"rule.70.docs.why":                    2715,
+		"rule.70.files":                       2711,
+		"rule.70.id":                          2705,
+		"rule.70.kind":                        2710,
+		"rule.70.message":                     2709,
+		"rule.70.params":                      2728,
+		"rule.70.params.inside":               2730,
+		"rule.70.params.invalid":              2733,
+		"rule.70.params.not-inside":           2731,
+		"rule.70.params.pattern":              2729,
+		"rule.70.params.valid":                2732,
+		"rule.70.requirement":                 2706,
+		"rule.70.severity":                    2707,
+		"rule.70.title":                       2708,
+		"rule.71":                             2735,
+		"rule.71.docs":                        2744,
+		"rule.71.docs.example":                2748,
+		"rule.71.docs.fix":                    2747,
+		"rule.71.docs.what":                   2745,
+		"rule.71.docs.why":                    2746,
+		"rule.71.files":                       2742,
+		"rule.71.id":                          2736,
+		"rule.71.kind":                        2741,
+		"rule.71.message":                     2740,
+		"rule.71.params":                      2755,
+		"rule.71.params.invalid":              2759,
+		"rule.71.params.pattern":              2756,
+		"rule.71.params.report":               2757,
+		"rule.71.params.valid":                2758,
+		"rule.71.params.where.E":              2764,
+		"rule.71.params.where.E.kinds":        2765,
+		"rule.71.params.where.E.regex":        2766,
+		"rule.71.params.where.K":              2761,
+		"rule.71.params.where.K.regex":        2762,
+		"rule.71.requirement":                 2737,
+		"rule.71.severity":                    2738,
+		"rule.71.title":                       2739,
+		"rule.72":                             2768,
+		"rule.72.docs":                        2777,
+		"rule.72.docs.example":                2791,
+		"rule.72.docs.fix":                    2790,
+		"rule.72.docs.what":                   2778,
+		"rule.72.docs.why":                    2782,
+		"rule.72.files":                       2775,
+		"rule.72.id":                          2769,
+		"rule.72.kind":                        2774,
+		"rule.72.message":                     2773,
+		"rule.72.params":                      2801,
+		"rule.72.params.invalid":              2805,
+		"rule.72.params.pattern":              2802,
+		"rule.72.params.report":               2803,
+		"rule.72.params.valid":                2804,
+		"rule.72.params.where.K":              2807,
+		"rule.72.params.where.K.decorated":    2808,
+		"rule.72.requirement":                 2770,
+		"rule.72.severity":                    2771,
+		"rule.72.title":                       2772,
+		"rule.73":                             2810,
+		"rule.73.docs":                        2819,
+		"rule.73.docs.example":                2823,
+		"rule.73.docs.fix":                    2822,
+		"rule.73.docs.what":                   2820,
+		"rule.73.docs.why":                    2821,
+		"rule.73.files":                       2817,
+		"rule.73.id":                          2811,
+		"rule.73.kind":                        2816,
+		"rule.73.message":                     2815,
+		"rule.73.params":                      2830,
+		"rule.73.params.any":                  2831,
+		"rule.73.params.invalid":              2833,
+		"rule.73.params.valid":                2832,
+		"rule.73.requirement":                 2812,
+		"rule.73.severity":                    2813,
+		"rule.73.title":                       2814,
+		"rule.74":                             2835,
+		"rule.74.docs":                        2844,
+		"rule.74.docs.example":                2848,
+		"rule.74.docs.fix":                    2847,
+		"rule.74.docs.what":                   2845,
+		"rule.74.docs.why":                    2846,
+		"rule.74.files":                       2842,
+		"rule.74.id":                          2836,
+		"rule.74.kind":                        2841,
+		"rule.74.message":                     2840,
+		"rule.74.params":                      2856,
+		"rule.74.params.any":                  2857,
+		"rule.74.params.exclude":              2858,
+		"rule.74.params.invalid":              2860,
+		"rule.74.params.valid":                2859,
+		"rule.74.params.where.V":              2862,
+		"rule.74.params.where.V.regex":        2863,
+		"rule.74.requirement":                 2837,
+		"rule.74.severity":                    2838,
+		"rule.74.title":                       2839,
+		"rule.75":                             2867,
+		"rule.75.docs":                        2875,
+		"rule.75.docs.example":                2889,
+		"rule.75.docs.fix":                    2885,
+		"rule.75.docs.what":                   2876,
+		"rule.75.docs.why":                    2880,
+		"rule.75.id":                          2868,
+		"rule.75.kind":                        2873,
+		"rule.75.message":                     2872,
+		"rule.75.params":                      2897,
+		"rule.75.params.invalid":              2910,
+		"rule.75.params.require":              2899,
+		"rule.75.params.subject":              2898,
+		"rule.75.params.valid":                2903,
+		"rule.75.requirement":                 2869,
+		"rule.75.severity":                    2870,
+		"rule.75.title":                       2871,
+		"rule.76":                             2923,
+		"rule.76.docs":                        2931,
+		"rule.76.docs.example":                2953,
+		"rule.76.docs.fix":                    2949,
+		"rule.76.docs.what":                   2932,
+		"rule.76.docs.why":                    2944,
+		"rule.76.id":                          2924,
+		"rule.76.kind":                        2929,
+		"rule.76.message":                     2928,
+		"rule.76.params":                      2962,
+		"rule.76.params.forbid":               2964,
+		"rule.76.params.invalid":              2990,
+		"rule.76.params.subject":              2963,
+		"rule.76.params.valid":                2981,
+		"rule.76.requirement":                 2925,
+		"rule.76.severity":                    2926,
+		"rule.76.title":                       2927,
 		"rule.8":                              412,
 		"rule.8.docs":                         421,
 		"rule.8.docs.example":                 435,
