@@ -77,9 +77,9 @@ func (p *plan) checkInBatches(l *load.Loader, k int) (*Result, error) {
 	seeds := l.Mark()
 	// The names a caller asked to look for too (change mode's undeclared
 	// registrations) are no batch's.
-	names0 := l.Names
-	l.Names = nil
-	defer func() { l.Names = names0 }()
+	names0 := l.Undeclared()
+	l.SetUndeclared(nil)
+	defer func() { l.SetUndeclared(names0) }()
 	b := &batches{p: p, l: l, seeds: seeds, inits: l.OpTable().Inits, impls: map[string][]*optable.Impl{}, implsFrom: map[string]int{}, sups: newSuppressions(l.Repo), read: make([]bool, len(l.Repo.Paths)),
 		ops: map[string]*optable.Op{}, known: map[string]bool{}, unchecked: map[string]map[int]bool{}}
 	var names []string
@@ -110,10 +110,11 @@ func (p *plan) checkInBatches(l *load.Loader, k int) (*Result, error) {
 		found := b.found
 		b.found = nil
 		sort.Strings(found)
-		l.Names = map[string]bool{}
+		names := map[string]bool{}
 		for _, name := range found {
-			l.Names[name] = true
+			names[name] = true
 		}
+		l.SetUndeclared(names)
 		if err := b.run(found); err != nil {
 			return nil, err
 		}
@@ -239,7 +240,7 @@ func (b *batches) check(repo *optable.Repo, want, focus map[string]bool) error {
 		errs      []error
 		sups      *suppressions
 	}
-	o, err := load.CheckUntilRead(b.l, repo, want, func(repo *optable.Repo) (*out, error) {
+	o, err := CheckUntilRead(b.l, repo, want, func(repo *optable.Repo) (*out, error) {
 		results, diags, errs := runAnalyzers(repo, b.p.order, b.p.byKind, focus, b.known)
 		table, _ := results[optable.OpTableAnalyzer].(*optable.OpTable)
 		sups := newSuppressions(repo)

@@ -144,7 +144,7 @@ func hasCuTileModule(op *optable.Op) bool {
 	return false
 }
 
-// Findings returns the result's findings (as load.CheckUntilRead reads them).
+// Findings returns the result's findings (as CheckUntilRead reads them).
 func (r *Result) Findings() []analysis.Diagnostic { return r.Diagnostics }
 
 // String is the result as plain text holding everything the reporters

@@ -386,7 +386,7 @@ func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg 
 		want[o] = true
 	}
 	repo := l.Load(want)
-	res, err := load.CheckUntilRead(l, repo, want, func(repo *optable.Repo) (*Result, error) { return Check(repo, cat, cfg, opts) }, (*Result).Findings, nil)
+	res, err := CheckUntilRead(l, repo, want, func(repo *optable.Repo) (*Result, error) { return Check(repo, cat, cfg, opts) }, (*Result).Findings, nil)
 	if err != nil || res == nil || res.Table == nil {
 		return res, err
 	}

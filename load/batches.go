@@ -36,6 +36,6 @@ func (l *Loader) Forget(m Mark) {
 	l.scanned = nil
 }
 
-// Unshare stops the loader sharing its parses with another (ShareParses),
+// Unshare stops the loader sharing its parses with another (ShareWith),
 // which keeps every file either parses: a check in batches forgets them.
 func (l *Loader) Unshare() { l.shared = nil }

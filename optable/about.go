@@ -1,8 +1,12 @@
 package optable
 
 import (
+	"path"
 	"sort"
 	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // partIndex finds, for a name a test or benchmark file gives itself, the
@@ -155,4 +159,108 @@ func NamedBy(ops []*Op, name string) []*Op {
 		out = append(out, ops[i])
 	}
 	return out
+}
+
+// aboutOps returns the ops, among those a test or benchmark file serves,
+// that the file is about; the others it merely calls (a baseline the
+// benchmark compares with, an op the test uses to build its input). The
+// evidence, strongest first:
+//  1. names: each name the file gives itself — its file name
+//     (bench_<func>.py), its benchmark or test functions (bench_<func>...)
+//     and its test classes (Test<Func>...) — names the op(s) whose function
+//     name it matches best: most of the op's name parts found in it, then
+//     fewest not found (bench_flash_decode_fused.py is about
+//     fmha_decode_fused, not its baseline fmha_decode); a file with one
+//     benchmark function per op is about each;
+//  2. the ops whose reference the file registers (register_impl);
+//  3. else every op it serves.
+//
+// The names are matched through an index of the served ops' name parts
+// (partIndex), not against every op; aboutOpsScan is the reference.
+func aboutOps(f *source.File, served []*Op, impls []*Impl) []*Op {
+	if len(served) <= 1 {
+		return served
+	}
+	return aboutFrom(served, impls, newPartIndex(served).bestOps(aboutNames(f)))
+}
+
+// aboutNames returns the names a test or benchmark file gives itself: its
+// file name, its bench_/test_ functions and its Test classes (snake_case).
+func aboutNames(f *source.File) []string {
+	names := []string{strings.TrimSuffix(path.Base(f.Path), ".py")}
+	if f.AST != nil && f.AST.Module != nil {
+		for _, s := range f.AST.Module.Body {
+			switch d := s.(type) {
+			case *ast.FunctionDef:
+				if strings.HasPrefix(d.Name, "bench_") || strings.HasPrefix(d.Name, "test_") {
+					names = append(names, d.Name)
+				}
+			case *ast.ClassDef:
+				if strings.HasPrefix(d.Name, "Test") {
+					names = append(names, snakeCase(d.Name))
+				}
+			}
+		}
+	}
+	return names
+}
+
+// aboutFrom returns the served ops of aboutSet (the ops the file's names
+// name), else those whose reference the file registers, else all.
+func aboutFrom(served []*Op, impls []*Impl, aboutSet map[*Op]bool) []*Op {
+	var out []*Op
+	for _, op := range served {
+		if aboutSet[op] {
+			out = append(out, op)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, op := range served {
+		for _, im := range impls {
+			if im.Op == op.Name {
+				out = append(out, op)
+				break
+			}
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	return served
+}
+
+// nameParts splits a snake_case name into its lower-case words, without
+// the test/bench prefix words.
+func nameParts(s string) []string {
+	var out []string
+	for _, w := range strings.Split(strings.ToLower(s), "_") {
+		if w != "" && w != "test" && w != "bench" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// snakeCase turns a CamelCase class name into snake_case ("TestFMHADecode"
+// -> "test_fmha_decode").
+func snakeCase(s string) string {
+	var b strings.Builder
+	rs := []rune(s)
+	for i, r := range rs {
+		upper := r >= 'A' && r <= 'Z'
+		if upper && i > 0 {
+			prevLower := rs[i-1] >= 'a' && rs[i-1] <= 'z' || rs[i-1] >= '0' && rs[i-1] <= '9'
+			nextLower := i+1 < len(rs) && rs[i+1] >= 'a' && rs[i+1] <= 'z'
+			if prevLower || nextLower && rs[i-1] >= 'A' && rs[i-1] <= 'Z' {
+				b.WriteByte('_')
+			}
+		}
+		if upper {
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -1,0 +1,189 @@
+package optable
+
+// Skip directives (`# tilegym-lint: skip-step=N reason="..."`): which
+// steps of which op a comment skips, read once per file.
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/source"
+)
+
+// fileSkips are the skip directives of a file, in source order; inOrder
+// says that their lines never decrease.
+type fileSkips struct {
+	list    []Skip
+	inOrder bool
+}
+
+// findSkips reads the skip directives of each op: comments on the lines of
+// its dispatch stub (or directly above its decorators), anywhere in the
+// modules of its cuTile implementations, and the configuration's skips.
+func (b *opTableBuilder) findSkips() {
+	for _, op := range b.table.Ops {
+		if op.Stub != nil {
+			f := op.Stub.File
+			start := StubStartLine(op.Stub)
+			end := op.Stub.Def.End().Line
+			// Extend upwards over a run of comment lines directly above.
+			lines := CommentLines(f)
+			for start > 1 && lines[start-1] {
+				start--
+			}
+			op.Skips = append(op.Skips, b.skipsIn(f, start, end)...)
+		}
+		seen := map[string]bool{}
+		for _, impl := range op.ImplsFor(b.names.CuTileBackend) {
+			if impl.Module == "" || seen[impl.File.Path] {
+				continue
+			}
+			seen[impl.File.Path] = true
+			op.Skips = append(op.Skips, b.skipsOf(impl.File).list...)
+		}
+		if b.repo.ConfigSkips != nil {
+			op.Skips = append(op.Skips, b.repo.ConfigSkips[op.Name]...)
+		}
+	}
+}
+
+// commentsScanned counts the comments the op table's builders read for
+// skip directives (a test checks that each is read once per file, not once
+// per op of the file).
+var commentsScanned atomic.Int64
+
+// skipsOf returns the skip directives of f in source order, read once per
+// file: a dispatch file or cuTile module holds the directives of many ops,
+// and reading all of its comments per op made the table quadratic in them.
+func (b *opTableBuilder) skipsOf(f *source.File) fileSkips {
+	if sk, ok := b.skips[f]; ok {
+		return sk
+	}
+	var out []Skip
+	for _, c := range f.AST.Comments {
+		if sk, ok := ParseSkip(b.names.Directive, c); ok {
+			sk.File = f.Path
+			out = append(out, sk)
+		}
+	}
+	commentsScanned.Add(int64(len(f.AST.Comments)))
+	sk := fileSkips{out, sort.SliceIsSorted(out, func(i, j int) bool { return out[i].Pos.Line < out[j].Pos.Line })}
+	if b.skips == nil {
+		b.skips = map[*source.File]fileSkips{}
+	}
+	b.skips[f] = sk
+	return sk
+}
+
+// skipsIn returns the skip directives of f on lines start to end, in
+// source order.
+func (b *opTableBuilder) skipsIn(f *source.File, start, end int) []Skip {
+	fs := b.skipsOf(f)
+	if !fs.inOrder {
+		return b.skipsInScan(f, start, end) // the tokenizer keeps comments in order: never taken
+	}
+	sk := fs.list
+	i := sort.Search(len(sk), func(i int) bool { return sk[i].Pos.Line >= start })
+	j := i
+	for j < len(sk) && sk[j].Pos.Line <= end {
+		j++
+	}
+	return sk[i:j:j]
+}
+
+// skipsInScan is skipsIn reading every comment of f: the reference for
+// skipsIn, and its way when the comments are out of order.
+func (b *opTableBuilder) skipsInScan(f *source.File, start, end int) []Skip {
+	var out []Skip
+	for _, c := range f.AST.Comments {
+		if c.Pos.Line >= start && c.Pos.Line <= end {
+			if sk, ok := ParseSkip(b.names.Directive, c); ok {
+				sk.File = f.Path
+				out = append(out, sk)
+			}
+		}
+	}
+	commentsScanned.Add(int64(len(f.AST.Comments)))
+	return out
+}
+
+// StubStartLine is the first line of a stub: its first decorator.
+func StubStartLine(st *Stub) int {
+	line := st.Def.Pos().Line
+	for _, d := range st.Def.DecoratorList {
+		if l := d.Pos().Line; l < line {
+			// The '@' is on the decorator's line.
+			line = l
+		}
+	}
+	return line
+}
+
+// CommentLines returns the lines of f that hold only a comment (computed
+// once per file; the map is shared and must not be modified).
+func CommentLines(f *source.File) map[int]bool {
+	return f.CommentLines()
+}
+
+// ParseSkip parses a skip directive `# tilegym-lint: skip-step=N
+// reason="..."`. ok is false when the comment is not a skip directive. A
+// directive with a step that is not a number keeps Step 0; one without a
+// reason keeps Reason ""; one whose quoted reason is not closed has
+// Unclosed set.
+func ParseSkip(directive string, c ast.Comment) (Skip, bool) {
+	text := strings.TrimSpace(strings.TrimPrefix(c.Text, "#"))
+	rest, ok := strings.CutPrefix(text, directive)
+	if !ok {
+		return Skip{}, false
+	}
+	rest = strings.TrimSpace(rest)
+	v, ok := strings.CutPrefix(rest, "skip-step")
+	if !ok {
+		return Skip{}, false
+	}
+	sk := Skip{Pos: c.Pos, Text: c.Text}
+	v = strings.TrimLeft(v, " ")
+	v, ok = strings.CutPrefix(v, "=")
+	if !ok {
+		return sk, true
+	}
+	v = strings.TrimLeft(v, " ")
+	num := v
+	if i := strings.IndexAny(v, " \t"); i >= 0 {
+		num, v = v[:i], v[i:]
+	} else {
+		v = ""
+	}
+	if n, err := strconv.Atoi(num); err == nil {
+		sk.Step = n
+	}
+	sk.Reason, sk.Unclosed = DirectiveReason(v)
+	return sk, true
+}
+
+// DirectiveReason reads the `reason="..."` of a directive's rest (single or
+// double quotes, or a bare word list to the end); unclosed says the quote
+// opened and did not close. Bytes that are not UTF-8 (Python accepts them
+// in comments) become U+FFFD: the reason is shown in every report.
+func DirectiveReason(v string) (reason string, unclosed bool) {
+	r, ok := strings.CutPrefix(strings.TrimSpace(v), "reason")
+	if !ok {
+		return "", false
+	}
+	if r, ok = strings.CutPrefix(strings.TrimSpace(r), "="); !ok {
+		return "", false
+	}
+	r = strings.TrimSpace(r)
+	if len(r) >= 1 && (r[0] == '"' || r[0] == '\'') {
+		q := r[0]
+		if j := strings.IndexByte(r[1:], q); j >= 0 {
+			r = r[1 : 1+j]
+		} else {
+			r, unclosed = r[1:], true
+		}
+	}
+	return strings.ToValidUTF8(strings.TrimSpace(r), "\uFFFD"), unclosed
+}
