@@ -2596,6 +2596,430 @@ end
 				"severity":    "error",
 				"title":       "Julia kernels use cuTile.jl's spelling, not cuTile Python's",
 			},
+			{
+				"docs": map[string]any{
+					"example": `// src/tilegym/ops/cutile_rs/cutile_kernels/src/lib.rs
+mod swiglu {
+    include!("../../swiglu_kernel/kernel.rs");
+    include!("../../swiglu_kernel/ffi.rs");
+}
+`,
+					"fix": `Add the missing file, or the block to cutile_kernels/src/lib.rs:
+mod <op> { include!("../../<op>_kernel/kernel.rs"); include!("../../<op>_kernel/ffi.rs"); }
+`,
+					"what": "For each src/tilegym/ops/cutile_rs/<op>_kernel/ directory, checks that it has\nkernel.rs and ffi.rs, and that cutile_kernels/src/lib.rs has a `mod <op> { ... }`\nblock that include!s both.\n",
+					"why": `One crate (cutile_kernels) builds every cutile-rs kernel into one shared
+library; a kernel directory that lib.rs does not include is never compiled,
+and the Python wrapper's symbol lookup fails at run time.
+`,
+				},
+				"id":      "R01",
+				"kind":    "relation",
+				"message": "{subject}: {what}; {fix}",
+				"params": map[string]any{
+					"invalid": []any{`-- src/tilegym/ops/cutile_rs/add_kernel/kernel.rs --
+-- src/tilegym/ops/cutile_rs/add_kernel/ffi.rs --
+-- src/tilegym/ops/cutile_rs/cutile_kernels/src/lib.rs --
+mod mul {
+    include!("../../mul_kernel/kernel.rs");
+}
+`, `-- src/tilegym/ops/cutile_rs/add_kernel/kernel.rs --
+-- src/tilegym/ops/cutile_rs/cutile_kernels/src/lib.rs --
+mod add {
+    include!("../../add_kernel/kernel.rs");
+    include!("../../add_kernel/ffi.rs");
+}
+`},
+					"require": []any{map[string]any{
+						"file": "src/tilegym/ops/cutile_rs/{op}_kernel/kernel.rs",
+						"fix":  "add the device kernel as {op}_kernel/kernel.rs",
+						"what": "{op}_kernel/ has no kernel.rs",
+					}, map[string]any{
+						"file": "src/tilegym/ops/cutile_rs/{op}_kernel/ffi.rs",
+						"fix":  "add the C-ABI entry point as {op}_kernel/ffi.rs",
+						"what": "{op}_kernel/ has no ffi.rs",
+					}, map[string]any{
+						"fix":  "add mod {op} { include!(\"../../{op}_kernel/kernel.rs\"); include!(\"../../{op}_kernel/ffi.rs\"); } to it",
+						"in":   "src/tilegym/ops/cutile_rs/cutile_kernels/src/lib.rs",
+						"text": "^\\s*mod {op}\\s*\\{",
+						"what": "cutile_kernels/src/lib.rs has no mod {op} block",
+					}, map[string]any{
+						"fix":  "add include!(\"../../{op}_kernel/kernel.rs\"); to its mod {op} block",
+						"in":   "src/tilegym/ops/cutile_rs/cutile_kernels/src/lib.rs",
+						"text": "include!\\(\"[^\"]*\\b{op}_kernel/kernel\\.rs\"\\)",
+						"what": "cutile_kernels/src/lib.rs does not include {op}_kernel/kernel.rs",
+					}, map[string]any{
+						"fix":  "add include!(\"../../{op}_kernel/ffi.rs\"); to its mod {op} block",
+						"in":   "src/tilegym/ops/cutile_rs/cutile_kernels/src/lib.rs",
+						"text": "include!\\(\"[^\"]*\\b{op}_kernel/ffi\\.rs\"\\)",
+						"what": "cutile_kernels/src/lib.rs does not include {op}_kernel/ffi.rs",
+					}},
+					"subject": "src/tilegym/ops/cutile_rs/{op}_kernel/",
+					"valid": []any{`-- src/tilegym/ops/cutile_rs/add_kernel/kernel.rs --
+-- src/tilegym/ops/cutile_rs/add_kernel/ffi.rs --
+-- src/tilegym/ops/cutile_rs/cutile_kernels/src/lib.rs --
+mod add {
+    include!("../../add_kernel/kernel.rs");
+    include!("../../add_kernel/ffi.rs");
+}
+`},
+				},
+				"requirement": "R1",
+				"severity":    "error",
+				"title":       "A cutile-rs kernel directory has kernel.rs and ffi.rs, included by cutile_kernels/src/lib.rs",
+			},
+			{
+				"docs": map[string]any{
+					"example": `# src/tilegym/ops/cutile_rs/swiglu.py
+_FFI_NAME = "cutile_swiglu"
+ffi, lib = bind_kernel_function_cffi(_KERNEL, _FFI_CDEF)
+rc = lib.cutile_swiglu(make_tensor_desc(ffi, c), ...)
+check_rc(rc, _FFI_NAME)
+
+@register_impl("get_swiglu", backend="cutile-rs")
+def get_swiglu(...): ...
+`,
+					"fix": `Follow the skill's output structure (references/output-structure.md): import
+the wrapper in the is_backend_available("cutile-rs") block of __init__.py,
+bind with bind_kernel_function_cffi(_KERNEL, _FFI_CDEF), pass
+make_tensor_desc(ffi, t) for each tensor, check_rc(rc, "cutile_<op>").
+`,
+					"what": `For each wrapper src/tilegym/ops/cutile_rs/<op>.py, checks that it registers
+backend="cutile-rs", that ops/cutile_rs/__init__.py imports it, that it binds
+through bind_kernel_function_cffi, make_tensor_desc and check_rc (no ctypes
+.argtypes), that it names the symbol cutile_<op> which <op>_kernel/ffi.rs
+exports, and that it defines no torch.autograd.Function (the port is
+forward-only).
+`,
+					"why": `The wrapper is what dispatch reaches: unregistered or not imported, the
+backend silently falls back; bound by hand with ctypes, it skips the shared
+tensor-descriptor layout and return-code checks; a symbol name that ffi.rs
+does not export fails at load time; an autograd.Function promises a backward
+the port does not have.
+`,
+				},
+				"id":      "R02",
+				"kind":    "relation",
+				"message": "{subject}: {what}; {fix}",
+				"params": map[string]any{
+					"exclude": []any{"src/tilegym/ops/cutile_rs/__init__.py"},
+					"forbid": []any{map[string]any{
+						"fix":  "bind with bind_kernel_function_cffi instead",
+						"text": "\\.argtypes\\b",
+						"what": "{op}.py binds with ctypes .argtypes",
+					}, map[string]any{
+						"fix":  "remove it and register the forward function",
+						"text": "^\\s*class \\w+\\(\\s*(?:torch\\.)?autograd\\.Function\\s*\\)",
+						"what": "{op}.py defines a torch.autograd.Function (the cutile-rs port is forward-only)",
+					}},
+					"invalid": []any{`-- src/tilegym/ops/cutile_rs/__init__.py --
+if is_backend_available("cutile-rs"):
+    from . import add
+-- src/tilegym/ops/cutile_rs/add.py --
+from tilegym.backend import register_impl
+from tilegym.backend.cutile_rs.utils import bind_kernel_function_cffi, check_rc, make_tensor_desc
+_FFI_NAME = "cutile_add"
+ffi, lib = bind_kernel_function_cffi(_K, _CDEF)
+lib.cutile_add.argtypes = []
+@register_impl("add", backend="cutile-rs")
+def add(a):
+    check_rc(lib.cutile_add(make_tensor_desc(ffi, a)), _FFI_NAME)
+-- src/tilegym/ops/cutile_rs/add_kernel/ffi.rs --
+pub unsafe extern "C" fn cutile_add() -> i32 { 0 }
+`, `-- src/tilegym/ops/cutile_rs/__init__.py --
+-- src/tilegym/ops/cutile_rs/add.py --
+from tilegym.backend import register_impl
+@register_impl("add", backend="cutile")
+def add(a):
+    return a
+`},
+					"require": []any{map[string]any{
+						"fix":     "decorate its entry point with @register_impl(\"<op>\", backend=\"cutile-rs\")",
+						"pattern": "tilegym.backend.register_impl(..., backend=\"cutile-rs\")",
+						"what":    "{op}.py registers no implementation for backend \"cutile-rs\"",
+					}, map[string]any{
+						"fix":  "add from . import {op} to its if is_backend_available(\"cutile-rs\") block",
+						"in":   "src/tilegym/ops/cutile_rs/__init__.py",
+						"text": "^\\s+from \\. import {op}\\b",
+						"what": "ops/cutile_rs/__init__.py does not import {op}",
+					}, map[string]any{
+						"fix":     "bind it with bind_kernel_function_cffi(_KERNEL, _FFI_CDEF)",
+						"pattern": "tilegym.backend.cutile_rs.utils.bind_kernel_function_cffi(...)",
+						"what":    "{op}.py does not bind its kernel through bind_kernel_function_cffi",
+					}, map[string]any{
+						"fix":     "pass each tensor as make_tensor_desc(ffi, t)",
+						"pattern": "tilegym.backend.cutile_rs.utils.make_tensor_desc(...)",
+						"what":    "{op}.py passes no tensor through make_tensor_desc",
+					}, map[string]any{
+						"fix":     "call check_rc(rc, \"cutile_{op}\") after the call",
+						"pattern": "tilegym.backend.cutile_rs.utils.check_rc(...)",
+						"what":    "{op}.py does not check the kernel's return code",
+					}, map[string]any{
+						"fix":  "call the symbol cutile_{op} that {op}_kernel/ffi.rs exports",
+						"text": "\\bcutile_{op}\\b",
+						"what": "{op}.py does not name the symbol cutile_{op}",
+					}, map[string]any{
+						"fix":  "export pub unsafe extern \"C\" fn cutile_{op} from it",
+						"in":   "src/tilegym/ops/cutile_rs/{op}_kernel/ffi.rs",
+						"text": "\\bfn cutile_{op}\\b",
+						"what": "{op}_kernel/ffi.rs does not export cutile_{op}",
+					}},
+					"subject": "src/tilegym/ops/cutile_rs/{op}.py",
+					"valid": []any{`-- src/tilegym/ops/cutile_rs/__init__.py --
+if is_backend_available("cutile-rs"):
+    from . import add
+-- src/tilegym/ops/cutile_rs/add.py --
+from tilegym.backend import register_impl
+from tilegym.backend.cutile_rs.utils import bind_kernel_function_cffi, check_rc, make_tensor_desc
+_FFI_NAME = "cutile_add"
+ffi, lib = bind_kernel_function_cffi(_K, _CDEF)
+@register_impl("add", backend="cutile-rs")
+def add(a):
+    check_rc(lib.cutile_add(make_tensor_desc(ffi, a)), _FFI_NAME)
+-- src/tilegym/ops/cutile_rs/add_kernel/ffi.rs --
+pub unsafe extern "C" fn cutile_add() -> i32 { 0 }
+`},
+				},
+				"requirement": "R2",
+				"severity":    "error",
+				"title":       "A cutile-rs wrapper registers cutile-rs, is imported, and binds its FFI symbol through the shared helpers",
+			},
+			{
+				"docs": map[string]any{
+					"example": `# tests/ops/test_swiglu.py
+_backends = ["cutile"]
+if is_backend_available("cutile-rs"):
+    _backends = _backends + ["cutile-rs"]
+`,
+					"fix": "Add \"cutile-rs\" to the test's backends (guarded by is_backend_available(\"cutile-rs\")).",
+					"what": `For each wrapper src/tilegym/ops/cutile_rs/<op>.py, checks that
+tests/ops/test_<op>.py exists and names the "cutile-rs" backend.
+`,
+					"why": `The op's test is what compares the port with the reference; a test that does
+not list "cutile-rs" among its backends never runs the port.
+`,
+				},
+				"id":      "R03",
+				"kind":    "relation",
+				"message": "{subject}: {what}; {fix}",
+				"params": map[string]any{
+					"exclude": []any{"src/tilegym/ops/cutile_rs/__init__.py"},
+					"invalid": []any{`-- src/tilegym/ops/cutile_rs/add.py --
+-- tests/ops/test_add.py --
+_backends = ["cutile"]
+`},
+					"require": []any{map[string]any{
+						"fix":  "add \"cutile-rs\" to its backends",
+						"in":   "tests/ops/test_{op}.py",
+						"text": "\"cutile-rs\"",
+						"what": "tests/ops/test_{op}.py does not test the \"cutile-rs\" backend",
+					}},
+					"subject": "src/tilegym/ops/cutile_rs/{op}.py",
+					"valid": []any{`-- src/tilegym/ops/cutile_rs/add.py --
+-- tests/ops/test_add.py --
+_backends = ["cutile", "cutile-rs"]
+`},
+				},
+				"requirement": "R3",
+				"severity":    "error",
+				"title":       "An op with a cutile-rs wrapper tests the cutile-rs backend",
+			},
+			{
+				"docs": map[string]any{
+					"example": `[dependencies]
+cutile = "=0.2.0"
+cutile-compiler = "=0.2.0"
+cutile-macro = "=0.2.0"
+cuda-core = "=0.2.0"
+cuda-async = "=0.2.0"
+`,
+					"fix": "Write each as crate = \"=x.y.z\" from crates.io, and remove path = ... entries.",
+					"what": `Checks src/tilegym/ops/cutile_rs/cutile_kernels/Cargo.toml: cutile,
+cutile-compiler, cutile-macro, cuda-core and cuda-async are each pinned to an
+exact version ("=x.y.z"), and no dependency is a path dependency.
+`,
+					"why": `Cargo.lock is not committed: a caret version lets each build resolve another
+release of crates whose API still moves; a path dependency builds only on the
+machine that has that checkout.
+`,
+				},
+				"id":      "R04",
+				"kind":    "relation",
+				"message": "{subject}: {what}; {fix}",
+				"params": map[string]any{
+					"forbid": []any{map[string]any{
+						"fix":  "depend on the crates.io release instead",
+						"key":  "dependencies.*.path",
+						"what": "a path dependency ({match})",
+					}},
+					"invalid": []any{`-- src/tilegym/ops/cutile_rs/cutile_kernels/Cargo.toml --
+[dependencies]
+cutile = "0.2.0"
+cutile-compiler = "=0.2.0"
+cutile-macro = "=0.2.0"
+cuda-core = "=0.2.0"
+cuda-async = "=0.2.0"
+`, `-- src/tilegym/ops/cutile_rs/cutile_kernels/Cargo.toml --
+[dependencies]
+cutile = "=0.2.0"
+cutile-compiler = "=0.2.0"
+cutile-macro = "=0.2.0"
+cuda-core = "=0.2.0"
+cuda-async = { path = "../../cuda-async" }
+`},
+					"name": "cutile_kernels",
+					"require": []any{map[string]any{
+						"fix":   "write cutile = \"=x.y.z\"",
+						"key":   "dependencies.cutile",
+						"value": "^=\\d",
+						"what":  "cutile is not pinned to an exact version",
+					}, map[string]any{
+						"fix":   "write cutile-compiler = \"=x.y.z\"",
+						"key":   "dependencies.cutile-compiler",
+						"value": "^=\\d",
+						"what":  "cutile-compiler is not pinned to an exact version",
+					}, map[string]any{
+						"fix":   "write cutile-macro = \"=x.y.z\"",
+						"key":   "dependencies.cutile-macro",
+						"value": "^=\\d",
+						"what":  "cutile-macro is not pinned to an exact version",
+					}, map[string]any{
+						"fix":   "write cuda-core = \"=x.y.z\"",
+						"key":   "dependencies.cuda-core",
+						"value": "^=\\d",
+						"what":  "cuda-core is not pinned to an exact version",
+					}, map[string]any{
+						"fix":   "write cuda-async = \"=x.y.z\"",
+						"key":   "dependencies.cuda-async",
+						"value": "^=\\d",
+						"what":  "cuda-async is not pinned to an exact version",
+					}},
+					"subject": "src/tilegym/ops/cutile_rs/cutile_kernels/Cargo.toml",
+					"valid": []any{`-- src/tilegym/ops/cutile_rs/cutile_kernels/Cargo.toml --
+[dependencies]
+cutile = "=0.2.0"
+cutile-compiler = "=0.2.0"
+cutile-macro = "=0.2.0"
+cuda-core = "=0.2.0"
+cuda-async = "=0.2.0"
+`},
+				},
+				"requirement": "R4",
+				"severity":    "error",
+				"title":       "cutile_kernels/Cargo.toml pins the cutile crates exactly, with no path dependency",
+			},
+			{
+				"docs": map[string]any{
+					"example": `#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cutile_swiglu(c: *const TensorDesc, a: *const TensorDesc, ...) -> i32
+`,
+					"fix": "Take *const TensorDesc arguments and use crate::ffi_util's helpers, as the other kernels' ffi.rs do.",
+					"what": `Checks each src/tilegym/ops/cutile_rs/<op>_kernel/ffi.rs: it exports its entry
+point with #[unsafe(no_mangle)], takes tensors as *const TensorDesc, and calls
+no from_raw_parts, mem::forget or transmute (outside // comments).
+`,
+					"why": `The shared ffi_util builds borrowed tensors from the descriptors and owns the
+one unsafe conversion; an ffi.rs that builds its own from raw parts, forgets or
+transmutes memory bypasses it (double frees, wrong strides), and without
+#[unsafe(no_mangle)] the symbol the wrapper looks up does not exist.
+`,
+				},
+				"id":      "R05",
+				"kind":    "relation",
+				"message": "{subject}: {what}; {fix}",
+				"params": map[string]any{
+					"forbid": []any{map[string]any{
+						"fix":  "use crate::ffi_util's borrow helpers",
+						"text": "^(?:[^/\\n]|/[^/\\n])*\\bfrom_raw_parts(?:_mut)?\\b",
+						"what": "{op}_kernel/ffi.rs builds memory from raw parts",
+					}, map[string]any{
+						"fix":  "use crate::ffi_util's borrow helpers, which own the tensors' lifetime",
+						"text": "^(?:[^/\\n]|/[^/\\n])*\\bmem::forget\\b",
+						"what": "{op}_kernel/ffi.rs calls mem::forget",
+					}, map[string]any{
+						"fix":  "convert through crate::ffi_util's typed helpers",
+						"text": "^(?:[^/\\n]|/[^/\\n])*\\btransmute\\b",
+						"what": "{op}_kernel/ffi.rs transmutes",
+					}},
+					"invalid": []any{`-- src/tilegym/ops/cutile_rs/add_kernel/ffi.rs --
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cutile_add(a: *const TensorDesc) -> i32 { let t = std::mem::transmute(a); 0 }
+`, `-- src/tilegym/ops/cutile_rs/add_kernel/ffi.rs --
+#[no_mangle]
+pub unsafe extern "C" fn cutile_add(a: *const TensorDesc) -> i32 { 0 }
+`},
+					"require": []any{map[string]any{
+						"fix":  "mark the entry point #[unsafe(no_mangle)] pub unsafe extern \"C\" fn cutile_{op}",
+						"text": "#\\[unsafe\\(no_mangle\\)\\]",
+						"what": "{op}_kernel/ffi.rs exports nothing with #[unsafe(no_mangle)]",
+					}, map[string]any{
+						"fix":  "take each tensor as *const TensorDesc",
+						"text": "\\*const TensorDesc\\b",
+						"what": "{op}_kernel/ffi.rs takes no *const TensorDesc",
+					}},
+					"subject": "src/tilegym/ops/cutile_rs/{op}_kernel/ffi.rs",
+					"valid": []any{`-- src/tilegym/ops/cutile_rs/add_kernel/ffi.rs --
+// ffi_util uses from_raw_parts for us
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cutile_add(a: *const TensorDesc) -> i32 { 0 }
+`},
+				},
+				"requirement": "R5",
+				"severity":    "error",
+				"title":       "ffi.rs exports with #[unsafe(no_mangle)] and *const TensorDesc, without raw-memory tricks",
+			},
+			{
+				"docs": map[string]any{
+					"example": `#[cutile::entry()]
+pub unsafe fn swiglu_forward_kernel<E: ElementType, const TILE_SIZE: i32>(...)
+`,
+					"fix": "Write #[cutile::entry()] (or with its options), fn k<E: ElementType, ...>, and outputs as partitions.",
+					"what": `Checks each src/tilegym/ops/cutile_rs/<op>_kernel/kernel.rs: its kernels are
+generic over <E: ElementType>, each #[cutile::entry] is written with
+parentheses, and no parameter is a &mut Tensor.
+`,
+					"why": `The skill's coding rules: one kernel serves every dtype through E, outputs are
+written through partitions (a &mut Tensor output does not compile for the
+launcher the FFI uses), and the macro's parenthesised form is the one the
+pinned cutile-macro accepts.
+`,
+				},
+				"id":      "R06",
+				"kind":    "relation",
+				"message": "{subject}: {what}; {fix}",
+				"params": map[string]any{
+					"forbid": []any{map[string]any{
+						"fix":  "write #[cutile::entry()]",
+						"text": "^(?:[^/\\n]|/[^/\\n])*#\\[cutile::entry\\]",
+						"what": "{op}_kernel/kernel.rs writes #[cutile::entry] without parentheses",
+					}, map[string]any{
+						"fix":  "write the output through a partition",
+						"text": "^(?:[^/\\n]|/[^/\\n])*&mut Tensor\\b",
+						"what": "{op}_kernel/kernel.rs takes a &mut Tensor",
+					}},
+					"invalid": []any{`-- src/tilegym/ops/cutile_rs/add_kernel/kernel.rs --
+    #[cutile::entry]
+    pub unsafe fn add_kernel<E: ElementType>(a: &Tensor<E, {[-1]}>) {}
+`, `-- src/tilegym/ops/cutile_rs/add_kernel/kernel.rs --
+    #[cutile::entry()]
+    pub unsafe fn add_kernel<E: ElementType>(out: &mut Tensor<E, {[-1]}>) {}
+`},
+					"require": []any{map[string]any{
+						"fix":  "make the kernel generic: fn k<E: ElementType, ...>",
+						"text": "\\bE\\s*:\\s*ElementType\\b",
+						"what": "{op}_kernel/kernel.rs has no kernel generic over <E: ElementType>",
+					}},
+					"subject": "src/tilegym/ops/cutile_rs/{op}_kernel/kernel.rs",
+					"valid": []any{`-- src/tilegym/ops/cutile_rs/add_kernel/kernel.rs --
+    // not &mut Tensor
+    #[cutile::entry()]
+    pub unsafe fn add_kernel<E: ElementType, const T: i32>(a: &Tensor<E, {[-1]}>) {}
+`},
+				},
+				"requirement": "R6",
+				"severity":    "error",
+				"title":       "kernel.rs: generic element type, parenthesised #[cutile::entry(...)], no &mut Tensor outputs",
+			},
 		},
 		"version": int64(1),
 	}
@@ -3960,6 +4384,60 @@ func builtinKeyLines() KeyLines {
 		"rule.76.requirement":                 2925,
 		"rule.76.severity":                    2926,
 		"rule.76.title":                       2927,
+		"rule.77":                             3002,
+		"rule.77.docs":                        3010,
+		"rule.77.docs.example":                3025,
+		"rule.77.docs.fix":                    3021,
+		"rule.77.docs.what":                   3011,
+		"rule.77.docs.why":                    3016,
+		"rule.77.id":                          3003,
+		"rule.77.kind":                        3008,
+		"rule.77.message":                     3007,
+		"rule.77.params":                      3033,
+		"rule.77.params.invalid":              3051,
+		"rule.77.params.require":              3035,
+		"rule.77.params.subject":              3034,
+		"rule.77.params.valid":                3042,
+		"rule.77.requirement":                 3004,
+		"rule.77.severity":                    3005,
+		"rule.77.title":                       3006,
+		"rule.78":                             3067,
+		"rule.78.docs":                        3075,
+		"rule.78.docs.example":                3097,
+		"rule.78.docs.fix":                    3091,
+		"rule.78.docs.what":                   3076,
+		"rule.78.docs.why":                    3084,
+		"rule.78.id":                          3068,
+		"rule.78.kind":                        3073,
+		"rule.78.message":                     3072,
+		"rule.78.params":                      3108,
+		"rule.78.params.exclude":              3110,
+		"rule.78.params.forbid":               3120,
+		"rule.78.params.invalid":              3139,
+		"rule.78.params.require":              3111,
+		"rule.78.params.subject":              3109,
+		"rule.78.params.valid":                3124,
+		"rule.78.requirement":                 3069,
+		"rule.78.severity":                    3070,
+		"rule.78.title":                       3071,
+		"rule.79":                             3163,
+		"rule.79.docs":                        3171,
+		"rule.79.docs.example":                3181,
+		"rule.79.docs.fix":                    3180,
+		"rule.79.docs.what":                   3172,
+		"rule.79.docs.why":                    3176,
+		"rule.79.id":                          3164,
+		"rule.79.kind":                        3169,
+		"rule.79.message":                     3168,
+		"rule.79.params":                      3188,
+		"rule.79.params.exclude":              3190,
+		"rule.79.params.invalid":              3199,
+		"rule.79.params.require":              3191,
+		"rule.79.params.subject":              3189,
+		"rule.79.params.valid":                3194,
+		"rule.79.requirement":                 3165,
+		"rule.79.severity":                    3166,
+		"rule.79.title":                       3167,
 		"rule.8":                              412,
 		"rule.8.docs":                         421,
 		"rule.8.docs.example":                 435,
@@ -3975,6 +4453,61 @@ func builtinKeyLines() KeyLines {
 		"rule.8.severity":                     416,
 		"rule.8.step":                         414,
 		"rule.8.title":                        417,
+		"rule.80":                             3205,
+		"rule.80.docs":                        3213,
+		"rule.80.docs.example":                3225,
+		"rule.80.docs.fix":                    3224,
+		"rule.80.docs.what":                   3214,
+		"rule.80.docs.why":                    3219,
+		"rule.80.id":                          3206,
+		"rule.80.kind":                        3211,
+		"rule.80.message":                     3210,
+		"rule.80.params":                      3234,
+		"rule.80.params.forbid":               3244,
+		"rule.80.params.invalid":              3256,
+		"rule.80.params.name":                 3236,
+		"rule.80.params.require":              3237,
+		"rule.80.params.subject":              3235,
+		"rule.80.params.valid":                3247,
+		"rule.80.requirement":                 3207,
+		"rule.80.severity":                    3208,
+		"rule.80.title":                       3209,
+		"rule.81":                             3274,
+		"rule.81.docs":                        3282,
+		"rule.81.docs.example":                3295,
+		"rule.81.docs.fix":                    3294,
+		"rule.81.docs.what":                   3283,
+		"rule.81.docs.why":                    3288,
+		"rule.81.id":                          3275,
+		"rule.81.kind":                        3280,
+		"rule.81.message":                     3279,
+		"rule.81.params":                      3300,
+		"rule.81.params.forbid":               3306,
+		"rule.81.params.invalid":              3317,
+		"rule.81.params.require":              3302,
+		"rule.81.params.subject":              3301,
+		"rule.81.params.valid":                3311,
+		"rule.81.requirement":                 3276,
+		"rule.81.severity":                    3277,
+		"rule.81.title":                       3278,
+		"rule.82":                             3327,
+		"rule.82.docs":                        3335,
+		"rule.82.docs.example":                3348,
+		"rule.82.docs.fix":                    3347,
+		"rule.82.docs.what":                   3336,
+		"rule.82.docs.why":                    3341,
+		"rule.82.id":                          3328,
+		"rule.82.kind":                        3333,
+		"rule.82.message":                     3332,
+		"rule.82.params":                      3353,
+		"rule.82.params.forbid":               3358,
+		"rule.82.params.invalid":              3368,
+		"rule.82.params.require":              3355,
+		"rule.82.params.subject":              3354,
+		"rule.82.params.valid":                3362,
+		"rule.82.requirement":                 3329,
+		"rule.82.severity":                    3330,
+		"rule.82.title":                       3331,
 		"rule.9":                              446,
 		"rule.9.docs":                         455,
 		"rule.9.docs.example":                 475,
