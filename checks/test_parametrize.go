@@ -2,6 +2,7 @@ package checks
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/optable"
@@ -12,7 +13,7 @@ import (
 // TestParametrizeAnalyzer implements kind "test-parametrize".
 var TestParametrizeAnalyzer = &Analyzer{
 	Name:         "test-parametrize",
-	Placeholders: []string{"op", "file", "func", "method", "var"},
+	Placeholders: []string{"op", "file", "func", "method", "var", "problem"},
 	Doc: `Reports test methods not parametrized over the backend list.
 
 Every method matching the rule's methods globs must carry (or its class
@@ -59,19 +60,31 @@ func runTestParametrize(pass *Pass) (any, error) {
 					// A parametrize on the class applies to every method.
 					decs = append(append([]ast.Expr(nil), decs...), m.Class.DecoratorList...)
 				}
+				// The real reason, when a parametrize over the backend
+				// argument exists (alone or combined: "backend,S,W") but
+				// does not do: the method lacks the parameter, or the
+				// values are not taken from the list.
+				problem := ""
 				for _, dec := range decs {
 					c, isCall := dec.(*ast.Call)
 					if !isCall || !x.isName(c.Func, p.Decorator) {
 						continue
 					}
 					arg := parametrizedArg(c, p.ArgNames)
-					if arg == "" || !hasParam(m.Def, arg) {
+					if arg == "" {
+						continue
+					}
+					if !hasParam(m.Def, arg) {
+						problem = "give " + m.Def.Name + " a " + arg + " parameter: it is parametrized over " + strconv.Quote(argNames(c)) + " but does not take " + arg
 						continue
 					}
 					vals := astutil.CallArg(c, 1, "argvalues")
-					if len(derived) == 0 || mentionsAny(vals, derived) {
+					if len(derived) == 0 || mentionsAny(vals, derived) || x.callsDerived(vals, derived) {
 						ok = true
 						break
+					}
+					if problem == "" {
+						problem = "take the " + arg + " values of " + m.Def.Name + "'s parametrize over " + strconv.Quote(argNames(c)) + " from " + p.BackendsVar + " (e.g. a comprehension over it) instead of writing the backends out"
 					}
 				}
 				// A fixture parametrized over the backend list selects the
@@ -87,8 +100,11 @@ func runTestParametrize(pass *Pass) (any, error) {
 				}
 				if !ok {
 					op := sf.opOf(m)
+					if problem == "" {
+						problem = "decorate " + m.Def.Name + " with @pytest.mark.parametrize(\"" + first(p.ArgNames) + "\", " + p.BackendsVar + ") and give it a " + first(p.ArgNames) + " parameter"
+					}
 					reportAt(pass, rule, op.Name, sf.File, defNode(m.Def), map[string]string{
-						"method": m.Def.Name, "var": p.BackendsVar, "func": op.Func}, nil, nil)
+						"method": m.Def.Name, "var": p.BackendsVar, "func": op.Func, "problem": problem}, nil, nil)
 				}
 			}
 		}
@@ -118,6 +134,49 @@ func parametrizedArg(c *ast.Call, names []string) string {
 		}
 	}
 	return ""
+}
+
+// argNames returns a parametrize call's argument names as written
+// ("backend,S,W"), the names of a list joined by commas.
+func argNames(c *ast.Call) string {
+	e := astutil.CallArg(c, 0, "argnames")
+	if s, ok := astutil.StringValue(e); ok {
+		return s
+	}
+	var out []string
+	if cs, ok := astutil.StringList(e); ok {
+		for _, k := range cs {
+			out = append(out, k.Value.(string))
+		}
+	}
+	return strings.Join(out, ",")
+}
+
+// callsDerived reports whether e calls a module-level function of the file
+// whose body mentions one of the backend-derived names (the values built
+// by def cases(): return [(b, s) for b in _backends ...]), as a name
+// assigned from such an expression counts.
+func (x *pyIndex) callsDerived(e ast.Expr, derived map[string]bool) bool {
+	if e == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok && !found {
+			if nm, ok := c.Func.(*ast.Name); ok {
+				if fd := x.Funcs[nm.Id]; fd != nil {
+					ast.Inspect(fd, func(n ast.Node) bool {
+						if id, ok := n.(*ast.Name); ok && derived[id.Id] {
+							found = true
+						}
+						return !found
+					})
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 func isArgName(name string, names []string) bool {
