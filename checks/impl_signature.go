@@ -123,6 +123,10 @@ func signatureDrift(stub, impl *ast.FunctionDef, requireKwargs, lenient bool) ([
 			}
 		}
 	}
+	stubNames := map[string]int{} // the stub's parameters by name, their index
+	for _, s := range sp {
+		stubNames[s.Name] = s.Index
+	}
 	var probs []string
 	var anchor ast.Node
 	note := func(msg string, n ast.Node) {
@@ -144,6 +148,10 @@ func signatureDrift(stub, impl *ast.FunctionDef, requireKwargs, lenient bool) ([
 		if positional && s.Index < len(ipos) && ipos[s.Index].Name != s.Name {
 			if ok {
 				note("takes \""+s.Name+"\" as parameter "+strconv.Itoa(q.Index+1)+" where the dispatch stub has it as parameter "+strconv.Itoa(s.Index+1), q.Arg)
+			} else if _, named := stubNames[ipos[s.Index].Name]; named {
+				// The stub's parameter is missing and the later ones
+				// moved up: name the missing one, the root of the shift.
+				note("has no parameter \""+s.Name+"\" (its parameter "+strconv.Itoa(s.Index+1)+" is \""+ipos[s.Index].Name+"\", the dispatch stub's parameter "+strconv.Itoa(stubNames[ipos[s.Index].Name]+1)+")", ipos[s.Index].Arg)
 			} else {
 				note("names parameter "+strconv.Itoa(s.Index+1)+" \""+ipos[s.Index].Name+"\" where the dispatch stub has \""+s.Name+"\"", ipos[s.Index].Arg)
 			}
