@@ -3020,6 +3020,227 @@ pinned cutile-macro accepts.
 				"severity":    "error",
 				"title":       "kernel.rs: generic element type, parenthesised #[cutile::entry(...)], no &mut Tensor outputs",
 			},
+			{
+				"docs": map[string]any{
+					"example": `# Before: src/tilegym/ops/cutile/rope.py
+@triton.jit
+def rope_kernel(...): ...
+# After: src/tilegym/ops/triton/rope.py holds it
+`,
+					"fix": "Move the kernel to the package of its backend (ops/triton/<op>.py for a @triton.jit kernel).",
+					"what": `Checks that no file under a cutile/ package uses triton.jit, and that no file
+under a triton/ package imports cuda.tile or calls ct.launch.
+`,
+					"why": `Each backend's package is imported only when its backend is available
+(is_backend_available): a Triton kernel in a cutile/ module makes the cuTile
+backend need Triton, a cuTile import in a triton/ module breaks the Triton
+backend where cuda.tile is not installed, and dispatch picks the wrong
+implementation for the backend the package names.
+`,
+				},
+				"id":      "TR01",
+				"kind":    "relation",
+				"message": "{what}; {fix}",
+				"params": map[string]any{
+					"forbid": []any{map[string]any{
+						"fix":     "move the Triton kernel to the triton/ package",
+						"in":      "src/**/cutile/**/*.py",
+						"pattern": "triton.jit",
+						"what":    "{file} is a cuTile module but uses triton.jit",
+					}, map[string]any{
+						"fix":     "move the cuTile code to the cutile/ package",
+						"in":      "src/**/triton/**/*.py",
+						"pattern": "cuda.tile.launch(...)",
+						"what":    "{file} is a Triton module but launches a cuTile kernel ({match})",
+					}, map[string]any{
+						"fix":  "remove the import and move the cuTile code to the cutile/ package",
+						"in":   "src/**/triton/**/*.py",
+						"text": "^\\s*(?:import cuda\\.tile\\b|from cuda\\.tile\\b|from cuda import tile\\b)",
+						"what": "{file} is a Triton module but imports cuda.tile",
+					}},
+					"invalid": []any{`-- src/tilegym/ops/cutile/rope.py --
+import triton
+@triton.jit
+def rope_kernel(x):
+    pass
+`, `-- src/tilegym/ops/triton/rope.py --
+import cuda.tile as ct
+`},
+					"valid": []any{`-- src/tilegym/ops/triton/rope.py --
+import triton
+@triton.jit
+def rope_kernel(x):
+    pass
+-- src/tilegym/ops/cutile/rope.py --
+import cuda.tile as ct
+@ct.kernel
+def rope_kernel(x):
+    pass
+`},
+				},
+				"requirement": "T1",
+				"severity":    "error",
+				"title":       "Triton code stays under triton/, cuTile code under cutile/",
+			},
+			{
+				"docs": map[string]any{
+					"example": `# Before
+@triton.jit
+def k(x_ptr, N: tl.constexpr):
+    pid = ct.bid(0)
+# After
+    pid = tl.program_id(0)
+`,
+					"fix":  "Write the Triton form: ct.bid(0) is tl.program_id(0), ct.load(...) is tl.load(ptr + offs, mask=...), and so on (the skill's translations/).",
+					"what": "Checks the bodies of @triton.jit functions for any name of cuda.tile (ct.load, ct.bid, ...).",
+					"why": `A conversion that keeps a ct.* call in a Triton kernel does not compile: Triton
+knows only triton.language. It is the leftover of a line-by-line port.
+`,
+				},
+				"files":   []any{"src/**/*.py"},
+				"id":      "TR02",
+				"kind":    "pattern",
+				"message": "{subject}: {match} is cuTile inside a Triton kernel; use the triton.language (tl) equivalent",
+				"params": map[string]any{
+					"inside": []any{"@triton.jit"},
+					"invalid": []any{`import triton
+import cuda.tile as ct
+@triton.jit
+def k(x):
+    pid = ct.bid(0)
+`},
+					"pattern": "cuda.tile.$F",
+					"valid": []any{`import triton
+import triton.language as tl
+@triton.jit
+def k(x):
+    pid = tl.program_id(0)
+`},
+				},
+				"requirement": "T1",
+				"severity":    "error",
+				"title":       "No cuda.tile inside a @triton.jit kernel",
+			},
+			{
+				"docs": map[string]any{
+					"example": `# src/tilegym/ops/triton/rope.py
+@register_impl("rope", backend="triton")   # not backend="cutile"
+`,
+					"fix": "Register the implementation under the backend of its package (or move it to the package of its backend).",
+					"what": `Checks every register_impl(..., backend=X) in a backend package (ops/<pkg>/,
+suites/<suite>/<pkg>/): X is the package's backend -- "cutile" under cutile/,
+"triton" under triton/, "tilecpp" under tilecpp/, "cutile-rs" under cutile_rs/.
+`,
+					"why": `A package is imported only when its backend is available; an implementation
+registered there for another backend is reached when that backend is selected
+but may not even be imported then, and the op silently falls back. It is the
+classic copy-paste slip of a port (a Triton module left with backend="cutile").
+`,
+				},
+				"files":   []any{"src/tilegym/ops/{pkg}/**/*.py", "src/tilegym/suites/*/{pkg}/**/*.py"},
+				"id":      "TR03",
+				"kind":    "relation",
+				"message": "{subject}: {what}; {fix}",
+				"params": map[string]any{
+					"invalid": []any{`-- src/tilegym/ops/triton/rope.py --
+from tilegym.backend import register_impl
+@register_impl("rope", backend="cutile")
+def rope(x):
+    return x
+`},
+					"pattern": "tilegym.backend.register_impl(..., backend=$B)",
+					"require": []any{map[string]any{
+						"capture": "B",
+						"fix":     "register it with backend=\"{pkg:dash}\", or move it to the {B} package",
+						"value":   "^{pkg:dash}$",
+						"what":    "it registers backend \"{B}\" in the {pkg}/ package",
+					}},
+					"valid": []any{`-- src/tilegym/ops/triton/rope.py --
+from tilegym.backend import register_impl
+@register_impl("rope", backend="triton")
+def rope(x):
+    return x
+-- src/tilegym/ops/cutile_rs/bmm.py --
+from tilegym.backend import register_impl
+@register_impl("bmm", backend="cutile-rs")
+def bmm(x):
+    return x
+`},
+				},
+				"requirement": "T2",
+				"severity":    "error",
+				"title":       "register_impl's backend is the backend of its package",
+			},
+			{
+				"docs": map[string]any{
+					"example": `# Before
+p = tl.pointer_type(tl.float16)
+# After
+p = tl.pointer_type(x_ptr.dtype.element_ty)
+`,
+					"fix":  "Take the element type from the pointer argument: tl.pointer_type(x_ptr.dtype.element_ty).",
+					"what": "Checks tl.pointer_type(...) calls whose element type is a literal triton.language dtype (tl.float16, ...).",
+					"why": `A pointer type fixed to one dtype makes the kernel wrong for every other dtype
+it is launched with (bf16 data read as fp16); the port must follow the input's
+dtype as the cuTile kernel did.
+`,
+				},
+				"files":   []any{"src/**/*.py"},
+				"id":      "TR06",
+				"kind":    "pattern",
+				"message": "{subject}: {match} fixes the element type; use the tensor's element type (x_ptr.dtype.element_ty)",
+				"params": map[string]any{
+					"invalid": []any{`import triton.language as tl
+p = tl.pointer_type(tl.float16)
+`},
+					"pattern": "triton.language.pointer_type($D, ...)",
+					"valid": []any{`import triton.language as tl
+p = tl.pointer_type(x_ptr.dtype.element_ty)
+`},
+					"where": map[string]any{
+						"D": map[string]any{
+							"regex": "^triton\\.language\\.[a-z]+\\d*$",
+						},
+					},
+				},
+				"requirement": "T6",
+				"severity":    "error",
+				"title":       "tl.pointer_type does not hard-code the element type",
+			},
+			{
+				"docs": map[string]any{
+					"example": `src/tilegym/ops/cutile/rms_norm.py
+src/tilegym/ops/triton/rms_norm.py   # the conversion
+`,
+					"fix":  "Name the Triton module after the cuTile module it converts.",
+					"what": "For each src/tilegym/ops/triton/<x>.py (but __init__.py), checks that src/tilegym/ops/cutile/<x>.py exists.",
+					"why": `The Triton backend is a conversion of the cuTile one: the skill keeps one
+module per cuTile module, of the same name, so an op's implementations are
+found side by side and the conversion has a source to be checked against.
+`,
+				},
+				"id":      "TR09",
+				"kind":    "relation",
+				"message": "{subject}: {what}; {fix}",
+				"params": map[string]any{
+					"exclude": []any{"src/tilegym/ops/triton/__init__.py"},
+					"invalid": []any{`-- src/tilegym/ops/triton/rms_norm.py --
+-- src/tilegym/ops/cutile/layer_norm.py --
+`},
+					"require": []any{map[string]any{
+						"file": "src/tilegym/ops/cutile/{x}.py",
+						"fix":  "name it after the cuTile module it converts",
+						"what": "ops/triton/{x}.py mirrors no ops/cutile/{x}.py",
+					}},
+					"subject": "src/tilegym/ops/triton/{x}.py",
+					"valid": []any{`-- src/tilegym/ops/triton/rms_norm.py --
+-- src/tilegym/ops/cutile/rms_norm.py --
+`},
+				},
+				"requirement": "T9",
+				"severity":    "error",
+				"title":       "Each ops/triton/<x>.py mirrors an ops/cutile/<x>.py",
+			},
 		},
 		"version": int64(1),
 	}
@@ -4508,6 +4729,95 @@ func builtinKeyLines() KeyLines {
 		"rule.82.requirement":                 3331,
 		"rule.82.severity":                    3332,
 		"rule.82.title":                       3333,
+		"rule.83":                             3382,
+		"rule.83.docs":                        3390,
+		"rule.83.docs.example":                3403,
+		"rule.83.docs.fix":                    3402,
+		"rule.83.docs.what":                   3391,
+		"rule.83.docs.why":                    3395,
+		"rule.83.id":                          3383,
+		"rule.83.kind":                        3388,
+		"rule.83.message":                     3387,
+		"rule.83.params":                      3410,
+		"rule.83.params.forbid":               3411,
+		"rule.83.params.invalid":              3428,
+		"rule.83.params.valid":                3416,
+		"rule.83.requirement":                 3384,
+		"rule.83.severity":                    3385,
+		"rule.83.title":                       3386,
+		"rule.84":                             3439,
+		"rule.84.docs":                        3448,
+		"rule.84.docs.example":                3455,
+		"rule.84.docs.fix":                    3454,
+		"rule.84.docs.what":                   3449,
+		"rule.84.docs.why":                    3450,
+		"rule.84.files":                       3446,
+		"rule.84.id":                          3440,
+		"rule.84.kind":                        3445,
+		"rule.84.message":                     3444,
+		"rule.84.params":                      3464,
+		"rule.84.params.inside":               3466,
+		"rule.84.params.invalid":              3468,
+		"rule.84.params.pattern":              3465,
+		"rule.84.params.valid":                3467,
+		"rule.84.requirement":                 3441,
+		"rule.84.severity":                    3442,
+		"rule.84.title":                       3443,
+		"rule.85":                             3470,
+		"rule.85.docs":                        3479,
+		"rule.85.docs.example":                3492,
+		"rule.85.docs.fix":                    3491,
+		"rule.85.docs.what":                   3480,
+		"rule.85.docs.why":                    3485,
+		"rule.85.files":                       3477,
+		"rule.85.id":                          3471,
+		"rule.85.kind":                        3476,
+		"rule.85.message":                     3475,
+		"rule.85.params":                      3497,
+		"rule.85.params.invalid":              3514,
+		"rule.85.params.pattern":              3498,
+		"rule.85.params.require":              3499,
+		"rule.85.params.valid":                3502,
+		"rule.85.requirement":                 3472,
+		"rule.85.severity":                    3473,
+		"rule.85.title":                       3474,
+		"rule.86":                             3522,
+		"rule.86.docs":                        3531,
+		"rule.86.docs.example":                3539,
+		"rule.86.docs.fix":                    3538,
+		"rule.86.docs.what":                   3532,
+		"rule.86.docs.why":                    3533,
+		"rule.86.files":                       3529,
+		"rule.86.id":                          3523,
+		"rule.86.kind":                        3528,
+		"rule.86.message":                     3527,
+		"rule.86.params":                      3546,
+		"rule.86.params.invalid":              3549,
+		"rule.86.params.pattern":              3547,
+		"rule.86.params.valid":                3548,
+		"rule.86.params.where.D":              3551,
+		"rule.86.params.where.D.regex":        3552,
+		"rule.86.requirement":                 3524,
+		"rule.86.severity":                    3525,
+		"rule.86.title":                       3526,
+		"rule.87":                             3554,
+		"rule.87.docs":                        3562,
+		"rule.87.docs.example":                3570,
+		"rule.87.docs.fix":                    3569,
+		"rule.87.docs.what":                   3563,
+		"rule.87.docs.why":                    3564,
+		"rule.87.id":                          3555,
+		"rule.87.kind":                        3560,
+		"rule.87.message":                     3559,
+		"rule.87.params":                      3575,
+		"rule.87.params.exclude":              3577,
+		"rule.87.params.invalid":              3585,
+		"rule.87.params.require":              3578,
+		"rule.87.params.subject":              3576,
+		"rule.87.params.valid":                3581,
+		"rule.87.requirement":                 3556,
+		"rule.87.severity":                    3557,
+		"rule.87.title":                       3558,
 		"rule.9":                              446,
 		"rule.9.docs":                         455,
 		"rule.9.docs.example":                 475,
