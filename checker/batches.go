@@ -74,7 +74,7 @@ func (p *plan) checkInBatches(l *load.Loader, k int) (*Result, error) {
 	// parse, are read with the seeds (cuTileSeeds; Seed adds the API
 	// packages of their ops' scopes).
 	l.Seed(cuTileSeeds(l, k))
-	seeds := l.Mark()
+	seeds := markSeeds(l)
 	// The names a caller asked to look for too (change mode's undeclared
 	// registrations) are no batch's.
 	names0 := l.Undeclared()
@@ -414,4 +414,11 @@ type chargeKey struct {
 
 func chargeKeyOf(d analysis.Diagnostic) chargeKey {
 	return chargeKey{d.Rule.ID, d.File, d.Pos.Line, d.Pos.Col}
+}
+
+// markSeeds marks what every batch starts from: the seeds, and their op
+// table, built here once (each batch's CloseOver starts from it).
+func markSeeds(l *load.Loader) load.Mark {
+	l.OpTable()
+	return l.Mark()
 }

@@ -109,3 +109,50 @@ func BenchmarkOpTableManyOps(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBatchOpTables is what the batches of a whole check spend on the
+// op table: for each batch, the loader forgets the previous batch's files
+// and closes over the batch's ops (load.Loader.CloseOver builds the op
+// table of what is parsed each round), as checkInBatches does, without the
+// analyzers. batches=1 is one CloseOver of every op. Compare the
+// cpu-ns/op of batches=16 with batches=1: what 16 batches cost over one.
+// No timing is asserted.
+func BenchmarkBatchOpTables(b *testing.B) {
+	for _, n := range []int{1000, 4000} {
+		dir := manyOpsTree(b, n)
+		_, cfg, lay := testrepo.BenchSetup(b, dir)
+		for _, k := range []int{1, 16} {
+			b.Run(fmt.Sprintf("ops=%d/batches=%d", n, k), func(b *testing.B) {
+				l, err := load.NewLoader(&source.DiskSource{Dir: dir}, lay, cfg)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if !l.Seed(nil) {
+					b.Fatal("a dispatch file does not parse")
+				}
+				seeds := markSeeds(l)
+				var names []string
+				for _, op := range l.OpTable().Ops {
+					names = append(names, op.Name)
+				}
+				b.ResetTimer()
+				cpu0 := testrepo.CPUTime()
+				for i := 0; i < b.N; i++ {
+					for j := range k {
+						want := map[string]bool{}
+						for _, name := range names[j*len(names)/k : (j+1)*len(names)/k] {
+							want[name] = true
+						}
+						l.Forget(seeds)
+						if repo := l.CloseOver(want); repo.Table == nil || len(repo.Table.Ops) != n {
+							b.Fatalf("batch %d: no op table of %d ops", j, n)
+						}
+					}
+				}
+				if cpu := testrepo.CPUTime() - cpu0; cpu > 0 {
+					b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+				}
+			})
+		}
+	}
+}

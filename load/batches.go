@@ -4,18 +4,23 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-// Mark is what a loader had parsed at one time (see Forget).
+// Mark is what a loader had parsed at one time (see Forget), and the op
+// table of those files when it was built then.
 type Mark struct {
 	files  map[string]*source.File
 	parsed []bool
+	table  *optable.OpTable
 }
 
-// Mark records what is parsed now.
+// Mark records what is parsed now, with its op table if built (OpTable
+// before Mark builds it): a check in batches starts every batch from the
+// seeds' table, built once, rather than building it again per batch.
 func (l *Loader) Mark() Mark {
-	return Mark{maps.Clone(l.Repo.Files), slices.Clone(l.Parsed)}
+	return Mark{maps.Clone(l.Repo.Files), slices.Clone(l.Parsed), l.table}
 }
 
 // Has reports whether path was parsed at the mark.
@@ -25,14 +30,15 @@ func (m Mark) Has(path string) bool {
 }
 
 // Forget drops every file parsed since m, and what was learnt from them
-// (the op table, the words scanned for), so that their syntax trees can be
-// collected: a whole check in batches (checker) reads a batch of ops' files
-// at a time.
+// (the op table, back to m's, and the words scanned for), so that their
+// syntax trees can be collected: a whole check in batches (checker) reads
+// a batch of ops' files at a time. An op table is never modified once
+// built, so m's serves again.
 func (l *Loader) Forget(m Mark) {
 	l.Repo.Files = maps.Clone(m.files)
 	l.Parsed = slices.Clone(m.parsed)
 	l.Repo.Table = nil
-	l.table = nil
+	l.table = m.table
 	l.scanned = nil
 }
 

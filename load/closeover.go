@@ -137,14 +137,14 @@ func (l *Loader) CloseOver(want map[string]bool) *optable.Repo {
 		// file that had one was parsed): look for the new.
 		fresh := l.unscanned(need)
 		fresh.indexUses()
-		quoted := fresh.names
+		quoted, longest := fresh.names, longestWord(fresh.names)
 		wanted := make([]bool, n)
 		source.ForEach(n, func(i int) {
 			if parsed[i] {
 				return
 			}
 			p := repo.Paths[i]
-			wanted[i] = need.path(p) || registers[i] && hasQuoted(data[i], quoted) ||
+			wanted[i] = need.path(p) || registers[i] && hasQuoted(data[i], quoted, longest) ||
 				step[i] && fresh.step(p, data[i])
 		})
 		var more []int
@@ -177,7 +177,7 @@ func (l *Loader) CloseOver(want map[string]bool) *optable.Repo {
 		mods := map[string]bool{}
 		for _, i := range more {
 			p := repo.Paths[i]
-			if f := repo.Files[p]; f.AST != nil && registers[i] && layout.InCuTile(lay, p) && hasQuoted(data[i], quoted) {
+			if f := repo.Files[p]; f.AST != nil && registers[i] && layout.InCuTile(lay, p) && hasQuoted(data[i], quoted, longest) {
 				for _, q := range f.Imports().Local {
 					mods[q] = true
 					if j := strings.LastIndexByte(q, '.'); j >= 0 {

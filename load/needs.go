@@ -42,7 +42,7 @@ func (l *Loader) unscanned(need *needs) *needs {
 			for _, t := range ts {
 				words[t.last] = true
 			}
-			fresh.uses = append(fresh.uses, scopeUses{sw.scope, sw.suite, ts, words})
+			fresh.uses = append(fresh.uses, scopeUses{scope: sw.scope, suite: sw.suite, targets: ts, words: words})
 		}
 	}
 	return fresh
@@ -79,6 +79,14 @@ func (nd *needs) indexUses() {
 	}
 	nd.tests = layout.NewBindingIndex(list, func(sc *layout.Scope) []string { return sc.Tests })
 	nd.benchmarks = layout.NewBindingIndex(list, func(sc *layout.Scope) []string { return sc.Benchmarks })
+	for i := range nd.uses {
+		sw := &nd.uses[i]
+		sw.byLast = map[string][]int{}
+		for k, t := range sw.targets {
+			sw.byLast[t.last] = append(sw.byLast[t.last], k)
+		}
+		sw.index = newWordIndex(sw.words)
+	}
 }
 
 // scopeUses are the qualified names through which the test and benchmark
@@ -88,6 +96,11 @@ type scopeUses struct {
 	suite   string
 	targets []useTarget
 	words   WordSet // the last words of the targets, looked for in one pass
+
+	// Built by indexUses, so that step costs a file what its path and
+	// text are long, not also as many as the targets are.
+	index  *wordIndex       // of words
+	byLast map[string][]int // the targets of each word, by index
 }
 
 // useTarget is a name through which a file uses an op: the op's name in an
@@ -121,17 +134,19 @@ func (nd *needs) step(p string, src []byte) bool {
 			i = benchmarks[0]
 			benchmarks = benchmarks[1:]
 		}
-		sw := nd.uses[i]
-		found := WordSet{}
-		for _, w := range sw.words.Find(src) {
-			found[w] = true
+		sw := &nd.uses[i]
+		if sw.index.inside(p) {
+			return true // a target's last word is in the path
 		}
+		// The targets whose last word the file has, in order.
+		var ks []int
+		for _, w := range sw.index.find(src) {
+			ks = append(ks, sw.byLast[w]...)
+		}
+		slices.Sort(ks)
 		var qs []string
-		for _, t := range sw.targets {
-			if strings.Contains(p, t.last) {
-				return true
-			}
-			if (isTest || !t.testsOnly) && found[t.last] {
+		for _, k := range ks {
+			if t := sw.targets[k]; isTest || !t.testsOnly {
 				qs = append(qs, t.q)
 			}
 		}
@@ -147,14 +162,11 @@ func (nd *needs) step(p string, src []byte) bool {
 // does (see quotedNames; an op name holds no quote), in one pass whatever
 // the number of names: a check in batches asks it of every file once per
 // batch. Each quote is looked up with the text up to the next like quote,
-// one kind of quote at a time.
-func hasQuoted(src []byte, names WordSet) bool {
+// one kind of quote at a time. longest is the length of the longest name
+// (longestWord), found once for every file asked.
+func hasQuoted(src []byte, names WordSet, longest int) bool {
 	if len(names) == 0 {
 		return false
-	}
-	longest := 0
-	for name := range names {
-		longest = max(longest, len(name))
 	}
 	for _, q := range []byte{'"', '\''} {
 		for i := 0; ; {
@@ -174,6 +186,15 @@ func hasQuoted(src []byte, names WordSet) bool {
 		}
 	}
 	return false
+}
+
+// longestWord returns the length of the longest word of ws.
+func longestWord(ws WordSet) int {
+	n := 0
+	for w := range ws {
+		n = max(n, len(w))
+	}
+	return n
 }
 
 // path reports whether a file is needed for its path alone.

@@ -6,7 +6,7 @@ package load
 import (
 	"bytes"
 	"encoding/binary"
-	"strings"
+	"slices"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -30,11 +30,41 @@ func (ws WordSet) Find(src []byte) []string {
 	if len(ws) == 0 {
 		return nil
 	}
-	// A run is looked up only when some word of the set has its first
-	// byte and its length (lengths over 63 share a bit).
-	var lens [256]uint64
+	return newWordIndex(ws).find(src)
+}
+
+// A wordIndex is a WordSet prepared for looking for its words in many
+// texts: what it costs per text is then the text's length times the number
+// of distinct word lengths, not times the number of words (a check in
+// batches looks for each batch's names in every test file).
+type wordIndex struct {
+	set WordSet
+	// lens[c]: bit min(n, 63) is set when a word of n bytes starts with c.
+	lens [256]uint64
+	// sizes are the distinct lengths of the words, ascending.
+	sizes []int
+}
+
+func newWordIndex(ws WordSet) *wordIndex {
+	x := &wordIndex{set: ws}
+	seen := map[int]bool{}
 	for w := range ws {
-		lens[w[0]] |= 1 << min(len(w), 63)
+		if w != "" {
+			x.lens[w[0]] |= 1 << min(len(w), 63)
+		}
+		if !seen[len(w)] {
+			seen[len(w)] = true
+			x.sizes = append(x.sizes, len(w))
+		}
+	}
+	slices.Sort(x.sizes)
+	return x
+}
+
+// find is WordSet.Find.
+func (x *wordIndex) find(src []byte) []string {
+	if len(x.set) == 0 {
+		return nil
 	}
 	var found []string
 	seen := map[string]bool{}
@@ -58,20 +88,38 @@ func (ws WordSet) Find(src []byte) []string {
 			j++
 		}
 		w := src[i:j]
-		if lens[w[0]]&(1<<min(len(w), 63)) != 0 && ws[string(w)] && !seen[string(w)] {
+		if x.lens[w[0]]&(1<<min(len(w), 63)) != 0 && x.set[string(w)] && !seen[string(w)] {
 			add(string(w))
 		}
 		if !ascii {
-			nw := norm.NFKC.String(string(w))
-			for x := range ws {
-				if strings.Contains(nw, x) {
-					add(x)
-				}
-			}
+			x.within(norm.NFKC.String(string(w)), add)
 		}
 		i = j
 	}
 	return found
+}
+
+// within calls add with each word of the set that is a substring of s
+// (each occurrence).
+func (x *wordIndex) within(s string, add func(string)) {
+	for _, n := range x.sizes {
+		for i := 0; i+n <= len(s); i++ {
+			if x.set[s[i:i+n]] {
+				add(s[i : i+n])
+			}
+		}
+	}
+}
+
+// inside reports whether a word of the set is a substring of s.
+func (x *wordIndex) inside(s string) bool {
+	hit := false
+	for _, n := range x.sizes {
+		for i := 0; i+n <= len(s) && !hit; i++ {
+			hit = x.set[s[i:i+n]]
+		}
+	}
+	return hit
 }
 
 // containsAny reports whether src contains one of the byte strings.

@@ -10,6 +10,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
@@ -145,8 +146,17 @@ func (b *opTableBuilder) findStubs() {
 
 // findCuTileRoots binds the cuTile package root of every scope: the core
 // root as written, a suite root once per suite that has a dispatch file or
-// a directory at the root's place.
+// a directory at the root's place. The roots are a function of the
+// repository's paths and layout only: found once per repository, they
+// serve every op table built from it (a check in batches builds one per
+// round of each batch; each would match every path again).
 func (b *opTableBuilder) findCuTileRoots() {
+	rootsMu.Lock()
+	defer rootsMu.Unlock()
+	if m := b.repo.roots; m != nil && m.layout == b.repo.Layout && sameSlice(m.paths, b.repo.Paths) {
+		b.cutileRoots = m.roots
+		return
+	}
 	for _, sc := range b.scopes() {
 		if sc.CuTile == "" {
 			continue
@@ -161,6 +171,25 @@ func (b *opTableBuilder) findCuTileRoots() {
 			}
 		}
 	}
+	b.repo.roots = &rootsMemo{paths: b.repo.Paths, layout: b.repo.Layout, roots: b.cutileRoots}
+}
+
+// rootsMemo is the cuTile package roots found for a repository's paths and
+// layout (findCuTileRoots); the map is never modified once stored.
+type rootsMemo struct {
+	paths  []string
+	layout *layout.Layout
+	roots  map[string]layout.ScopeMatch
+}
+
+// rootsMu guards Repo.roots: op tables of one repository may be built on
+// several goroutines.
+var rootsMu sync.Mutex
+
+// sameSlice reports whether a and b are the same slice (same elements in
+// the same memory), not merely equal.
+func sameSlice(a, b []string) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // cutileRootOf returns the cuTile package root that contains p, and its scope.

@@ -23,4 +23,6 @@ type Repo struct {
 	// (load.Loader.Load: the interface modules, which define them, are parsed
 	// first and stay the same); the op table then takes them.
 	Wrappers map[string][]string
+
+	roots *rootsMemo // see findCuTileRoots
 }
