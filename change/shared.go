@@ -13,8 +13,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/directive"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/optable"
@@ -311,7 +311,7 @@ func initChangeWords(ch *Change, file string, ht, bt *optable.OpTable) (map[stri
 	}
 	for _, in := range []*optable.Init{hi, bi} {
 		for _, c := range in.File.AST.Comments {
-			if codes, ok := checker.ParseNoqa(c.Text); ok && silencesOurs(codes) || ignoresOurs(c.Text) {
+			if directive.MaySilenceOurs(c.Text) {
 				return nil, false
 			}
 		}
@@ -355,28 +355,6 @@ func initChangeWords(ch *Change, file string, ht, bt *optable.OpTable) (map[stri
 		}
 	}
 	return words, true
-}
-
-// ignoresOurs reports a comment that may be an ignore directive of a TG
-// rule ("# tilegym-lint: ignore=TG304 reason=..."), whatever the
-// directive's prefix.
-func ignoresOurs(text string) bool {
-	i := strings.Index(text, "ignore=")
-	return i >= 0 && strings.Contains(strings.ToUpper(text[i:]), "TG")
-}
-
-// silencesOurs reports whether a # noqa comment's codes (nil: all) may
-// silence a finding of tilegym-lint (whose rule ids start with TG).
-func silencesOurs(codes []string) bool {
-	if codes == nil {
-		return true
-	}
-	for _, c := range codes {
-		if strings.HasPrefix(c, "TG") {
-			return true
-		}
-	}
-	return false
 }
 
 func initOf(t *optable.OpTable, file string) *optable.Init {

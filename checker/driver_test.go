@@ -41,40 +41,6 @@ func TestKindsValid(t *testing.T) {
 	}
 }
 
-func TestParseNoqa(t *testing.T) {
-	tests := []struct {
-		text  string
-		codes []string
-		ok    bool
-	}{
-		{"# noqa", nil, true},
-		{"#noqa", nil, true},
-		{"# NOQA", nil, true},
-		{"# noqa: TG301", []string{"TG301"}, true},
-		{"# noqa: TG301, tg302", []string{"TG301", "TG302"}, true},
-		{"# noqa:TG301 TG302 # reason", []string{"TG301", "TG302"}, true},
-		{"# type: ignore  # noqa: TG101", []string{"TG101"}, true},
-		{"# this is not noqa", nil, false},
-		{"# noqaz", nil, false},
-		{"# comment", nil, false},
-		// Characters whose lower case is longer or shorter in UTF-8: the
-		// match is at the same offset of the text.
-		{"# ȺȺȺȺȺȺȺȺȺȺ #noqa", nil, true},
-		{"# ȺȺȺȺȺȺȺȺȺȺ #noqa:TG104", []string{"TG104"}, true},
-		{"# İİİİ # noqa: TG104", []string{"TG104"}, true},
-		{"# İ # NoQa:tg104", []string{"TG104"}, true},
-		{"# ẞẞẞ noqa", nil, false},
-		// The first "noqa" after a '#' counts.
-		{"# not noqa here  # noqa: TG104", []string{"TG104"}, true},
-	}
-	for _, tt := range tests {
-		codes, ok := ParseNoqa(tt.text)
-		if ok != tt.ok || !cmp.Equal(codes, tt.codes) {
-			t.Errorf("ParseNoqa(%q) = %v, %v; want %v, %v", tt.text, codes, ok, tt.codes, tt.ok)
-		}
-	}
-}
-
 // TestParseErrorFinding: a file that does not parse gives one TG001 at the
 // error, the run goes on, and the other ops still pass.
 func TestParseErrorFinding(t *testing.T) {

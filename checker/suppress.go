@@ -6,6 +6,7 @@ import (
 
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/directive"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -32,44 +33,6 @@ func (s *suppression) suppresses(id string) bool {
 		return false // a directive without a reason does not count
 	}
 	return s.codes == nil || suppresses(s.codes, id)
-}
-
-// ParseIgnore parses the directive "# tilegym-lint: ignore=TG511,TG512
-// reason=\"...\"" (directive is the prefix, "tilegym-lint:"), also after
-// other comment text ("# noqa: E501  # tilegym-lint: ignore=..."). It
-// returns the codes (upper case) and the reason ("" when missing); ok is
-// false when the comment holds no ignore directive.
-func ParseIgnore(directive, text string) (codes []string, reason string, ok bool) {
-	i := strings.Index(text, directive)
-	if i < 0 || !strings.HasSuffix(strings.TrimRight(text[:i], " \t"), "#") {
-		return nil, "", false
-	}
-	rest := strings.TrimSpace(text[i+len(directive):])
-	v, ok := strings.CutPrefix(rest, "ignore")
-	if !ok {
-		return nil, "", false
-	}
-	v = strings.TrimLeft(v, " \t")
-	if v, ok = strings.CutPrefix(v, "="); !ok {
-		return nil, "", true
-	}
-	v = strings.TrimLeft(v, " \t")
-	list := v
-	if j := strings.IndexAny(v, " \t"); j >= 0 {
-		list, v = v[:j], v[j:]
-	} else {
-		v = ""
-	}
-	for _, c := range strings.Split(list, ",") {
-		if c = strings.TrimSpace(c); c != "" {
-			codes = append(codes, strings.ToUpper(c))
-		}
-	}
-	reason, _ = optable.DirectiveReason(v)
-	if codes == nil {
-		codes = []string{} // "ignore=" with no code silences nothing
-	}
-	return codes, reason, true
 }
 
 // suppressions holds the suppressing comments of the files a check read,
@@ -145,11 +108,11 @@ func (s *suppressions) of(file string) map[int][]*suppression {
 		return m
 	}
 	for _, c := range f.AST.Comments {
-		if codes, ok := ParseNoqa(c.Text); ok {
+		if codes, ok := directive.Noqa(c.Text); ok {
 			m[c.Pos.Line] = append(m[c.Pos.Line], &suppression{file: file, comment: c, codes: codes, used: map[string]bool{}, shared: map[string]bool{}})
 		}
 		if s.directive != "" {
-			if codes, reason, ok := ParseIgnore(s.directive, c.Text); ok {
+			if codes, reason, ok := directive.Ignore(s.directive, c.Text); ok {
 				m[c.Pos.Line] = append(m[c.Pos.Line], &suppression{file: file, comment: c, codes: codes, directive: true, reason: reason, used: map[string]bool{}, shared: map[string]bool{}})
 			}
 		}
@@ -282,22 +245,13 @@ func (s *suppressions) findings(sc suppressionScope) []analysis.Diagnostic {
 
 func (s *suppressions) diag(rule *rules.Rule, op string, sp *suppression, code, why string) analysis.Diagnostic {
 	c := sp.comment
-	// The suppression alone, from its "#" to the next "#" (a comment may
-	// hold several: "# noqa: TG104  # type: ignore").
+	// The suppression alone (a comment may hold several: "# noqa: TG104
+	// # type: ignore").
 	key := "noqa"
 	if sp.directive {
 		key = s.directive
 	}
-	start := indexFold(c.Text, key)
-	if h := strings.LastIndexByte(c.Text[:max(start, 0)], '#'); start >= 0 && h >= 0 {
-		start = h
-	} else {
-		start = 0
-	}
-	end := len(c.Text)
-	if h := strings.IndexByte(c.Text[start+1:], '#'); h >= 0 {
-		end = start + 1 + h
-	}
+	start, end := directive.Span(c.Text, key)
 	text := strings.TrimSpace(c.Text[start:end])
 	return analysis.Diagnostic{
 		Rule: rule, Op: op, File: sp.file,
@@ -316,72 +270,4 @@ func suppresses(codes []string, id string) bool {
 		}
 	}
 	return false
-}
-
-// ParseNoqa parses a comment ("# noqa", "# noqa: TG301, TG302", also after
-// other text as in "# type: ignore  # noqa: TG301"). It returns nil codes
-// for a bare noqa.
-func ParseNoqa(text string) (codes []string, ok bool) {
-	// "noqa" in any case must start the comment or follow a '#'; the
-	// first such one counts. It is matched in ASCII case, on text itself:
-	// lowering the text would change its byte offsets ("Ⱥ" lowers to a
-	// longer "ⱥ", "İ" to "i̇").
-	i := -1
-	for from := 0; ; {
-		j := indexFold(text[from:], "noqa")
-		if j < 0 {
-			return nil, false
-		}
-		j += from
-		if strings.HasSuffix(strings.TrimRight(text[:j], " \t"), "#") {
-			i = j
-			break
-		}
-		from = j + 4
-	}
-	rest := text[i+4:]
-	r := strings.TrimLeft(rest, " \t")
-	if !strings.HasPrefix(r, ":") {
-		if rest != "" && rest[0] != ' ' && rest[0] != '\t' && rest[0] != '#' {
-			return nil, false // "noqaz"
-		}
-		return nil, true
-	}
-	r = r[1:]
-	for _, f := range strings.FieldsFunc(r, func(c rune) bool { return c == ',' || c == ' ' || c == '\t' }) {
-		if strings.HasPrefix(f, "#") {
-			break
-		}
-		codes = append(codes, strings.ToUpper(f))
-	}
-	if len(codes) == 0 {
-		return nil, true
-	}
-	return codes, true
-}
-
-// indexFold returns the byte offset in s of the first match of word (ASCII)
-// in any ASCII case, or -1. Unlike an index into strings.ToLower(s), the
-// offset is one of s.
-func indexFold(s, word string) int {
-	for i := 0; i+len(word) <= len(s); i++ {
-		match := true
-		for j := 0; j < len(word); j++ {
-			if lowerASCII(s[i+j]) != lowerASCII(word[j]) {
-				match = false
-				break
-			}
-		}
-		if match {
-			return i
-		}
-	}
-	return -1
-}
-
-func lowerASCII(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
 }

@@ -12,27 +12,6 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-func TestParseIgnore(t *testing.T) {
-	for _, c := range []struct {
-		text, codes, reason string
-		ok                  bool
-	}{
-		{`# tilegym-lint: ignore=TG511 reason="imported by run_all"`, "TG511", "imported by run_all", true},
-		{`# tilegym-lint: ignore=tg511,TG512 reason='x'`, "TG511,TG512", "x", true},
-		{`# tilegym-lint: ignore=TG511`, "TG511", "", true},
-		{`# tilegym-lint: ignore=TG511 reason=""`, "TG511", "", true},
-		{`# noqa: E501  # tilegym-lint: ignore=TG104 reason="r"`, "TG104", "r", true},
-		{`# tilegym-lint: skip-step=5 reason="x"`, "", "", false},
-		{`# see tilegym-lint: ignore=TG104 reason="x"`, "", "", false},
-		{`# plain comment`, "", "", false},
-	} {
-		codes, reason, ok := ParseIgnore("tilegym-lint:", c.text)
-		if ok != c.ok || strings.Join(codes, ",") != c.codes || reason != c.reason {
-			t.Errorf("ParseIgnore(%q) = %v %q %v, want %s %q %v", c.text, codes, reason, ok, c.codes, c.reason, c.ok)
-		}
-	}
-}
-
 // suppressionFindings lists "RULE FILE:LINE" of the TG007/TG008 findings.
 func suppressionFindings(res *Result) []string {
 	var out []string

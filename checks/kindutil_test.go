@@ -5,34 +5,9 @@ import (
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/optable"
-	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
 	"github.com/tilegym/tilegym-lint/source"
 )
-
-func TestParseSkip(t *testing.T) {
-	cases := []struct {
-		text   string
-		ok     bool
-		step   int
-		reason string
-	}{
-		{`# tilegym-lint: skip-step=5 reason="no harness yet"`, true, 5, "no harness yet"},
-		{`# tilegym-lint: skip-step=2 reason='host helper'`, true, 2, "host helper"},
-		{`#tilegym-lint: skip-step = 4 reason = plain words`, true, 4, "plain words"},
-		{`# tilegym-lint: skip-step=5`, true, 5, ""},
-		{`# tilegym-lint: skip-step=x reason="r"`, true, 0, "r"},
-		{`# tilegym-lint: skip-step`, true, 0, ""},
-		{`# noqa: TG301`, false, 0, ""},
-		{`# tilegym-lint: other`, false, 0, ""},
-	}
-	for _, c := range cases {
-		sk, ok := optable.ParseSkip("tilegym-lint:", ast.Comment{Pos: ast.Pos{Line: 3}, Text: c.text})
-		if ok != c.ok || sk.Step != c.step || sk.Reason != c.reason {
-			t.Errorf("ParseSkip(%s) = %+v, %v; want step %d reason %q ok %v", c.text, sk, ok, c.step, c.reason, c.ok)
-		}
-	}
-}
 
 func TestSignatureDrift(t *testing.T) {
 	f := source.ParseFile("x.py", []byte(`def stub(x, dim=-1, out=None, **kwargs): pass

@@ -5,10 +5,9 @@ package optable
 
 import (
 	"sort"
-	"strconv"
-	"strings"
 	"sync/atomic"
 
+	"github.com/tilegym/tilegym-lint/directive"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/source"
 )
@@ -64,7 +63,7 @@ func (b *opTableBuilder) skipsOf(f *source.File) fileSkips {
 	}
 	var out []Skip
 	for _, c := range f.AST.Comments {
-		if sk, ok := ParseSkip(b.names.Directive, c); ok {
+		if sk, ok := parseSkip(b.names.Directive, c); ok {
 			sk.File = f.Path
 			out = append(out, sk)
 		}
@@ -100,7 +99,7 @@ func (b *opTableBuilder) skipsInScan(f *source.File, start, end int) []Skip {
 	var out []Skip
 	for _, c := range f.AST.Comments {
 		if c.Pos.Line >= start && c.Pos.Line <= end {
-			if sk, ok := ParseSkip(b.names.Directive, c); ok {
+			if sk, ok := parseSkip(b.names.Directive, c); ok {
 				sk.File = f.Path
 				out = append(out, sk)
 			}
@@ -128,62 +127,11 @@ func CommentLines(f *source.File) map[int]bool {
 	return f.CommentLines()
 }
 
-// ParseSkip parses a skip directive `# tilegym-lint: skip-step=N
-// reason="..."`. ok is false when the comment is not a skip directive. A
-// directive with a step that is not a number keeps Step 0; one without a
-// reason keeps Reason ""; one whose quoted reason is not closed has
-// Unclosed set.
-func ParseSkip(directive string, c ast.Comment) (Skip, bool) {
-	text := strings.TrimSpace(strings.TrimPrefix(c.Text, "#"))
-	rest, ok := strings.CutPrefix(text, directive)
+// parseSkip reads a skip directive (see directive.Skip) at its comment.
+func parseSkip(prefix string, c ast.Comment) (Skip, bool) {
+	step, reason, unclosed, ok := directive.Skip(prefix, c.Text)
 	if !ok {
 		return Skip{}, false
 	}
-	rest = strings.TrimSpace(rest)
-	v, ok := strings.CutPrefix(rest, "skip-step")
-	if !ok {
-		return Skip{}, false
-	}
-	sk := Skip{Pos: c.Pos, Text: c.Text}
-	v = strings.TrimLeft(v, " ")
-	v, ok = strings.CutPrefix(v, "=")
-	if !ok {
-		return sk, true
-	}
-	v = strings.TrimLeft(v, " ")
-	num := v
-	if i := strings.IndexAny(v, " \t"); i >= 0 {
-		num, v = v[:i], v[i:]
-	} else {
-		v = ""
-	}
-	if n, err := strconv.Atoi(num); err == nil {
-		sk.Step = n
-	}
-	sk.Reason, sk.Unclosed = DirectiveReason(v)
-	return sk, true
-}
-
-// DirectiveReason reads the `reason="..."` of a directive's rest (single or
-// double quotes, or a bare word list to the end); unclosed says the quote
-// opened and did not close. Bytes that are not UTF-8 (Python accepts them
-// in comments) become U+FFFD: the reason is shown in every report.
-func DirectiveReason(v string) (reason string, unclosed bool) {
-	r, ok := strings.CutPrefix(strings.TrimSpace(v), "reason")
-	if !ok {
-		return "", false
-	}
-	if r, ok = strings.CutPrefix(strings.TrimSpace(r), "="); !ok {
-		return "", false
-	}
-	r = strings.TrimSpace(r)
-	if len(r) >= 1 && (r[0] == '"' || r[0] == '\'') {
-		q := r[0]
-		if j := strings.IndexByte(r[1:], q); j >= 0 {
-			r = r[1 : 1+j]
-		} else {
-			r, unclosed = r[1:], true
-		}
-	}
-	return strings.ToValidUTF8(strings.TrimSpace(r), "\uFFFD"), unclosed
+	return Skip{Pos: c.Pos, Text: c.Text, Step: step, Reason: reason, Unclosed: unclosed}, true
 }

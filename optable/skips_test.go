@@ -48,25 +48,3 @@ func TestSkipCommentsReadOncePerFile(t *testing.T) {
 		t.Errorf("building the op table reads %.1f comments per op with 400 ops in one file, %.1f with 100", large, small)
 	}
 }
-
-// A directive's reason is read from its quotes, or to the end, and bytes
-// that are not UTF-8 (Python accepts them in comments) become U+FFFD, so
-// that every report shows the same reason (JSON would escape them).
-func TestDirectiveReason(t *testing.T) {
-	for _, c := range []struct {
-		in, want string
-		unclosed bool
-	}{
-		{`reason="tests come next"`, "tests come next", false},
-		{`reason='single' tail`, "single", false},
-		{`reason = bare words`, "bare words", false},
-		{`reason="never closed`, "never closed", true},
-		{"reason=\"stray \xbd\xf4 bytes\"", "stray \uFFFD bytes", false},
-		{`because="x"`, "", false},
-	} {
-		got, unclosed := optable.DirectiveReason(c.in)
-		if got != c.want || unclosed != c.unclosed {
-			t.Errorf("DirectiveReason(%q) = %q, %v; want %q, %v", c.in, got, unclosed, c.want, c.unclosed)
-		}
-	}
-}
