@@ -41,6 +41,21 @@ type Analyzer[R any] struct {
 	// Run applies the analyzer to a pass. Its result is available to the
 	// analyzers that require it.
 	Run func(*Pass[R]) (any, error)
+
+	// What the driver does with a kind's findings beyond reporting them.
+	// ParseErrors marks the kind that reports the files that do not parse:
+	// the driver drops every other finding in or related to such a file
+	// and charges the parse error to the steps of the ops they were of.
+	ParseErrors bool
+	// Suppressions marks the kind whose findings are about the suppression
+	// comments themselves: the driver computes them, once every other
+	// finding has marked the comments that silenced it; Run reports none.
+	Suppressions bool
+	// Undeclared marks the kind whose findings of no op are registrations
+	// of a name no dispatch stub declares: change mode matches them across
+	// its two snapshots by name (each parses every registration of the
+	// name), and gives them to the op when the change deleted its stub.
+	Undeclared bool
 }
 
 func (a *Analyzer[R]) String() string { return a.Name }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checker"
-	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/git"
 	"github.com/tilegym/tilegym-lint/layout"
@@ -362,7 +361,7 @@ func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *con
 		return nil, nil, false, hl, bl, nil
 	}
 	for _, d := range res.Diagnostics {
-		if d.Op == "" && ch.HasFile(d.File) && d.Rule.Kind != checks.ImplOrphanAnalyzer.Name {
+		if d.Op == "" && ch.HasFile(d.File) && !checker.KindOf(d).Undeclared {
 			return nil, nil, false, hl, bl, nil
 		}
 	}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checker"
-	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/optable"
 )
 
@@ -44,7 +43,7 @@ func vanishedOps(ch *Change, res, baseRes *checker.Result, touched map[string]bo
 		}
 		for i := range res.Diagnostics {
 			d := &res.Diagnostics[i]
-			if d.Op != "" || d.Rule.Kind != checks.ImplOrphanAnalyzer.Name {
+			if d.Op != "" || !checker.KindOf(*d).Undeclared {
 				continue
 			}
 			for _, im := range impls {

@@ -4,7 +4,6 @@ import (
 	"sort"
 
 	"github.com/tilegym/tilegym-lint/analysis"
-	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
@@ -146,7 +145,7 @@ func blameParseErrors(repo *optable.Repo, diags []analysis.Diagnostic) ([]analys
 	}
 	var kept, parseErrs []analysis.Diagnostic
 	for _, d := range diags {
-		if d.Rule.Kind == checks.ParseErrorAnalyzer.Name {
+		if KindOf(d).ParseErrors {
 			parseErrs = append(parseErrs, d)
 			continue
 		}

@@ -147,12 +147,25 @@ func newPlan(cat *rules.Catalog, cfg *config.Config) (*plan, error) {
 	return p, nil
 }
 
+// suppressionRules returns the enabled rules of the kinds whose findings
+// are about the suppression comments (Analyzer.Suppressions), in catalog
+// order.
+func (p *plan) suppressionRules() []*rules.Rule {
+	var out []*rules.Rule
+	for _, r := range p.enabled {
+		if a := checks.Kind(r.Kind); a != nil && a.Suppressions {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // suppressionFindings returns the findings about the suppressions
 // themselves, once every other finding has marked the ones it used; the
 // same policy but suppression applies to them.
 func (p *plan) suppressionFindings(repo *optable.Repo, sups *suppressions, focus map[string]bool, table *optable.OpTable, failed bool) []analysis.Diagnostic {
 	out, _ := applyPolicy(repo, sups.findings(suppressionScope{
-		rules: p.byKind[checks.SuppressionAnalyzer], enabled: ruleIDs(p.enabled), known: ruleIDs(p.cat.Rules),
+		rules: p.suppressionRules(), enabled: ruleIDs(p.enabled), known: ruleIDs(p.cat.Rules),
 		focus: focus, table: table, failed: failed,
 	}), p.cfg, newSuppressions(&optable.Repo{}))
 	return out

@@ -20,9 +20,10 @@ never called through the dispatcher: a typo, or an op whose stub is missing.
 The message suggests the nearest dispatched name. Sites in files matching the
 rule's "files" globs only (empty: every file); names in "ignore" are allowed
 (internal helpers registered on purpose).`,
-	Requires: []*Analyzer{optable.OpTableAnalyzer},
-	Params:   func() any { return new(implOrphanParams) },
-	Run:      runImplOrphan,
+	Requires:   []*Analyzer{optable.OpTableAnalyzer},
+	Params:     func() any { return new(implOrphanParams) },
+	Run:        runImplOrphan,
+	Undeclared: true,
 }
 
 func init() { Register(ImplOrphanAnalyzer) }

@@ -18,8 +18,9 @@ var ParseErrorAnalyzer = &Analyzer{
 Every other check skips a file whose syntax tree is missing; this kind makes
 that visible with one finding at the syntax error's position. Message
 placeholders: {file} (the path) and {error} (the parser's message).`,
-	Params: func() any { return new(parseErrorParams) },
-	Run:    runParseError,
+	Params:      func() any { return new(parseErrorParams) },
+	Run:         runParseError,
+	ParseErrors: true,
 }
 
 type parseErrorParams struct {

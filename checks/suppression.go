@@ -22,8 +22,9 @@ line. The rule's params select the check (check = ...):
             {comment}, {why}.
   "reason"  an ignore directive without a reason="..." (it suppresses
             nothing until it has one). Placeholder: {comment}.`,
-	Params: func() any { return new(SuppressionParams) },
-	Run:    func(*Pass) (any, error) { return nil, nil },
+	Params:       func() any { return new(SuppressionParams) },
+	Run:          func(*Pass) (any, error) { return nil, nil },
+	Suppressions: true,
 }
 
 type SuppressionParams struct {

@@ -86,7 +86,7 @@ func views(res *checker.Result, v verdictOptions) (ops []*opView, other []*analy
 		} else {
 			other = append(other, d)
 		}
-		if d.Rule.Kind == "parse-error" {
+		if checker.KindOf(*d).ParseErrors {
 			parseErr[d.File] = append(parseErr[d.File], d)
 		}
 	}
