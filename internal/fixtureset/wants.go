@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -30,20 +31,34 @@ func (w Want) String() string {
 
 const wantMarker = "# want:"
 
-// ParseWants reads the "# want:" comments of one file.
+// WantsFile is the file of a fixture whose lines give the wants of files
+// that cannot hold a comment (JSON): "PATH:LINE # want: ...".
+const WantsFile = ".wants"
+
+// ParseWants reads the "# want:" comments of one file (of WantsFile: the
+// wants of the file and line each of its lines names).
 func ParseWants(file string, data []byte) ([]Want, error) {
 	var out []Want
 	for i, line := range strings.Split(string(data), "\n") {
-		_, rest, ok := strings.Cut(line, wantMarker)
+		before, rest, ok := strings.Cut(line, wantMarker)
 		if !ok {
 			continue
+		}
+		at, n := file, i+1
+		if file == WantsFile {
+			p, l, ok := strings.Cut(strings.TrimSpace(before), ":")
+			var err error
+			if n, err = strconv.Atoi(l); !ok || err != nil || p == "" {
+				return nil, fmt.Errorf("%s:%d: want PATH:LINE before %q", file, i+1, wantMarker)
+			}
+			at = p
 		}
 		ws, err := parseWantLine(rest)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", file, i+1, err)
 		}
 		for _, w := range ws {
-			w.File, w.Line = file, i+1
+			w.File, w.Line = at, n
 			out = append(out, w)
 		}
 	}
