@@ -3241,6 +3241,331 @@ found side by side and the conversion has a source to be checked against.
 				"severity":    "error",
 				"title":       "Each ops/triton/<x>.py mirrors an ops/cutile/<x>.py",
 			},
+			{
+				"docs": map[string]any{
+					"example": `# src/tilegym/transformers/__init__.py
+from tilegym.transformers.monkey_patch import apply_tilegym_kernel_to_olmo3
+# modeling/transformers/src/tilegym_hf_bench/tilegym_patch.py
+elif "olmo3" in model_name:
+    apply_tilegym_kernel_to_olmo3(rope=True, rms_norm=True, use_cutile=use_cutile)
+`,
+					"fix": "Import it in src/tilegym/transformers/__init__.py and add its branch to apply_tilegym_patch in tilegym_patch.py.",
+					"what": `For each apply_tilegym_kernel_to_<model> that monkey_patch.py names at module
+level (its MODEL_TYPE_TO_APPLY_TILEGYM_FN table), checks that
+src/tilegym/transformers/__init__.py exports it and that
+modeling/transformers/src/tilegym_hf_bench/tilegym_patch.py calls it. A def
+the table does not name is not seen (the pattern language has no def
+patterns yet).
+`,
+					"why": `The table is how a model type finds its patch; the package export is how users
+import it, and tilegym_patch.py is how the benchmarks apply it. A patch missing
+from either is never run by the benchmark or cannot be imported as documented.
+`,
+				},
+				"files":   []any{"src/tilegym/transformers/monkey_patch.py"},
+				"id":      "M01",
+				"kind":    "relation",
+				"message": "{subject}: {what}; {fix}",
+				"params": map[string]any{
+					"inside": []any{"module"},
+					"invalid": []any{`-- src/tilegym/transformers/monkey_patch.py --
+def apply_tilegym_kernel_to_llama(rope=True, use_cutile=False):
+    pass
+MODEL_TYPE_TO_APPLY_TILEGYM_FN = {"llama": apply_tilegym_kernel_to_llama}
+-- src/tilegym/transformers/__init__.py --
+-- modeling/transformers/src/tilegym_hf_bench/tilegym_patch.py --
+apply_tilegym_kernel_to_llama(rope=True)
+`},
+					"name":    "{F}",
+					"pattern": "$F",
+					"require": []any{map[string]any{
+						"fix":  "add from tilegym.transformers.monkey_patch import {F} to it",
+						"in":   "src/tilegym/transformers/__init__.py",
+						"text": "\\b{F}\\b",
+						"what": "src/tilegym/transformers/__init__.py does not export it",
+					}, map[string]any{
+						"fix":  "add its branch to apply_tilegym_patch in modeling/transformers/src/tilegym_hf_bench/tilegym_patch.py",
+						"in":   "modeling/transformers/src/tilegym_hf_bench/tilegym_patch.py",
+						"text": "\\b{F}\\(",
+						"what": "tilegym_patch.py never calls it",
+					}},
+					"valid": []any{`-- src/tilegym/transformers/monkey_patch.py --
+def apply_tilegym_kernel_to_llama(rope=True, use_cutile=False):
+    pass
+MODEL_TYPE_TO_APPLY_TILEGYM_FN = {"llama": apply_tilegym_kernel_to_llama}
+-- src/tilegym/transformers/__init__.py --
+from tilegym.transformers.monkey_patch import apply_tilegym_kernel_to_llama
+-- modeling/transformers/src/tilegym_hf_bench/tilegym_patch.py --
+apply_tilegym_kernel_to_llama(rope=True)
+`},
+					"where": map[string]any{
+						"F": map[string]any{
+							"regex": "^apply_tilegym_kernel_to_\\w+$",
+						},
+					},
+				},
+				"requirement": "M1",
+				"severity":    "error",
+				"title":       "Each apply_tilegym_kernel_to_<model> is exported and dispatched",
+			},
+			{
+				"docs": map[string]any{
+					"example": `src/tilegym/transformers/olmo3/kernels/dual_rms_norm.py
+src/tilegym/transformers/olmo3/kernel_definitions/olmo3_dual_rms_norm.json
+src/tilegym/transformers/olmo3/kernel_solutions/olmo3_dual_rms_norm.json
+  "sources": {"path": ["src/tilegym/transformers/olmo3/kernels/dual_rms_norm.py"]}
+`,
+					"fix": "Add a Definition (the reference computation) and a Solution naming the file for each kernel.",
+					"what": `For each src/tilegym/transformers/<model>/kernels/<k>.py (but __init__.py),
+checks that the model has kernel_definitions/ and kernel_solutions/ and that a
+Solution (kernel_solutions/*.json) lists the file in its sources.path.
+`,
+					"why": `The kernel inventory (references/kernel-inventory-schema.md) is how the
+auto-kernelize tooling finds, benchmarks and validates a model's kernels: a
+kernel file no Solution names is never checked against its reference.
+`,
+				},
+				"id":      "M03",
+				"kind":    "relation",
+				"message": "{subject}: {what}; {fix}",
+				"params": map[string]any{
+					"exclude": []any{"src/tilegym/transformers/*/kernels/__init__.py"},
+					"invalid": []any{`-- src/tilegym/transformers/m/kernels/k.py --
+-- src/tilegym/transformers/m/kernel_definitions/m_k.json --
+{}
+-- src/tilegym/transformers/m/kernel_solutions/m_k.json --
+{"sources": {"path": ["src/tilegym/transformers/m/kernels/other.py"]}}
+`, `-- src/tilegym/transformers/m/kernels/k.py --
+`},
+					"name": "{model}/kernels/{kernel}.py",
+					"require": []any{map[string]any{
+						"file": "src/tilegym/transformers/{model}/kernel_definitions/*.json",
+						"fix":  "add a Definition for each kernel under src/tilegym/transformers/{model}/kernel_definitions/",
+						"what": "{model} has kernels but no kernel_definitions/*.json",
+					}, map[string]any{
+						"file": "src/tilegym/transformers/{model}/kernel_solutions/*.json",
+						"fix":  "add a Solution for each kernel under src/tilegym/transformers/{model}/kernel_solutions/",
+						"what": "{model} has kernels but no kernel_solutions/*.json",
+					}, map[string]any{
+						"fix":  "add a Solution whose sources.path names src/tilegym/transformers/{model}/kernels/{kernel}.py",
+						"in":   "src/tilegym/transformers/{model}/kernel_solutions/*.json",
+						"text": "\"src/tilegym/transformers/{model}/kernels/{kernel}\\.py\"",
+						"what": "no Solution lists it in sources.path",
+					}},
+					"subject": "src/tilegym/transformers/{model}/kernels/{kernel}.py",
+					"valid": []any{`-- src/tilegym/transformers/m/kernels/k.py --
+-- src/tilegym/transformers/m/kernels/__init__.py --
+-- src/tilegym/transformers/m/kernel_definitions/m_k.json --
+{}
+-- src/tilegym/transformers/m/kernel_solutions/m_k.json --
+{"sources": {"path": ["src/tilegym/transformers/m/kernels/k.py"]}}
+`},
+				},
+				"requirement": "M3",
+				"severity":    "error",
+				"title":       "A model's kernels come with the kernel inventory: definitions, solutions, each kernel file referenced",
+			},
+			{
+				"docs": map[string]any{
+					"example": `# Before: kernels/rms_norm.py
+import transformers
+setattr(transformers.models.olmo3.modeling_olmo3, "Olmo3RMSNorm", TileGymRMSNorm)
+`,
+					"fix":  "Keep the kernel and its launch wrapper in kernels/; do the patching in monkey_patch.py or modeling_<model>.py.",
+					"what": "Checks src/tilegym/transformers/<model>/kernels/*.py for an import of transformers and for setattr calls.",
+					"why": `kernels/ modules are the inventory's Solutions: they are loaded and benchmarked
+on their own, without Hugging Face; patch glue there drags transformers in and
+patches models as a side effect of importing a kernel.
+`,
+				},
+				"files":   []any{"src/tilegym/transformers/*/kernels/*.py"},
+				"id":      "M04",
+				"kind":    "pattern",
+				"message": "{subject}: {match} is patch glue in a kernels/ module; move it to the model's modeling_<model>.py or monkey_patch.py",
+				"params": map[string]any{
+					"any": []any{"import transformers", "import transformers as $A", "from transformers import $N", "setattr(...)"},
+					"invalid": []any{`import transformers
+`, `setattr(mod, "RMSNorm", X)
+`},
+					"valid": []any{`import cuda.tile as ct
+import torch
+@ct.kernel
+def k(x):
+    pass
+`},
+				},
+				"requirement": "M4",
+				"severity":    "warning",
+				"title":       "A model's kernels/ modules hold kernels and thin wrappers only",
+			},
+			{
+				"docs": map[string]any{
+					"example": `src/tilegym/transformers/monkey_patch_rms_norm.py   (scratch: delete)
+sandbox/olmo3_trial.py                              (scratch: delete)
+`,
+					"fix": "Delete the file; keep what it proved in monkey_patch.py, kernels/ and the tests.",
+					"what": `Checks that no monkey_patch_<compute>.py (under src/), no
+test_monkey_patch_<compute>.py (under tests/) and nothing under a sandbox/
+directory (at the top or under src/) is committed.
+`,
+					"why": `The monkey-patch and perf skills write these as per-compute scratch files while
+they work (references/auto-kernelize.md; the perf skill's scope, P1); the
+result goes into monkey_patch.py and the model's kernels/. Committed, they are
+dead code that the next agent takes for the real integration.
+`,
+				},
+				"id":      "M05",
+				"kind":    "relation",
+				"message": "{what}; {fix}",
+				"params": map[string]any{
+					"forbid": []any{map[string]any{
+						"file": "src/**/monkey_patch_*.py",
+						"fix":  "delete it and keep the patch in monkey_patch.py",
+						"what": "{match} is a per-compute scratch patch",
+					}, map[string]any{
+						"file": "tests/**/test_monkey_patch_*.py",
+						"fix":  "delete it and keep the test in the model's tests",
+						"what": "{match} is a per-compute scratch test",
+					}, map[string]any{
+						"file": "sandbox/**",
+						"fix":  "delete it",
+						"what": "{match} is under sandbox/",
+					}, map[string]any{
+						"file": "src/**/sandbox/**",
+						"fix":  "delete it",
+						"what": "{match} is under a sandbox/ directory",
+					}},
+					"invalid": []any{`-- src/tilegym/transformers/monkey_patch_rms_norm.py --
+`, `-- sandbox/try.py --
+`},
+					"valid": []any{`-- src/tilegym/transformers/monkey_patch.py --
+-- tests/transformers/test_monkey_patch.py --
+`},
+				},
+				"requirement": "M5",
+				"severity":    "error",
+				"title":       "No scratch files of the monkey-patch workflow are committed",
+			},
+			{
+				"docs": map[string]any{
+					"example": `# src/tilegym/transformers/olmo3/__init__.py
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: MIT
+`,
+					"fix":  "Remove the code from the __init__.py; import from the modules themselves where needed.",
+					"what": "Checks that src/tilegym/transformers/<model>/__init__.py has no line but comments and blank lines.",
+					"why": `The kernel-integration reference keeps model packages empty: monkey_patch.py
+imports what it patches lazily, inside apply_tilegym_kernel_to_<model>, so that
+importing tilegym.transformers does not import every model's modeling code (and
+transformers with it).
+`,
+				},
+				"id":      "M06",
+				"kind":    "relation",
+				"message": "{subject}: {what}; {fix}",
+				"params": map[string]any{
+					"forbid": []any{map[string]any{
+						"fix":  "leave only the license comments in it",
+						"text": "^[ \\t]*[^#\\s][^#\\n]*[^#\\s]",
+						"what": "its __init__.py has code ({match})",
+					}},
+					"invalid": []any{`-- src/tilegym/transformers/m/__init__.py --
+# SPDX-License-Identifier: MIT
+from .modeling_m import MModel
+`},
+					"subject": "src/tilegym/transformers/{model}/__init__.py",
+					"valid": []any{`-- src/tilegym/transformers/m/__init__.py --
+# SPDX-License-Identifier: MIT
+
+`},
+				},
+				"requirement": "M6",
+				"severity":    "error",
+				"title":       "A model submodule's __init__.py holds its license comments only",
+			},
+			{
+				"docs": map[string]any{
+					"example": `"reference": "# Source: https://github.com/huggingface/transformers/blob/aad13b87ed59f2afcfaebc985f403301887a35fc/src/transformers/models/olmo3/modeling_olmo3.py#L179-L180\n...\ndef run(q, k, ...):\n    ..."
+`,
+					"fix":  "Start the reference with `# Source: https://github.com/<org>/<repo>/blob/<40-hex sha>/<path>#L<n>` and define run(...).",
+					"what": "Checks each kernel_definitions/*.json: its \"reference\" starts with\n`# Source: <URL>` where the URL is pinned to a 40-hex commit and ends in a #L\nline anchor, and it defines `def run(`.\n",
+					"why": `The reference is the ground truth a Solution is validated against; pinned to a
+commit and a line it can be re-read exactly as it was when the kernel was
+written, and run is the entry point the validator calls.
+`,
+				},
+				"id":      "M07",
+				"kind":    "relation",
+				"message": "{subject}: {what}; {fix}",
+				"params": map[string]any{
+					"invalid": []any{`-- src/tilegym/transformers/m/kernel_definitions/m_k.json --
+{"reference": "# Source: https://github.com/o/r/blob/main/x.py#L1\ndef run(x):\n    return x\n"}
+`, `-- src/tilegym/transformers/m/kernel_definitions/m_k.json --
+{"reference": "# Source: https://github.com/o/r/blob/aad13b87ed59f2afcfaebc985f403301887a35fc/x.py#L1\ndef forward(x):\n    return x\n"}
+`},
+					"require": []any{map[string]any{
+						"fix":   "start it with # Source: https://github.com/<org>/<repo>/blob/<40-hex sha>/<path>#L<n>",
+						"key":   "reference",
+						"value": "^# Source: https?://\\S+/[0-9a-f]{40}/\\S*#L\\d+",
+						"what":  "its reference does not start with # Source: <permalink pinned to a commit, with #L anchor>",
+					}, map[string]any{
+						"fix":   "define run(...), the entry point the validator calls",
+						"key":   "reference",
+						"value": "(?m)^def run\\(",
+						"what":  "its reference defines no run",
+					}},
+					"subject": "src/tilegym/transformers/*/kernel_definitions/*.json",
+					"valid": []any{`-- src/tilegym/transformers/m/kernel_definitions/m_k.json --
+{"reference": "# Source: https://github.com/o/r/blob/aad13b87ed59f2afcfaebc985f403301887a35fc/x.py#L1-L2\nimport torch\ndef run(x):\n    return x\n"}
+`},
+				},
+				"requirement": "M7",
+				"severity":    "error",
+				"title":       "A Definition's reference cites its source by a pinned permalink and defines run",
+			},
+			{
+				"docs": map[string]any{
+					"example": `"spec": {"language": "cuda-tile", "target_hardware": ["SM100", "SM120"], ...}
+`,
+					"fix": "Write \"language\": \"cuda-tile\" and target_hardware entries such as \"SM100\".",
+					"what": `Checks each kernel_solutions/*.json: spec.language is "cuda-tile" and every
+entry of spec.target_hardware is an SM<nn> name.
+`,
+					"why": `The inventory's tooling picks the runner by spec.language and the GPUs to
+validate on by target_hardware; another spelling ("cutile", "B200") is not
+recognized and the Solution is skipped.
+`,
+				},
+				"id":      "M08",
+				"kind":    "relation",
+				"message": "{subject}: {what}; {fix}",
+				"params": map[string]any{
+					"invalid": []any{`-- src/tilegym/transformers/m/kernel_solutions/m_k.json --
+{"spec": {"language": "cutile", "target_hardware": ["SM100"]}}
+`, `-- src/tilegym/transformers/m/kernel_solutions/m_k.json --
+{"spec": {"language": "cuda-tile", "target_hardware": ["B200"]}}
+`},
+					"require": []any{map[string]any{
+						"fix":   "write \"language\": \"cuda-tile\"",
+						"key":   "spec.language",
+						"value": "^cuda-tile$",
+						"what":  "spec.language is not \"cuda-tile\" ({match})",
+					}, map[string]any{
+						"fix":   "list the targets as \"SM100\", \"SM120\", ...",
+						"key":   "spec.target_hardware",
+						"value": "^SM\\d+[a-z]?$",
+						"what":  "spec.target_hardware has {match}, not an SM<nn> name",
+					}},
+					"subject": "src/tilegym/transformers/*/kernel_solutions/*.json",
+					"valid": []any{`-- src/tilegym/transformers/m/kernel_solutions/m_k.json --
+{"spec": {"language": "cuda-tile", "target_hardware": ["SM100", "SM120"]}}
+`},
+				},
+				"requirement": "M8",
+				"severity":    "error",
+				"title":       "A Solution is a cuda-tile solution for named SM targets",
+			},
 		},
 		"version": int64(1),
 	}
@@ -4818,6 +5143,47 @@ func builtinKeyLines() KeyLines {
 		"rule.87.requirement":                 3559,
 		"rule.87.severity":                    3560,
 		"rule.87.title":                       3561,
+		"rule.88":                             3595,
+		"rule.88.docs":                        3604,
+		"rule.88.docs.example":                3619,
+		"rule.88.docs.fix":                    3618,
+		"rule.88.docs.what":                   3605,
+		"rule.88.docs.why":                    3613,
+		"rule.88.files":                       3602,
+		"rule.88.id":                          3596,
+		"rule.88.kind":                        3601,
+		"rule.88.message":                     3600,
+		"rule.88.params":                      3627,
+		"rule.88.params.inside":               3629,
+		"rule.88.params.invalid":              3645,
+		"rule.88.params.name":                 3630,
+		"rule.88.params.pattern":              3628,
+		"rule.88.params.require":              3631,
+		"rule.88.params.valid":                3635,
+		"rule.88.params.where.F":              3655,
+		"rule.88.params.where.F.regex":        3656,
+		"rule.88.requirement":                 3597,
+		"rule.88.severity":                    3598,
+		"rule.88.title":                       3599,
+		"rule.89":                             3658,
+		"rule.89.docs":                        3666,
+		"rule.89.docs.example":                3678,
+		"rule.89.docs.fix":                    3677,
+		"rule.89.docs.what":                   3667,
+		"rule.89.docs.why":                    3672,
+		"rule.89.id":                          3659,
+		"rule.89.kind":                        3664,
+		"rule.89.message":                     3663,
+		"rule.89.params":                      3685,
+		"rule.89.params.exclude":              3687,
+		"rule.89.params.invalid":              3702,
+		"rule.89.params.name":                 3688,
+		"rule.89.params.require":              3689,
+		"rule.89.params.subject":              3686,
+		"rule.89.params.valid":                3694,
+		"rule.89.requirement":                 3660,
+		"rule.89.severity":                    3661,
+		"rule.89.title":                       3662,
 		"rule.9":                              446,
 		"rule.9.docs":                         455,
 		"rule.9.docs.example":                 475,
@@ -4831,6 +5197,90 @@ func builtinKeyLines() KeyLines {
 		"rule.9.severity":                     450,
 		"rule.9.step":                         448,
 		"rule.9.title":                        451,
+		"rule.90":                             3712,
+		"rule.90.docs":                        3721,
+		"rule.90.docs.example":                3729,
+		"rule.90.docs.fix":                    3728,
+		"rule.90.docs.what":                   3722,
+		"rule.90.docs.why":                    3723,
+		"rule.90.files":                       3719,
+		"rule.90.id":                          3713,
+		"rule.90.kind":                        3718,
+		"rule.90.message":                     3717,
+		"rule.90.params":                      3735,
+		"rule.90.params.any":                  3736,
+		"rule.90.params.invalid":              3738,
+		"rule.90.params.valid":                3737,
+		"rule.90.requirement":                 3714,
+		"rule.90.severity":                    3715,
+		"rule.90.title":                       3716,
+		"rule.91":                             3740,
+		"rule.91.docs":                        3748,
+		"rule.91.docs.example":                3761,
+		"rule.91.docs.fix":                    3760,
+		"rule.91.docs.what":                   3749,
+		"rule.91.docs.why":                    3754,
+		"rule.91.id":                          3741,
+		"rule.91.kind":                        3746,
+		"rule.91.message":                     3745,
+		"rule.91.params":                      3766,
+		"rule.91.params.forbid":               3767,
+		"rule.91.params.invalid":              3777,
+		"rule.91.params.valid":                3773,
+		"rule.91.requirement":                 3742,
+		"rule.91.severity":                    3743,
+		"rule.91.title":                       3744,
+		"rule.92":                             3783,
+		"rule.92.docs":                        3791,
+		"rule.92.docs.example":                3800,
+		"rule.92.docs.fix":                    3799,
+		"rule.92.docs.what":                   3792,
+		"rule.92.docs.why":                    3793,
+		"rule.92.id":                          3784,
+		"rule.92.kind":                        3789,
+		"rule.92.message":                     3788,
+		"rule.92.params":                      3807,
+		"rule.92.params.forbid":               3809,
+		"rule.92.params.invalid":              3817,
+		"rule.92.params.subject":              3808,
+		"rule.92.params.valid":                3812,
+		"rule.92.requirement":                 3785,
+		"rule.92.severity":                    3786,
+		"rule.92.title":                       3787,
+		"rule.93":                             3823,
+		"rule.93.docs":                        3831,
+		"rule.93.docs.example":                3843,
+		"rule.93.docs.fix":                    3842,
+		"rule.93.docs.what":                   3832,
+		"rule.93.docs.why":                    3837,
+		"rule.93.id":                          3824,
+		"rule.93.kind":                        3829,
+		"rule.93.message":                     3828,
+		"rule.93.params":                      3847,
+		"rule.93.params.invalid":              3857,
+		"rule.93.params.require":              3849,
+		"rule.93.params.subject":              3848,
+		"rule.93.params.valid":                3853,
+		"rule.93.requirement":                 3825,
+		"rule.93.severity":                    3826,
+		"rule.93.title":                       3827,
+		"rule.94":                             3865,
+		"rule.94.docs":                        3873,
+		"rule.94.docs.example":                3884,
+		"rule.94.docs.fix":                    3883,
+		"rule.94.docs.what":                   3874,
+		"rule.94.docs.why":                    3878,
+		"rule.94.id":                          3866,
+		"rule.94.kind":                        3871,
+		"rule.94.message":                     3870,
+		"rule.94.params":                      3888,
+		"rule.94.params.invalid":              3898,
+		"rule.94.params.require":              3890,
+		"rule.94.params.subject":              3889,
+		"rule.94.params.valid":                3894,
+		"rule.94.requirement":                 3867,
+		"rule.94.severity":                    3868,
+		"rule.94.title":                       3869,
 		"version":                             9,
 	}
 }
