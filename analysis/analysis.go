@@ -38,6 +38,11 @@ type Analyzer[R any] struct {
 	// whose message uses another (see checkPlaceholders). Nil leaves the
 	// kind's messages unchecked (TestPlaceholders requires it set).
 	Placeholders []string
+	// Texts are the names of the texts ([rule.texts]) the kind renders
+	// into a placeholder of its message when the words depend on the
+	// case (RenderText); every rule of the kind defines each, and no other,
+	// with the kind's Placeholders only.
+	Texts []string
 	// Run applies the analyzer to a pass. Its result is available to the
 	// analyzers that require it.
 	Run func(*Pass[R]) (any, error)
@@ -145,6 +150,11 @@ type TextEdit struct {
 	Start   ast.Pos
 	End     ast.Pos
 	NewText string
+}
+
+// RenderText fills the text name of a rule (Rule.Texts) as Render does.
+func RenderText(r *rules.Rule, name, op string, vars map[string]string) string {
+	return Render(r.Texts[name], op, vars)
 }
 
 // Render fills a message template: {op} is the op, {name} any key of vars

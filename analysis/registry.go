@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -76,8 +77,10 @@ func (g *Registry[R]) LoadBuiltinCatalog() (*rules.Catalog, error) {
 }
 
 // checkPlaceholders rejects, after a catalog loaded, every rule whose
-// message has an unbalanced brace or uses a {placeholder} its kind does
-// not fill (Analyzer.Placeholders): it would be printed as written.
+// message or text has an unbalanced brace or uses a {placeholder} its kind
+// does not fill (Analyzer.Placeholders): it would be printed as written;
+// and every rule whose texts are not the ones its kind renders
+// (Analyzer.Texts).
 func (g *Registry[R]) checkPlaceholders(cat *rules.Catalog, err error) (*rules.Catalog, error) {
 	if err != nil {
 		return nil, err
@@ -88,17 +91,31 @@ func (g *Registry[R]) checkPlaceholders(cat *rules.Catalog, err error) (*rules.C
 		if a == nil || a.Placeholders == nil {
 			continue
 		}
-		names, perr := MessagePlaceholders(r.Message)
-		if perr != "" {
-			errs = append(errs, &rules.LoadError{File: cat.File, Line: r.Line,
-				Msg: fmt.Sprintf("rule %s: message %q %s; write a placeholder as {name}", r.ID, r.Message, perr)})
-			continue
+		fail := func(format string, args ...any) {
+			errs = append(errs, &rules.LoadError{File: cat.File, Line: r.Line, Msg: fmt.Sprintf("rule %s: ", r.ID) + fmt.Sprintf(format, args...)})
 		}
-		for _, n := range names {
-			if !slices.Contains(a.Placeholders, n) {
-				errs = append(errs, &rules.LoadError{File: cat.File, Line: r.Line,
-					Msg: fmt.Sprintf("rule %s: message uses {%s}, which kind %q does not fill; it fills %s",
-						r.ID, n, r.Kind, braced(a.Placeholders))})
+		templates := []struct{ what, tmpl string }{{"message", r.Message}}
+		for _, name := range slices.Sorted(maps.Keys(r.Texts)) {
+			if !slices.Contains(a.Texts, name) {
+				fail("texts.%s is not a text kind %q renders (it renders %s)", name, r.Kind, listOr(a.Texts))
+			}
+			templates = append(templates, struct{ what, tmpl string }{"texts." + name, r.Texts[name]})
+		}
+		for _, name := range a.Texts {
+			if _, ok := r.Texts[name]; !ok {
+				fail("no texts.%s: kind %q renders it into the message; add it to [rule.texts]", name, r.Kind)
+			}
+		}
+		for _, t := range templates {
+			names, perr := MessagePlaceholders(t.tmpl)
+			if perr != "" {
+				fail("%s %q %s; write a placeholder as {name}", t.what, t.tmpl, perr)
+				continue
+			}
+			for _, n := range names {
+				if !slices.Contains(a.Placeholders, n) {
+					fail("%s uses {%s}, which kind %q does not fill; it fills %s", t.what, n, r.Kind, braced(a.Placeholders))
+				}
 			}
 		}
 	}
@@ -133,6 +150,14 @@ func MessagePlaceholders(msg string) (names []string, problem string) {
 }
 
 // braced lists names as {a}, {b}.
+// listOr lists names, or says none.
+func listOr(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
 func braced(names []string) string {
 	out := make([]string, len(names))
 	for i, n := range names {

@@ -126,3 +126,26 @@ func TestCatalogPlaceholderErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestCatalogTextErrors: a rule whose [rule.texts] lack a text its kind
+// renders, have one it does not, or use a placeholder it does not fill is
+// rejected, naming the rule and the text (TG505's kind, bench-reference,
+// renders four).
+func TestCatalogTextErrors(t *testing.T) {
+	base := string(tilegymlint.RulesTOML)
+	const text = `undefined = "define {name} and register it"`
+	if !strings.Contains(base, text) {
+		t.Fatalf("rules.toml has no %s", text)
+	}
+	for _, tc := range []struct{ text, want string }{
+		{``, `rule TG505: no texts.undefined: kind "bench-reference" renders it into the message; add it to [rule.texts]`},
+		{`undefind = "define {name} and register it"`, `rule TG505: texts.undefind is not a text kind "bench-reference" renders (it renders misnamed, other-op, undefined, unregistered)`},
+		{`undefined = "define {nmae} and register it"`, `rule TG505: texts.undefined uses {nmae}, which kind "bench-reference" does not fill`},
+		{`undefined = "define {name and register it"`, `rule TG505: texts.undefined "define {name and register it" has a '{' with no '}'`},
+	} {
+		_, err := checks.LoadCatalog([]byte(strings.Replace(base, text, tc.text, 1)), "my-rules.toml")
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "my-rules.toml:") {
+			t.Errorf("%q: error %v, want one containing %q", tc.text, err, tc.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package checks
 import (
 	"errors"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -11,7 +12,8 @@ import (
 // BenchReferenceAnalyzer implements kind "bench-reference".
 var BenchReferenceAnalyzer = &Analyzer{
 	Name:         "bench-reference",
-	Placeholders: []string{"op", "file", "backend", "func", "name", "problem"},
+	Placeholders: []string{"op", "file", "backend", "func", "name", "other", "problem"},
+	Texts:        []string{"misnamed", "other-op", "undefined", "unregistered"},
 	Doc: `Reports a benchmark that does not register the op's reference implementation.
 
 The benchmark compares against a plain PyTorch reference run through the same
@@ -92,12 +94,13 @@ func runBenchReference(pass *Pass) (any, error) {
 						}
 					}
 					if other != nil {
-						problem := "the " + p.Backend + " reference is registered as " + other.name + "; name it " + want + " (one name across the steps)"
+						vars := map[string]string{"func": op.Func, "name": want, "backend": p.Backend, "other": other.name}
+						text := "misnamed"
 						if shared[other.name] && ownDefined {
-							problem = "the " + p.Backend + " reference registered for " + op.Name + " is " + other.name + ", another op's reference, while " + want + " is defined; register " + want
+							text = "other-op"
 						}
-						reportAt(pass, rule, op.Name, sf.File, other.node, map[string]string{
-							"func": op.Func, "name": want, "backend": p.Backend, "problem": problem}, nil, nil)
+						vars["problem"] = analysis.RenderText(rule, text, op.Name, vars)
+						reportAt(pass, rule, op.Name, sf.File, other.node, vars, nil, nil)
 					}
 					continue
 				}
@@ -107,12 +110,13 @@ func runBenchReference(pass *Pass) (any, error) {
 				// nothing to run and the check nothing to compare with.
 				// Anchor on the reference function when it exists (defined
 				// but not registered), else at the top of the file.
-				anchor, problem := x.anchorStmt(), "define "+want+" and register it"
+				vars := map[string]string{"func": op.Func, "name": want, "backend": p.Backend, "other": ""}
+				anchor, text := x.anchorStmt(), "undefined"
 				if fd := x.Funcs[want]; fd != nil {
-					anchor, problem = defNode(fd), want+" is defined but never registered; register it"
+					anchor, text = defNode(fd), "unregistered"
 				}
-				reportAt(pass, rule, op.Name, sf.File, anchor, map[string]string{
-					"func": op.Func, "name": want, "backend": p.Backend, "problem": problem}, nil, nil)
+				vars["problem"] = analysis.RenderText(rule, text, op.Name, vars)
+				reportAt(pass, rule, op.Name, sf.File, anchor, vars, nil, nil)
 			}
 		}
 	}

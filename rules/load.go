@@ -140,16 +140,17 @@ func DecodeTable(table map[string]any, v any, prefix []string, kl KeyLines, file
 
 // rawRule is a [[rule]] table without its params.
 type rawRule struct {
-	ID          string   `toml:"id"`
-	Step        *int     `toml:"step"`
-	Requirement string   `toml:"requirement"`
-	Severity    string   `toml:"severity"`
-	Title       string   `toml:"title"`
-	Message     string   `toml:"message"`
-	Kind        string   `toml:"kind"`
-	Files       []string `toml:"files"`
-	Fixable     bool     `toml:"fixable"`
-	Docs        *rawDocs `toml:"docs"`
+	ID          string            `toml:"id"`
+	Step        *int              `toml:"step"`
+	Requirement string            `toml:"requirement"`
+	Severity    string            `toml:"severity"`
+	Title       string            `toml:"title"`
+	Message     string            `toml:"message"`
+	Kind        string            `toml:"kind"`
+	Files       []string          `toml:"files"`
+	Fixable     bool              `toml:"fixable"`
+	Docs        *rawDocs          `toml:"docs"`
+	Texts       map[string]string `toml:"texts"`
 }
 
 type rawDocs struct {
@@ -345,7 +346,7 @@ func loadRule(t map[string]any, i int, kl KeyLines, filename string, kinds func(
 	r := &Rule{
 		ID: raw.ID, Requirement: raw.Requirement, Severity: Severity(raw.Severity),
 		Title: raw.Title, Message: raw.Message, Files: raw.Files, Kind: raw.Kind, Line: line,
-		Fixable: raw.Fixable,
+		Fixable: raw.Fixable, Texts: raw.Texts,
 	}
 	if raw.Step != nil {
 		r.Step = *raw.Step

@@ -31,6 +31,10 @@ type Rule struct {
 	// Params holds the kind's parameters, decoded into the struct the kind
 	// declares (a pointer), or nil when the kind takes none.
 	Params any
+	// Texts are the named parts of messages ([rule.texts]) that the kind
+	// chooses between and renders into a placeholder of Message: the
+	// rule's words stay in rules.toml. Each is a template like Message.
+	Texts map[string]string
 	// Line is where the rule starts in rules.toml, for error messages.
 	Line int
 }
