@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"maps"
 	"math/big"
+	"reflect"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
@@ -476,9 +478,20 @@ func stmtLists(n ast.Node) [][]ast.Stmt {
 
 // nodeKind is the type name of a node ("Call").
 func nodeKind(n ast.Node) string {
-	s := fmt.Sprintf("%T", n)
-	return s[strings.LastIndexByte(s, '.')+1:]
+	t := reflect.TypeOf(n)
+	if k, ok := kindNames.Load(t); ok {
+		return k.(string)
+	}
+	name := t.Name()
+	if t.Kind() == reflect.Pointer {
+		name = t.Elem().Name()
+	}
+	kindNames.Store(t, name)
+	return name
 }
+
+// kindNames caches nodeKind by type: it runs on every node for every rule.
+var kindNames sync.Map
 
 // walk calls fn for every node of the file with its path from the module
 // (the node last).
@@ -505,13 +518,13 @@ func walk(f *ast.File, fn func(path []ast.Node)) {
 }
 
 // match returns the node a match is reported at, when the node at the end
-// of path is one.
-func (p *PatternParams) match(fm *fileMatcher, path []ast.Node) (ast.Node, pattern.Bindings, bool) {
+// of path (of type kind, nodeKind's) is one.
+func (p *PatternParams) match(fm *fileMatcher, path []ast.Node, kind string) (ast.Node, pattern.Bindings, bool) {
 	n := path[len(path)-1]
-	if slices.Contains(p.Nodes, nodeKind(n)) && p.inContexts(fm, path) {
+	if len(p.Nodes) > 0 && slices.Contains(p.Nodes, kind) && p.inContexts(fm, path) {
 		return n, pattern.Bindings{}, true
 	}
-	if p.kinds != nil && !p.kinds[nodeKind(n)] {
+	if p.kinds != nil && !p.kinds[kind] {
 		return nil, nil, false
 	}
 	for _, pt := range p.pats {
@@ -793,14 +806,36 @@ func reportFamily(pass *Pass, tab *optable.OpTable, rule *rules.Rule, f *source.
 
 func runPattern(pass *Pass) (any, error) {
 	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
+	// Each file is walked once for all the rules that look at it.
+	type fileRules struct {
+		f     *source.File
+		rules []*rules.Rule
+		ps    []*PatternParams
+	}
+	byFile := map[string]*fileRules{}
+	var order []string
 	for _, rule := range pass.Rules {
 		p, _ := rule.Params.(*PatternParams)
 		if p == nil {
 			continue
 		}
 		for _, f := range ruleFiles(pass, rule.Files, p.Exclude) {
-			for _, m := range p.Find(f) {
-				reportFamily(pass, tab, rule, f, m.At, m.Vars)
+			fr := byFile[f.Path]
+			if fr == nil {
+				fr = &fileRules{f: f}
+				byFile[f.Path] = fr
+				order = append(order, f.Path)
+			}
+			fr.rules = append(fr.rules, rule)
+			fr.ps = append(fr.ps, p)
+		}
+	}
+	sort.Strings(order)
+	for _, path := range order {
+		fr := byFile[path]
+		for i, ms := range findAll(fr.f, fr.ps) {
+			for _, m := range ms {
+				reportFamily(pass, tab, fr.rules[i], fr.f, m.At, m.Vars)
 			}
 		}
 	}
@@ -816,18 +851,32 @@ type PatternMatch struct {
 
 // Find returns the findings of the rule's pattern in a parsed file.
 func (p *PatternParams) Find(f *source.File) []PatternMatch {
+	return findAll(f, []*PatternParams{p})[0]
+}
+
+// findAll returns the findings of several rules in a parsed file, from one
+// walk of its tree.
+func findAll(f *source.File, ps []*PatternParams) [][]PatternMatch {
 	fm := newFileMatcher(f)
-	var out []PatternMatch
-	var first ast.Node
-	if len(p.pats) > 0 || len(p.Nodes) > 0 {
-		walk(f.AST, func(path []ast.Node) {
-			at, b, ok := p.match(fm, path)
-			if !ok {
-				return
+	out := make([][]PatternMatch, len(ps))
+	first := make([]ast.Node, len(ps))
+	found := make([]bool, len(ps))
+	walk(f.AST, func(path []ast.Node) {
+		n := path[len(path)-1]
+		kind := nodeKind(n)
+		for i, p := range ps {
+			if p.require != nil && !found[i] && p.require.Match(n, fm.resolve, nil) {
+				found[i] = true
 			}
-			n := path[len(path)-1]
-			if first == nil {
-				first = at
+			if len(p.pats) == 0 && len(p.Nodes) == 0 {
+				continue
+			}
+			at, b, ok := p.match(fm, path, kind)
+			if !ok {
+				continue
+			}
+			if first[i] == nil {
+				first[i] = at
 			}
 			if p.require == nil {
 				m := PatternMatch{At: at, Vars: matchVars(fm, n, at)}
@@ -837,19 +886,13 @@ func (p *PatternParams) Find(f *source.File) []PatternMatch {
 						m.Binds[k] = bindingText(fm, x)
 					}
 				}
-				out = append(out, m)
+				out[i] = append(out[i], m)
 			}
-		})
-	}
-	if p.require != nil && (len(p.pats) == 0 || first != nil) {
-		found := false
-		walk(f.AST, func(path []ast.Node) {
-			if !found && p.require.Match(path[len(path)-1], fm.resolve, nil) {
-				found = true
-			}
-		})
-		if !found {
-			out = append(out, PatternMatch{At: first, Vars: map[string]string{"match": "", "value": "", "name": ""}})
+		}
+	})
+	for i, p := range ps {
+		if p.require != nil && (len(p.pats) == 0 || first[i] != nil) && !found[i] {
+			out[i] = append(out[i], PatternMatch{At: first[i], Vars: map[string]string{"match": "", "value": "", "name": ""}})
 		}
 	}
 	return out
