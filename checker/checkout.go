@@ -2,7 +2,13 @@ package checker
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
+
+	"github.com/tilegym/tilegym-lint/git"
+	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/layout"
@@ -38,4 +44,154 @@ func NotACheckout(root string, l *layout.Layout, cfg *config.Config, res *Result
 	}
 	b.WriteString("; if its ops live elsewhere, say where in [layout] of the configuration")
 	return fmt.Errorf("%s", b.String())
+}
+
+// Target is what the paths given to a check name: the root of a
+// checkout, and the files under it when files (not the root) were named.
+type Target struct {
+	Root  string   // as given, or relative to the current directory when below it
+	Files []string // slash paths relative to Root, sorted; nil for the whole root
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+// isRoot reports whether dir is the root of a TileGym checkout: it has
+// src/tilegym, or a tilegym-lint configuration.
+func isRoot(dir string) bool {
+	if isDir(filepath.Join(dir, "src", "tilegym")) {
+		return true
+	}
+	for _, name := range config.FileNames {
+		if name == "pyproject.toml" {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// findRoot looks for a root at dir and above; else the git top level.
+func findRoot(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for d := abs; ; {
+		if isRoot(d) {
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	if top, err := git.TopLevel(abs); err == nil {
+		return top, nil
+	}
+	return "", fmt.Errorf("%s: no TileGym checkout (a directory with src/tilegym) at or above it", dir)
+}
+
+// ResolveTarget finds the checkout the paths belong to (the root of a
+// checkout, or files and directories in one: pre-commit passes files) and
+// what of it they name. Paths of two checkouts are an error.
+func ResolveTarget(paths []string) (*Target, error) {
+	t := &Target{}
+	var rootAbs string
+	setRoot := func(r string) error {
+		if rootAbs != "" && rootAbs != r {
+			return fmt.Errorf("the paths belong to different checkouts (%s and %s); check one at a time", rootAbs, r)
+		}
+		rootAbs = r
+		return nil
+	}
+	wholeRoot := false
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if fi.IsDir() {
+			abs, err := filepath.Abs(p)
+			if err != nil {
+				return nil, err
+			}
+			if isRoot(abs) || len(paths) == 1 && !hasRootAbove(abs) {
+				if err := setRoot(abs); err != nil {
+					return nil, err
+				}
+				if len(paths) == 1 {
+					t.Root = p
+				}
+				wholeRoot = true
+				continue
+			}
+		}
+		dir := p
+		if !fi.IsDir() {
+			dir = filepath.Dir(p)
+		}
+		r, err := findRoot(dir)
+		if err != nil {
+			return nil, err
+		}
+		if err := setRoot(r); err != nil {
+			return nil, err
+		}
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, err
+		}
+		rel, err := filepath.Rel(r, abs)
+		if err != nil {
+			return nil, err
+		}
+		rel = filepath.ToSlash(rel)
+		if fi.IsDir() {
+			// Every file under the directory.
+			src := &source.DiskSource{Dir: abs}
+			list, err := src.List()
+			if err != nil {
+				return nil, err
+			}
+			for _, f := range list {
+				t.Files = append(t.Files, rel+"/"+f)
+			}
+			if t.Files == nil {
+				t.Files = []string{}
+			}
+		} else {
+			t.Files = append(t.Files, rel)
+		}
+	}
+	if wholeRoot {
+		t.Files = nil
+	}
+	if t.Root == "" {
+		t.Root = rootAbs
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, rootAbs); err == nil && !strings.HasPrefix(rel, "..") {
+				t.Root = rel
+			}
+		}
+	}
+	sort.Strings(t.Files)
+	return t, nil
+}
+
+// hasRootAbove reports whether a directory above abs is a checkout's root.
+func hasRootAbove(abs string) bool {
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+		if isRoot(d) {
+			return true
+		}
+		if filepath.Dir(d) == d {
+			return false
+		}
+	}
 }

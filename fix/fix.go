@@ -4,7 +4,8 @@
 // overlap are deferred to a second pass, files outside the root are never
 // touched, and a file is replaced (through a temporary file and a rename, with
 // its mode, encoding and line ends kept) only if it is still what was read,
-// and an edit is made only in the content it was computed from (Edit.Base).
+// and an edit is made only in the content it was computed from
+// (Options.Base).
 //
 // Positions are those of package python/ast (see text.go): Line 1-based, Col
 // a 0-based byte offset into the line's UTF-8 text without its line end.
@@ -21,41 +22,27 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/python/parser"
 	"github.com/tilegym/tilegym-lint/source/regfile"
 )
-
-// Edit replaces the text from Start to End (End excluded) of File with
-// NewText; Start == End inserts. File is a slash path relative to the root.
-// A "\n" in NewText is written as the file's line end ("\r\n" in a CRLF
-// file).
-type Edit struct {
-	File       string
-	Start, End ast.Pos
-	NewText    string
-	// Base, when not "", is the Sum of File as the check that computed
-	// the edit read it: Apply refuses the edit if the file it reads is
-	// not that one (its positions would be stale).
-	Base string
-}
-
-// Fix is one suggested fix: edits applied together or not at all.
-type Fix struct {
-	Message string
-	Edits   []Edit
-}
 
 // Options control Apply.
 type Options struct {
 	// Preview computes the result and the diffs and writes nothing.
 	Preview bool
+	// Base, when set, returns the Sum of a file as the check that computed
+	// the fixes read it ("" when unknown): Apply refuses an edit of a file
+	// it reads with another content (the edit's positions would be
+	// stale). A check computes every edit of a file from one read, so the
+	// base is the file's, not each edit's.
+	Base func(file string) string
 }
 
 // Status is what happened to one fix.
 type Status struct {
 	Index  int // index of the fix in the slice given to Apply
-	Fix    Fix
+	Fix    analysis.SuggestedFix
 	Reason string // why a fix was deferred or refused; "" when applied
 }
 
@@ -135,7 +122,7 @@ type file struct {
 // only if the file still holds what was read; a file changed in between is
 // not written and its fixes are refused. The error is for a failure to
 // write (the file is then left as it was) or an unusable root.
-func Apply(root string, fixes []Fix, opt Options) (Result, error) {
+func Apply(root string, fixes []analysis.SuggestedFix, opt Options) (Result, error) {
 	var res Result
 	rootReal, err := filepath.EvalSymlinks(root)
 	if err != nil {
@@ -191,7 +178,7 @@ func Apply(root string, fixes []Fix, opt Options) (Result, error) {
 	status := make([]string, len(fixes)) // "" applied, else reason
 	deferred := make([]bool, len(fixes))
 	for i, fx := range fixes {
-		reason, isDeferred := tryFix(i, fx, load)
+		reason, isDeferred := tryFix(i, fx, load, opt.Base)
 		status[i], deferred[i] = reason, isDeferred
 	}
 
@@ -260,7 +247,7 @@ func Apply(root string, fixes []Fix, opt Options) (Result, error) {
 					}
 				}
 				if status[i] == "" {
-					status[i], deferred[i] = tryFix(i, fx, load)
+					status[i], deferred[i] = tryFix(i, fx, load, opt.Base)
 				}
 			}
 			continue
@@ -293,7 +280,7 @@ func Apply(root string, fixes []Fix, opt Options) (Result, error) {
 // tryFix validates fix i and, when it can be applied with the fixes
 // accepted so far, adds its edits to their files. It returns "" when it was
 // accepted, else the reason and whether the fix is only deferred.
-func tryFix(i int, fx Fix, load func(string) *file) (string, bool) {
+func tryFix(i int, fx analysis.SuggestedFix, load func(string) *file, base func(string) string) (string, bool) {
 	if len(fx.Edits) == 0 {
 		return "the fix has no edit", false
 	}
@@ -304,11 +291,11 @@ func tryFix(i int, fx Fix, load func(string) *file) (string, bool) {
 		if f.err != "" {
 			return f.err, false
 		}
-		if e.Base != "" {
+		if b := fileBase(base, e.File); b != "" {
 			if f.sum == "" {
 				f.sum = Sum(f.text.data)
 			}
-			if f.sum != e.Base {
+			if f.sum != b {
 				return fmt.Sprintf("%s changed since the check read it, so the fix's positions are stale; not applied (run --fix again)", e.File), false
 			}
 		}
@@ -382,10 +369,18 @@ func tryFix(i int, fx Fix, load func(string) *file) (string, bool) {
 	return "", false
 }
 
+// fileBase is base(file), or "" without base.
+func fileBase(base func(string) string, file string) string {
+	if base == nil {
+		return ""
+	}
+	return base(file)
+}
+
 // encodingProblem reports an edit whose columns or text cannot be mapped
 // to the file's bytes: the file declares another encoding than UTF-8 and
 // is not plain ASCII, or the new text is not ASCII.
-func (f *file) encodingProblem(e Edit) bool {
+func (f *file) encodingProblem(e analysis.TextEdit) bool {
 	enc := f.text.encoding()
 	if enc == "utf-8" {
 		return false
@@ -495,7 +490,7 @@ func diffs(files map[string]*file, contents map[string][]byte, written bool) []F
 // inserts, in its file, the text an earlier pass inserted there for a fix
 // of the same message is refused: the fix does not converge (its finding
 // survives its own edit), and applying it again would only repeat it.
-func ApplyUntilStable(root string, compute func() ([]Fix, error), opt Options, maxPasses int) ([]Result, bool, error) {
+func ApplyUntilStable(root string, compute func() ([]analysis.SuggestedFix, error), opt Options, maxPasses int) ([]Result, bool, error) {
 	if maxPasses <= 0 {
 		maxPasses = 3
 	}
@@ -514,7 +509,7 @@ func ApplyUntilStable(root string, compute func() ([]Fix, error), opt Options, m
 			return results, true, nil
 		}
 		var repeat []Status
-		var keep []Fix
+		var keep []analysis.SuggestedFix
 		var index []int // index[i]: the index in fixes of keep[i]
 		for i, fx := range fixes {
 			again := len(fx.Edits) > 0

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
@@ -36,13 +37,15 @@ func read(t *testing.T, root, name string) string {
 
 func pos(line, col int) ast.Pos { return ast.Pos{Line: line, Col: col} }
 
-func edit(file string, l1, c1, l2, c2 int, text string) Edit {
-	return Edit{File: file, Start: pos(l1, c1), End: pos(l2, c2), NewText: text}
+func edit(file string, l1, c1, l2, c2 int, text string) analysis.TextEdit {
+	return analysis.TextEdit{File: file, Start: pos(l1, c1), End: pos(l2, c2), NewText: text}
 }
 
-func one(e ...Edit) Fix { return Fix{Message: "m", Edits: e} }
+func one(e ...analysis.TextEdit) analysis.SuggestedFix {
+	return analysis.SuggestedFix{Message: "m", Edits: e}
+}
 
-func mustApply(t *testing.T, root string, fixes []Fix, opt Options) Result {
+func mustApply(t *testing.T, root string, fixes []analysis.SuggestedFix, opt Options) Result {
 	t.Helper()
 	res, err := Apply(root, fixes, opt)
 	if err != nil {
@@ -53,7 +56,7 @@ func mustApply(t *testing.T, root string, fixes []Fix, opt Options) Result {
 
 func TestApplyReplaceInsertDelete(t *testing.T) {
 	root := writeFiles(t, map[string]string{"a.py": "x = 1\ny = 2\nz = 3\n"})
-	res := mustApply(t, root, []Fix{
+	res := mustApply(t, root, []analysis.SuggestedFix{
 		one(edit("a.py", 1, 4, 1, 5, "10")),      // replace
 		one(edit("a.py", 2, 0, 2, 0, "w = 0\n")), // insert
 		one(edit("a.py", 3, 0, 4, 0, "")),        // delete a whole line
@@ -72,7 +75,7 @@ func TestApplyReplaceInsertDelete(t *testing.T) {
 func TestPreviewWritesNothing(t *testing.T) {
 	root := writeFiles(t, map[string]string{"a.py": "x = 1\n"})
 	before, _ := os.Stat(filepath.Join(root, "a.py"))
-	res := mustApply(t, root, []Fix{one(edit("a.py", 1, 4, 1, 5, "2"))}, Options{Preview: true})
+	res := mustApply(t, root, []analysis.SuggestedFix{one(edit("a.py", 1, 4, 1, 5, "2"))}, Options{Preview: true})
 	if got := read(t, root, "a.py"); got != "x = 1\n" {
 		t.Fatalf("preview wrote: %q", got)
 	}
@@ -96,7 +99,7 @@ func TestModeKeptAndNoTempLeft(t *testing.T) {
 	if err := os.Chmod(p, 0o751); err != nil {
 		t.Fatal(err)
 	}
-	mustApply(t, root, []Fix{one(edit("a.py", 1, 0, 1, 0, "# c\n"))}, Options{})
+	mustApply(t, root, []analysis.SuggestedFix{one(edit("a.py", 1, 0, 1, 0, "# c\n"))}, Options{})
 	fi, err := os.Stat(p)
 	if err != nil {
 		t.Fatal(err)
@@ -115,7 +118,7 @@ func TestCRLFAndBOM(t *testing.T) {
 	root := writeFiles(t, map[string]string{"a.py": src})
 	// Line 1 col 0 is after the BOM; col 5 of line 1 is the end of its text
 	// (before "\r\n"); the inserted "\n" becomes "\r\n".
-	mustApply(t, root, []Fix{
+	mustApply(t, root, []analysis.SuggestedFix{
 		one(edit("a.py", 1, 0, 1, 1, "xx")),
 		one(edit("a.py", 1, 5, 1, 5, "  # one\nz = 0")),
 	}, Options{})
@@ -127,7 +130,7 @@ func TestCRLFAndBOM(t *testing.T) {
 
 func TestCRIsNotAColumn(t *testing.T) {
 	root := writeFiles(t, map[string]string{"a.py": "x = 1\r\n"})
-	res := mustApply(t, root, []Fix{one(edit("a.py", 1, 6, 1, 6, "0"))}, Options{})
+	res := mustApply(t, root, []analysis.SuggestedFix{one(edit("a.py", 1, 6, 1, 6, "0"))}, Options{})
 	if len(res.Refused) != 1 || !strings.Contains(res.Refused[0].Reason, "column 6 is outside line 1 (5 bytes)") {
 		t.Fatalf("a column on the CR must be refused: %+v", res.Refused)
 	}
@@ -140,12 +143,12 @@ func TestColumnsAreBytes(t *testing.T) {
 	// "é" is two bytes, a tab one.
 	root := writeFiles(t, map[string]string{"a.py": "s = 'é'\tz = 1\n"})
 	// 'é' spans columns 4..8 ("'", 2 bytes, "'"); replace z (column 9).
-	mustApply(t, root, []Fix{one(edit("a.py", 1, 9, 1, 10, "w"))}, Options{})
+	mustApply(t, root, []analysis.SuggestedFix{one(edit("a.py", 1, 9, 1, 10, "w"))}, Options{})
 	if got := read(t, root, "a.py"); got != "s = 'é'\tw = 1\n" {
 		t.Fatalf("got %q", got)
 	}
 	// A column inside "é" is refused.
-	res := mustApply(t, root, []Fix{one(edit("a.py", 1, 6, 1, 6, "x"))}, Options{})
+	res := mustApply(t, root, []analysis.SuggestedFix{one(edit("a.py", 1, 6, 1, 6, "x"))}, Options{})
 	if len(res.Refused) != 1 || !strings.Contains(res.Refused[0].Reason, "inside a UTF-8 character") {
 		t.Fatalf("refused: %+v", res.Refused)
 	}
@@ -153,11 +156,11 @@ func TestColumnsAreBytes(t *testing.T) {
 
 func TestEndOfFileWithoutNewline(t *testing.T) {
 	root := writeFiles(t, map[string]string{"a.py": "x = 1"})
-	mustApply(t, root, []Fix{one(edit("a.py", 1, 5, 1, 5, "\ny = 2"))}, Options{})
+	mustApply(t, root, []analysis.SuggestedFix{one(edit("a.py", 1, 5, 1, 5, "\ny = 2"))}, Options{})
 	if got := read(t, root, "a.py"); got != "x = 1\ny = 2" {
 		t.Fatalf("got %q", got)
 	}
-	res := mustApply(t, root, []Fix{one(edit("a.py", 3, 0, 3, 0, "z"))}, Options{})
+	res := mustApply(t, root, []analysis.SuggestedFix{one(edit("a.py", 3, 0, 3, 0, "z"))}, Options{})
 	if len(res.Refused) != 1 || !strings.Contains(res.Refused[0].Reason, "line 3 is outside the file") {
 		t.Fatalf("refused: %+v", res.Refused)
 	}
@@ -165,7 +168,7 @@ func TestEndOfFileWithoutNewline(t *testing.T) {
 
 func TestRefusesBrokenParse(t *testing.T) {
 	root := writeFiles(t, map[string]string{"a.py": "def f():\n    return 1\n"})
-	res := mustApply(t, root, []Fix{
+	res := mustApply(t, root, []analysis.SuggestedFix{
 		one(edit("a.py", 1, 7, 1, 8, "")),    // drops the ':'
 		one(edit("a.py", 2, 11, 2, 12, "2")), // fine
 	}, Options{})
@@ -180,7 +183,7 @@ func TestRefusesBrokenParse(t *testing.T) {
 func TestOverlapDeferredDuplicateOnce(t *testing.T) {
 	root := writeFiles(t, map[string]string{"a.py": "a = 1\nb = 2\n"})
 	dup := edit("a.py", 2, 0, 2, 0, "import os\n")
-	res := mustApply(t, root, []Fix{
+	res := mustApply(t, root, []analysis.SuggestedFix{
 		one(edit("a.py", 1, 0, 1, 5, "a = 10")),
 		one(edit("a.py", 1, 4, 1, 5, "11")), // overlaps fix 0
 		one(dup),
@@ -204,7 +207,7 @@ func TestOverlapDeferredDuplicateOnce(t *testing.T) {
 
 func TestFixIsAllOrNothing(t *testing.T) {
 	root := writeFiles(t, map[string]string{"a.py": "a = 1\n", "b.py": "b = 1\n"})
-	res := mustApply(t, root, []Fix{one(
+	res := mustApply(t, root, []analysis.SuggestedFix{one(
 		edit("a.py", 1, 4, 1, 5, "2"),
 		edit("b.py", 9, 0, 9, 0, "x"), // invalid position
 	)}, Options{})
@@ -238,7 +241,7 @@ func TestOutsideRootNeverTouched(t *testing.T) {
 	if mkfifo(filepath.Join(root, "fifo.py")) == nil {
 		bad = append(bad, "fifo.py")
 	}
-	var fixes []Fix
+	var fixes []analysis.SuggestedFix
 	for _, name := range bad {
 		fixes = append(fixes, one(edit(name, 1, 0, 1, 0, "# x\n")))
 	}
@@ -254,7 +257,7 @@ func TestOutsideRootNeverTouched(t *testing.T) {
 	}
 	// A symlink inside the root to a file inside it: the target is edited
 	// and the link stays a link.
-	mustApply(t, root, []Fix{one(edit("alias.py", 1, 4, 1, 5, "2"))}, Options{})
+	mustApply(t, root, []analysis.SuggestedFix{one(edit("alias.py", 1, 4, 1, 5, "2"))}, Options{})
 	if got := read(t, root, "in.py"); got != "i = 2\n" {
 		t.Fatalf("in.py: %q", got)
 	}
@@ -268,7 +271,7 @@ func TestHardLinkRefused(t *testing.T) {
 	if err := os.Link(filepath.Join(root, "a.py"), filepath.Join(root, "b.py")); err != nil {
 		t.Skip(err)
 	}
-	res := mustApply(t, root, []Fix{one(edit("a.py", 1, 4, 1, 5, "2"))}, Options{})
+	res := mustApply(t, root, []analysis.SuggestedFix{one(edit("a.py", 1, 4, 1, 5, "2"))}, Options{})
 	if len(res.Refused) != 1 || !strings.Contains(res.Refused[0].Reason, "hard links") {
 		t.Fatalf("res %+v", res)
 	}
@@ -279,7 +282,7 @@ func TestOtherEncodingRefused(t *testing.T) {
 		"latin.py": "# -*- coding: latin-1 -*-\ns = '\xe9'\n",
 		"ascii.py": "# -*- coding: latin-1 -*-\ns = 1\n",
 	})
-	res := mustApply(t, root, []Fix{
+	res := mustApply(t, root, []analysis.SuggestedFix{
 		one(edit("latin.py", 2, 0, 2, 0, "t = 1\n")),
 		one(edit("ascii.py", 2, 4, 2, 5, "2")),
 	}, Options{})
@@ -301,7 +304,7 @@ func TestChangedSinceReadNotWritten(t *testing.T) {
 		}
 	}
 	defer func() { beforeCommit = nil }()
-	res := mustApply(t, root, []Fix{
+	res := mustApply(t, root, []analysis.SuggestedFix{
 		one(edit("a.py", 1, 4, 1, 5, "2")),
 		one(edit("b.py", 1, 4, 1, 5, "2")),
 		one(edit("a.py", 1, 0, 1, 0, "# x\n"), edit("b.py", 1, 0, 1, 0, "# y\n")), // spans both: refused whole
@@ -329,9 +332,9 @@ func TestChangedSinceReadNotWritten(t *testing.T) {
 // fixes overlap and need several passes.
 func TestApplyUntilStable(t *testing.T) {
 	root := writeFiles(t, map[string]string{"a.py": "x\nx\n"})
-	compute := func() ([]Fix, error) {
+	compute := func() ([]analysis.SuggestedFix, error) {
 		lines := strings.Split(read(t, root, "a.py"), "\n")
-		var fixes []Fix
+		var fixes []analysis.SuggestedFix
 		for i, l := range lines {
 			if l == "x" {
 				fixes = append(fixes, one(edit("a.py", 1, 0, 1, 0, fmt.Sprintf("# fixed %d\n", i)), edit("a.py", i+1, 1, i+1, 1, " = 0")))
@@ -359,9 +362,9 @@ func TestApplyUntilStable(t *testing.T) {
 	}
 	// Bounded: a compute that always finds something stops after maxPasses.
 	n := 0
-	endless := func() ([]Fix, error) {
+	endless := func() ([]analysis.SuggestedFix, error) {
 		n++
-		return []Fix{one(edit("a.py", 1, 0, 1, 0, fmt.Sprintf("# again %d\n", n)))}, nil
+		return []analysis.SuggestedFix{one(edit("a.py", 1, 0, 1, 0, fmt.Sprintf("# again %d\n", n)))}, nil
 	}
 	results, stable, _ = ApplyUntilStable(root, endless, Options{}, 3)
 	if stable || n != 3 || len(results) != 3 {
@@ -373,7 +376,7 @@ func TestApplyUntilStable(t *testing.T) {
 // (the check only refuses a fix that breaks a parsing file).
 func TestBrokenFileStillEditable(t *testing.T) {
 	root := writeFiles(t, map[string]string{"a.py": "def f(:\nx = 1\n"})
-	res := mustApply(t, root, []Fix{one(edit("a.py", 2, 4, 2, 5, "2"))}, Options{})
+	res := mustApply(t, root, []analysis.SuggestedFix{one(edit("a.py", 2, 4, 2, 5, "2"))}, Options{})
 	if len(res.Applied) != 1 || read(t, root, "a.py") != "def f(:\nx = 2\n" {
 		t.Fatalf("res %+v, file %q", res, read(t, root, "a.py"))
 	}
@@ -386,9 +389,9 @@ func TestBrokenFileStillEditable(t *testing.T) {
 func TestApplyUntilStableRefusesRepeatedInsertion(t *testing.T) {
 	root := writeFiles(t, map[string]string{"a.py": "x = 1\n"})
 	n := 0
-	compute := func() ([]Fix, error) {
+	compute := func() ([]analysis.SuggestedFix, error) {
 		n++
-		return []Fix{{Message: "add y", Edits: []Edit{edit("a.py", 2, 0, 2, 0, "y = 2\n")}}}, nil
+		return []analysis.SuggestedFix{{Message: "add y", Edits: []analysis.TextEdit{edit("a.py", 2, 0, 2, 0, "y = 2\n")}}}, nil
 	}
 	results, _, err := ApplyUntilStable(root, compute, Options{}, 50)
 	if err != nil {
@@ -410,7 +413,7 @@ func TestReadOnlyFileRefused(t *testing.T) {
 	if err := os.Chmod(p, 0o444); err != nil {
 		t.Fatal(err)
 	}
-	res := mustApply(t, root, []Fix{one(edit("a.py", 1, 4, 1, 5, "2"))}, Options{})
+	res := mustApply(t, root, []analysis.SuggestedFix{one(edit("a.py", 1, 4, 1, 5, "2"))}, Options{})
 	if len(res.Applied) != 0 || len(res.Refused) != 1 || !strings.Contains(res.Refused[0].Reason, "read-only") {
 		t.Fatalf("res %+v", res)
 	}
@@ -426,12 +429,12 @@ func TestStaleBaseRefused(t *testing.T) {
 	// The check read a.py with a line more at the top: its edit of x's
 	// value, at 2:4, would now change y's.
 	root := writeFiles(t, map[string]string{"a.py": "x = 1\ny = 1\n", "b.py": "y = 1\n"})
-	checked := Sum([]byte("# moved down\nx = 1\ny = 1\n"))
+	var reads Reads
+	reads.Record("a.py", []byte("# moved down\nx = 1\ny = 1\n"))
+	reads.Record("b.py", []byte("y = 1\n"))
 	stale := edit("a.py", 2, 4, 2, 5, "2")
-	stale.Base = checked
 	fresh := edit("b.py", 1, 4, 1, 5, "2")
-	fresh.Base = Sum([]byte("y = 1\n"))
-	res := mustApply(t, root, []Fix{one(stale), one(fresh)}, Options{})
+	res := mustApply(t, root, []analysis.SuggestedFix{one(stale), one(fresh)}, Options{Base: reads.Base})
 	if got := read(t, root, "a.py"); got != "x = 1\ny = 1\n" {
 		t.Errorf("a.py = %q: a stale edit was applied", got)
 	}

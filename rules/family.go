@@ -126,6 +126,21 @@ func (c *Catalog) Family(prefix string) *Family {
 	return nil
 }
 
+// Match returns the ids of the rules a selector names (--select,
+// --ignore): an id, or a prefix of ids ("TG1" is every TG1xx rule); case
+// is ignored. A family's prefix selects its rules only (T is not TG's).
+func (c *Catalog) Match(sel string) []string {
+	sel = strings.ToUpper(sel)
+	var ids []string
+	fam := c.Family(sel)
+	for _, r := range c.Rules {
+		if fam != nil && r.Family == fam.Prefix || fam == nil && strings.HasPrefix(r.ID, sel) {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
+}
+
 // familyID reports whether id is a valid id of family f: TG, the step digit
 // and two digits for the family with steps; the prefix and two digits for
 // the others.

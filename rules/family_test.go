@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -78,5 +79,21 @@ func TestFamilyErrors(t *testing.T) {
 	cat, err := Load([]byte("version = 1\n"+goodRule), "c.toml", testKinds)
 	if err != nil || len(cat.Families) != 1 || cat.Families[0].Prefix != TG {
 		t.Errorf("default families: %v %v", cat, err)
+	}
+}
+
+// A family's prefix selects its rules only; another selector is a prefix
+// of ids.
+func TestMatchFamily(t *testing.T) {
+	cat := &Catalog{
+		Families: []*Family{{Prefix: "TG", Steps: true}, {Prefix: "TR"}, {Prefix: "K"}},
+		Rules:    []*Rule{{ID: "TG301", Family: "TG"}, {ID: "TR01", Family: "TR"}, {ID: "K01", Family: "K"}, {ID: "K12", Family: "K"}},
+	}
+	for sel, want := range map[string][]string{
+		"tr": {"TR01"}, "T": {"TG301", "TR01"}, "K": {"K01", "K12"}, "K1": {"K12"}, "TG3": {"TG301"},
+	} {
+		if got := cat.Match(sel); !slices.Equal(got, want) {
+			t.Errorf("Match(%q) = %v, want %v", sel, got, want)
+		}
 	}
 }

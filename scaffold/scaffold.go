@@ -23,6 +23,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/fix"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/parser"
@@ -231,11 +232,11 @@ func New(opt Options) (*Result, error) {
 		}
 	}
 
-	edit := fix.Fix{Message: "tilegym-lint new " + dispatchName, Edits: append(stubEdits, initEdits...)}
+	edit := analysis.SuggestedFix{Message: "tilegym-lint new " + dispatchName, Edits: append(stubEdits, initEdits...)}
 	res.NextSteps = nextSteps(opt.Op, dispatchName, modulePath, p)
 
 	if opt.DryRun {
-		r, err := fix.Apply(opt.Root, []fix.Fix{edit}, fix.Options{Preview: true})
+		r, err := fix.Apply(opt.Root, []analysis.SuggestedFix{edit}, fix.Options{Preview: true})
 		if err != nil {
 			return nil, err
 		}
@@ -276,7 +277,7 @@ func New(opt Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	r, err := fix.Apply(opt.Root, []fix.Fix{edit}, fix.Options{})
+	r, err := fix.Apply(opt.Root, []analysis.SuggestedFix{edit}, fix.Options{})
 	if err == nil {
 		err = refusal(r)
 	}
@@ -383,19 +384,19 @@ func lineLen(src []byte, l int) int {
 
 // insertAfterLine returns an edit inserting text (whole lines, each ending
 // in "\n") after line l.
-func insertAfterLine(file string, src []byte, l int, text string) fix.Edit {
+func insertAfterLine(file string, src []byte, l int, text string) analysis.TextEdit {
 	if l+1 <= lineCount(src) {
 		at := ast.Pos{Line: l + 1, Col: 0}
-		return fix.Edit{File: file, Start: at, End: at, NewText: text}
+		return analysis.TextEdit{File: file, Start: at, End: at, NewText: text}
 	}
 	// Line l is the last and has no line end.
 	at := ast.Pos{Line: l, Col: lineLen(src, l)}
-	return fix.Edit{File: file, Start: at, End: at, NewText: "\n" + strings.TrimSuffix(text, "\n")}
+	return analysis.TextEdit{File: file, Start: at, End: at, NewText: "\n" + strings.TrimSuffix(text, "\n")}
 }
 
-func insertBeforeLine(file string, l int, text string) fix.Edit {
+func insertBeforeLine(file string, l int, text string) analysis.TextEdit {
 	at := ast.Pos{Line: l, Col: 0}
-	return fix.Edit{File: file, Start: at, End: at, NewText: text}
+	return analysis.TextEdit{File: file, Start: at, End: at, NewText: text}
 }
 
 // ---- Step 1: the dispatch stub ----
@@ -450,7 +451,7 @@ func importedNames(f *ast.File) map[string]*ast.ImportFrom {
 	return out
 }
 
-func stubEdits(path string, src []byte, f *ast.File, op, dispatchName string) ([]fix.Edit, error) {
+func stubEdits(path string, src []byte, f *ast.File, op, dispatchName string) ([]analysis.TextEdit, error) {
 	var last *ast.FunctionDef
 	for _, s := range f.Module.Body {
 		fd, ok := s.(*ast.FunctionDef)
@@ -486,7 +487,7 @@ func stubEdits(path string, src []byte, f *ast.File, op, dispatchName string) ([
 	}
 	stub := expand(stubTemplate, map[string]string{"op": op, "dispatch": dispatchName, "notimpl": notimpl})
 
-	var edits []fix.Edit
+	var edits []analysis.TextEdit
 	// The names the stub needs: Any and Optional from typing, torch.
 	var need []string
 	for _, n := range []string{"Any", "Optional"} {
@@ -513,7 +514,7 @@ func stubEdits(path string, src []byte, f *ast.File, op, dispatchName string) ([
 
 // typingImports adds "from typing import X" lines in sorted place among the
 // file's one-name typing imports, or after its last top-level import.
-func typingImports(path string, src []byte, f *ast.File, need []string) []fix.Edit {
+func typingImports(path string, src []byte, f *ast.File, need []string) []analysis.TextEdit {
 	var typing []*ast.ImportFrom
 	var lastImport ast.Stmt
 	for _, s := range f.Module.Body {
@@ -527,16 +528,16 @@ func typingImports(path string, src []byte, f *ast.File, need []string) []fix.Ed
 			lastImport = s
 		}
 	}
-	var edits []fix.Edit
+	var edits []analysis.TextEdit
 	if len(typing) == 0 {
 		var text string
 		for _, n := range need {
 			text += "from typing import " + n + "\n"
 		}
 		if lastImport == nil {
-			return []fix.Edit{insertBeforeLine(path, 1, text+"\n")}
+			return []analysis.TextEdit{insertBeforeLine(path, 1, text+"\n")}
 		}
-		return []fix.Edit{insertAfterLine(path, src, lastImport.End().Line, text)}
+		return []analysis.TextEdit{insertAfterLine(path, src, lastImport.End().Line, text)}
 	}
 	for _, n := range need {
 		line := "from typing import " + n + "\n"
@@ -556,8 +557,8 @@ func typingImports(path string, src []byte, f *ast.File, need []string) []fix.Ed
 	return mergeSamePlace(edits)
 }
 
-func mergeSamePlace(edits []fix.Edit) []fix.Edit {
-	var out []fix.Edit
+func mergeSamePlace(edits []analysis.TextEdit) []analysis.TextEdit {
+	var out []analysis.TextEdit
 	for _, e := range edits {
 		merged := false
 		for i := range out {
@@ -593,7 +594,7 @@ func isBackendBlock(s ast.Stmt) (*ast.If, bool) {
 	return st, true
 }
 
-func initEdits(path string, src []byte, f *ast.File, op string, blocked bool) ([]fix.Edit, error) {
+func initEdits(path string, src []byte, f *ast.File, op string, blocked bool) ([]analysis.TextEdit, error) {
 	body := f.Module.Body
 	where := "the top level"
 	if blocked {
@@ -648,7 +649,7 @@ func initEdits(path string, src []byte, f *ast.File, op string, blocked bool) ([
 		return nil, fmt.Errorf("%s imports nothing in %s; add the entries of %s by hand", path, where, op)
 	}
 	indent := strings.Repeat(" ", lastImport.Pos().Col)
-	var edits []fix.Edit
+	var edits []analysis.TextEdit
 	// Copy the "# noqa: F401" the existing module imports carry.
 	suffix := ""
 	for _, m := range modImports {
@@ -692,9 +693,9 @@ func initEdits(path string, src []byte, f *ast.File, op string, blocked bool) ([
 
 // sortedInsert places line before the first statement whose key sorts
 // after k, or after the last one; false when there are no statements.
-func sortedInsert(path string, src []byte, stmts []*ast.ImportFrom, line string, key func(*ast.ImportFrom) string, k string) (fix.Edit, bool) {
+func sortedInsert(path string, src []byte, stmts []*ast.ImportFrom, line string, key func(*ast.ImportFrom) string, k string) (analysis.TextEdit, bool) {
 	if len(stmts) == 0 {
-		return fix.Edit{}, false
+		return analysis.TextEdit{}, false
 	}
 	for _, s := range stmts {
 		if key(s) > k {
@@ -706,7 +707,7 @@ func sortedInsert(path string, src []byte, stmts []*ast.ImportFrom, line string,
 
 // allEdit adds "<op>" to the __all__ list: in alphabetical place when the
 // list is sorted, else at its end; one per line when the list is written so.
-func allEdit(path string, src []byte, all *ast.List, op string) (*fix.Edit, error) {
+func allEdit(path string, src []byte, all *ast.List, op string) (*analysis.TextEdit, error) {
 	var names []string
 	for _, e := range all.Elts {
 		c, ok := e.(*ast.Constant)
@@ -722,7 +723,7 @@ func allEdit(path string, src []byte, all *ast.List, op string) (*fix.Edit, erro
 	quoted := `"` + op + `"`
 	if len(all.Elts) == 0 {
 		// [] -> ["op"]
-		return &fix.Edit{File: path, Start: all.Pos(), End: all.End(), NewText: "[" + quoted + "]"}, nil
+		return &analysis.TextEdit{File: path, Start: all.Pos(), End: all.End(), NewText: "[" + quoted + "]"}, nil
 	}
 	idx := len(names) // insert before names[idx]; len: append
 	if sort.StringsAreSorted(names) {
@@ -738,24 +739,24 @@ func allEdit(path string, src []byte, all *ast.List, op string) (*fix.Edit, erro
 	if perLine {
 		if idx < len(names) {
 			e := all.Elts[idx]
-			return &fix.Edit{File: path, Start: ast.Pos{Line: e.Pos().Line, Col: 0}, End: ast.Pos{Line: e.Pos().Line, Col: 0},
+			return &analysis.TextEdit{File: path, Start: ast.Pos{Line: e.Pos().Line, Col: 0}, End: ast.Pos{Line: e.Pos().Line, Col: 0},
 				NewText: strings.Repeat(" ", e.Pos().Col) + quoted + ",\n"}, nil
 		}
 		last := all.Elts[len(all.Elts)-1]
 		// After the last entry: ", "op"" keeps a missing trailing comma right.
 		if hasCommaAfter(src, last) {
-			return &fix.Edit{File: path, Start: ast.Pos{Line: last.End().Line + 1, Col: 0}, End: ast.Pos{Line: last.End().Line + 1, Col: 0},
+			return &analysis.TextEdit{File: path, Start: ast.Pos{Line: last.End().Line + 1, Col: 0}, End: ast.Pos{Line: last.End().Line + 1, Col: 0},
 				NewText: strings.Repeat(" ", last.Pos().Col) + quoted + ",\n"}, nil
 		}
-		return &fix.Edit{File: path, Start: last.End(), End: last.End(),
+		return &analysis.TextEdit{File: path, Start: last.End(), End: last.End(),
 			NewText: ",\n" + strings.Repeat(" ", last.Pos().Col) + quoted + ","}, nil
 	}
 	if idx < len(names) {
 		at := all.Elts[idx].Pos()
-		return &fix.Edit{File: path, Start: at, End: at, NewText: quoted + ", "}, nil
+		return &analysis.TextEdit{File: path, Start: at, End: at, NewText: quoted + ", "}, nil
 	}
 	at := all.Elts[len(all.Elts)-1].End()
-	return &fix.Edit{File: path, Start: at, End: at, NewText: ", " + quoted}, nil
+	return &analysis.TextEdit{File: path, Start: at, End: at, NewText: ", " + quoted}, nil
 }
 
 // hasCommaAfter reports whether the line of e's end continues with a comma

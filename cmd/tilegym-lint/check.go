@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -286,178 +285,24 @@ func loadCatalog(path string) (*rules.Catalog, error) {
 	return checks.LoadCatalog(data, path)
 }
 
-// target is what the paths name: a root, and the files under it when
-// files (not the root) were named.
-type target struct {
-	root  string
-	files []string // slash paths relative to root; nil for the whole root
-}
-
-func isDir(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.IsDir()
-}
-
-// isRoot reports whether dir is the root of a TileGym checkout: it has
-// src/tilegym, or a tilegym-lint configuration.
-func isRoot(dir string) bool {
-	if isDir(filepath.Join(dir, "src", "tilegym")) {
-		return true
-	}
-	for _, name := range config.FileNames {
-		if name == "pyproject.toml" {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
-			return true
-		}
-	}
-	return false
-}
-
-// findRoot looks for a root at dir and above; else the git top level.
-func findRoot(dir string) (string, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	for d := abs; ; {
-		if isRoot(d) {
-			return d, nil
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			break
-		}
-		d = parent
-	}
-	if top, err := gitTop(abs); err == nil {
-		return top, nil
-	}
-	return "", fmt.Errorf("%s: no TileGym checkout (a directory with src/tilegym) at or above it", dir)
-}
-
-func resolveTarget(paths []string) (*target, error) {
-	t := &target{}
-	var rootAbs string
-	setRoot := func(r string) error {
-		if rootAbs != "" && rootAbs != r {
-			return fmt.Errorf("the paths belong to different checkouts (%s and %s); check one at a time", rootAbs, r)
-		}
-		rootAbs = r
-		return nil
-	}
-	wholeRoot := false
-	for _, p := range paths {
-		fi, err := os.Stat(p)
-		if err != nil {
-			return nil, err
-		}
-		if fi.IsDir() {
-			abs, err := filepath.Abs(p)
-			if err != nil {
-				return nil, err
-			}
-			if isRoot(abs) || len(paths) == 1 && !hasRootAbove(abs) {
-				if err := setRoot(abs); err != nil {
-					return nil, err
-				}
-				if len(paths) == 1 {
-					t.root = p
-				}
-				wholeRoot = true
-				continue
-			}
-		}
-		dir := p
-		if !fi.IsDir() {
-			dir = filepath.Dir(p)
-		}
-		r, err := findRoot(dir)
-		if err != nil {
-			return nil, err
-		}
-		if err := setRoot(r); err != nil {
-			return nil, err
-		}
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			return nil, err
-		}
-		rel, err := filepath.Rel(r, abs)
-		if err != nil {
-			return nil, err
-		}
-		rel = filepath.ToSlash(rel)
-		if fi.IsDir() {
-			// Every file under the directory.
-			src := &source.DiskSource{Dir: abs}
-			list, err := src.List()
-			if err != nil {
-				return nil, err
-			}
-			for _, f := range list {
-				t.files = append(t.files, rel+"/"+f)
-			}
-			if t.files == nil {
-				t.files = []string{}
-			}
-		} else {
-			t.files = append(t.files, rel)
-		}
-	}
-	if wholeRoot {
-		t.files = nil
-	}
-	if t.root == "" {
-		t.root = rootAbs
-		if wd, err := os.Getwd(); err == nil {
-			if rel, err := filepath.Rel(wd, rootAbs); err == nil && !strings.HasPrefix(rel, "..") {
-				t.root = rel
-			}
-		}
-	}
-	sort.Strings(t.files)
-	return t, nil
-}
-
-func hasRootAbove(abs string) bool {
-	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
-		if isRoot(d) {
-			return true
-		}
-		if filepath.Dir(d) == d {
-			return false
-		}
-	}
-}
-
-func gitTop(dir string) (string, error) {
-	ch, err := git.TopLevel(dir)
-	if err != nil {
-		return "", err
-	}
-	return ch, nil
-}
-
 func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	cat, err := loadCatalog(f.catalog)
 	if err != nil {
 		return 0, fmt.Errorf("rule catalog:\n%v", err)
 	}
-	t, err := resolveTarget(f.paths)
+	t, err := checker.ResolveTarget(f.paths)
 	if err != nil {
 		return 0, err
 	}
 	compared := ""
 	var plan *hookPlan
 	if f.preCommit {
-		plan, err = planPreCommit(t.root, f.paths, f.base)
+		plan, err = planPreCommit(t.Root, f.paths, f.base)
 		if err != nil {
 			return 0, err
 		}
 		f.diff, f.staged = plan.base, plan.staged
-		t.files = nil // the change says which ops to check
+		t.Files = nil // the change says which ops to check
 		compared = plan.note
 		w := stdout
 		if f.format != "text" {
@@ -465,34 +310,19 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		}
 		fmt.Fprintf(w, "tilegym-lint: checking %s\n", plan.note)
 	}
-	cfgPath := f.config
-	if cfgPath == "" {
-		if cfgPath, err = config.Find(t.root); err != nil {
-			return 0, err
-		}
-	}
-	var cfg *config.Config
-	if cfgPath != "" {
-		if cfg, err = config.Load(cfgPath); err != nil {
-			return 0, err
-		}
-		if err := cfg.Validate(cat); err != nil {
-			return 0, err
-		}
-	}
-	if cfg, err = applySelection(cfg, cat, &f.view); err != nil {
+	setup, err := config.Open(cat, t.Root, f.config, config.Selection{Select: f.view.selected, Ignore: f.view.ignored})
+	if err != nil {
 		return 0, err
 	}
-	layout := config.BuildLayout(&cat.Layout, cfg)
-	if git.SparseCheckout(t.root) {
+	cfg, layout := setup.Config, setup.Layout
+	if git.SparseCheckout(t.Root) {
 		fmt.Fprintln(stderr, "tilegym-lint: note: this is a sparse checkout (git sparse-checkout): files outside it are absent, so an op whose module, test or benchmark lies outside it is reported as missing it; run `git sparse-checkout disable` or check a full clone")
 	}
-	sizeOf := func() int64 { return sourceBytes(t.root, layout) }
-	gcSourceBytes.Store(&sizeOf)
-	opts := checker.Options{Ops: f.ops, Files: t.files}
+	checker.SizeSource(t.Root, layout)
+	opts := checker.Options{Ops: f.ops, Files: t.Files}
 
 	if f.fixes.fix {
-		code, done, err := runFix(f, t.root, layout, cat, cfg, opts, stdout, stderr)
+		code, done, err := runFix(f, t.Root, setup, opts, stdout, stderr)
 		if err != nil || done {
 			return code, err
 		}
@@ -500,19 +330,19 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 
 	changeMode := f.diff != "" || f.staged
 	if changeMode && compared == "" {
-		compared = describeBase(t.root, f.diff, f.staged)
+		compared = describeBase(t.Root, f.diff, f.staged)
 	}
 	var res *checker.Result
 	if changeMode {
-		res, err = change.CheckGit(t.root, f.diff, f.staged, cat, cfg, layout, checker.Options{Ops: f.ops})
+		res, err = change.CheckGit(t.Root, f.diff, f.staged, cat, cfg, layout, checker.Options{Ops: f.ops})
 		if err != nil {
 			return 0, err
 		}
-		if t.files != nil {
-			res.NarrowToFiles(t.files)
+		if t.Files != nil {
+			res.NarrowToFiles(t.Files)
 		}
 	} else if plan != nil && plan.initial {
-		src, err := indexSource(t.root)
+		src, err := indexSource(t.Root)
 		if err != nil {
 			return 0, err
 		}
@@ -521,14 +351,14 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 			return 0, err
 		}
 	} else {
-		res, err = checker.CheckSource(&source.DiskSource{Dir: t.root}, layout, cat, cfg, opts)
+		res, err = checker.CheckSource(&source.DiskSource{Dir: t.Root}, layout, cat, cfg, opts)
 		if err != nil {
 			return 0, err
 		}
 	}
-	res.Root = filepath.ToSlash(t.root)
-	if !changeMode && t.files == nil && plan == nil {
-		if err := checker.NotACheckout(t.root, layout, cfg, res); err != nil {
+	res.Root = filepath.ToSlash(t.Root)
+	if !changeMode && t.Files == nil && plan == nil {
+		if err := checker.NotACheckout(t.Root, layout, cfg, res); err != nil {
 			return 0, err
 		}
 	}
@@ -543,30 +373,30 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		return 0, err
 	}
 	if f.writeBaseline != "" {
-		if t.files != nil {
+		if t.Files != nil {
 			return 0, errors.New("--write-baseline records a whole check's findings; give it the checkout's root, not files")
 		}
 		w := stdout
 		if f.format != "text" {
 			w = stderr
 		}
-		if err := writeBaseline(f, res, t.root, w); err != nil {
+		if err := writeBaseline(f, res, t.Root, w); err != nil {
 			return 0, err
 		}
 		return 0, nil
 	}
-	if err := applyBaseline(f, res, t.root, cat, cfg, changeMode, !changeMode && t.files == nil && len(f.ops) == 0); err != nil {
+	if err := applyBaseline(f, res, t.Root, cat, cfg, changeMode, !changeMode && t.Files == nil && len(f.ops) == 0); err != nil {
 		return 0, err
 	}
 	if f.verify {
-		abs, err := filepath.Abs(t.root)
+		abs, err := filepath.Abs(t.Root)
 		if err != nil {
 			return 0, err
 		}
 		verify.Run(res, cat, cfg, verify.Options{Dir: abs, Timeout: f.timeout})
 	}
 
-	out := newOutputs(t.root, res, cat, changeMode, compared)
+	out := newOutputs(t.Root, res, cat, changeMode, compared)
 	switch f.format {
 	case "json":
 		err = report.WriteJSON(stdout, res, changeMode)

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/checker"
-	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
@@ -80,74 +79,6 @@ func checkViewFlags(fs *flag.FlagSet, f *checkFlags) error {
 		return fmt.Errorf("%s is a text view; --format %s always writes every finding", which, f.format)
 	}
 	return nil
-}
-
-// matchRules returns the ids of the catalog's rules a selector names: an
-// id, or a prefix of ids ("TG1" is every TG1xx rule); case is ignored.
-func matchRules(cat *rules.Catalog, sel string) []string {
-	sel = strings.ToUpper(sel)
-	var ids []string
-	// A family's prefix selects its rules only (T is not TG's).
-	fam := cat.Family(sel)
-	for _, r := range cat.Rules {
-		if fam != nil && r.Family == fam.Prefix || fam == nil && strings.HasPrefix(r.ID, sel) {
-			ids = append(ids, r.ID)
-		}
-	}
-	return ids
-}
-
-// applySelection narrows the rules of the configuration with --select and
-// --ignore: a rule runs when the configuration does not disable it, a
-// --select selector (when any is given) names it, and no --ignore selector
-// does. It returns the configuration to check with (a new one when cfg is
-// nil and a rule is left out).
-func applySelection(cfg *config.Config, cat *rules.Catalog, v *viewFlags) (*config.Config, error) {
-	if len(v.selected) == 0 && len(v.ignored) == 0 {
-		return cfg, nil
-	}
-	var ids []string
-	for _, r := range cat.Rules {
-		ids = append(ids, r.ID)
-	}
-	pick := func(flag string, sels []string) (map[string]bool, error) {
-		m := map[string]bool{}
-		for _, s := range sels {
-			got := matchRules(cat, s)
-			if len(got) == 0 {
-				return nil, fmt.Errorf("--%s %s: no rule id is or starts with %q%s (tilegym-lint rules lists them)",
-					flag, s, strings.ToUpper(s), rules.DidYouMean(strings.ToUpper(s), ids))
-			}
-			for _, id := range got {
-				m[id] = true
-			}
-		}
-		return m, nil
-	}
-	sel, err := pick("select", v.selected)
-	if err != nil {
-		return nil, err
-	}
-	ign, err := pick("ignore", v.ignored)
-	if err != nil {
-		return nil, err
-	}
-	out := &config.Config{}
-	if cfg != nil {
-		c := *cfg
-		out = &c
-	}
-	disabled := map[string]bool{}
-	for _, id := range out.Disable {
-		disabled[id] = true
-	}
-	out.Disable = append([]string(nil), out.Disable...)
-	for _, id := range ids {
-		if !disabled[id] && (len(sel) > 0 && !sel[id] || ign[id]) {
-			out.Disable = append(out.Disable, id)
-		}
-	}
-	return out, nil
 }
 
 // writeTextView writes the text formats: the per-op report, the

@@ -28,8 +28,9 @@ const module = "github.com/tilegym/tilegym-lint"
 //	checks, config                          the check kinds; a project's configuration
 //	load                                    a snapshot into the model, whole or for some ops
 //	checker                                 the driver: runs the kinds, policy, verdicts per step
-//	change, report, verify, baseline        change mode; the writers; Step 6's runner; the baseline
-//	cmd/tilegym-lint                        the command line (with fix and scaffold beside)
+//	change, report, verify, baseline, fix   change mode; the writers; Step 6's runner; the baseline; --fix
+//	scaffold                                tilegym-lint new
+//	cmd/tilegym-lint                        the command line
 var allowed = map[string][]string{
 	".":                         {},
 	"python/ast":                {},
@@ -50,13 +51,13 @@ var allowed = map[string][]string{
 	"checks":                    {"analysis", "layout", "optable", "python/ast", "python/astutil", "python/pattern", "rules", "source"},
 	"config":                    {"source/regfile", "layout", "optable", "python/ast", "rules"},
 	"load":                      {"analysis", "config", "layout", "optable", "python/ast", "python/astutil", "source"},
-	"checker":                   {"analysis", "checks", "config", "directive", "layout", "load", "optable", "python/ast", "rules", "source"},
+	"checker":                   {"analysis", "checks", "config", "directive", "git", "layout", "load", "optable", "python/ast", "rules", "source"},
 	"change":                    {"analysis", "checker", "checks", "config", "directive", "git", "layout", "load", "optable", "python/ast", "python/astutil", "rules", "source", "source/regfile"},
 	"report":                    {"analysis", "checker", "python/ast", "rules"},
 	"verify":                    {"checker", "checks", "config", "rules"},
 	"baseline":                  {"analysis", "checker", "rules"},
-	"fix":                       {"source/regfile", "python/ast", "python/parser"},
-	"scaffold":                  {"fix", "source/regfile", "python/ast", "python/parser"},
+	"fix":                       {"analysis", "checker", "config", "load", "source", "source/regfile", "python/ast", "python/parser"},
+	"scaffold":                  {"analysis", "fix", "source/regfile", "python/ast", "python/parser"},
 	"cmd/tilegym-lint":          {"analysis", "baseline", "change", "checker", "checks", "config", "fix", "git", "source/regfile", "layout", "load", "optable", "python/astdump", "python/parser", "report", "rules", "scaffold", "source", "verify"},
 	"internal/layers":           {},
 	"internal/fixtureset":       {},

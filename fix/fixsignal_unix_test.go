@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package fix
 
 import (
 	"errors"
@@ -11,13 +11,17 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/config"
 )
 
-// previewChildEnv, set, makes the test binary run the command line with
-// its arguments instead of the tests, as the child of
-// TestFixDryRunRemovesCopyOnSignal: once --fix --dry-run has made its copy,
-// it writes the copy's path to the file the variable names and waits for
-// the signal that the test sends.
+// previewChildEnv, set, makes the test binary run Preview on the directory
+// its argument names instead of the tests, as the child of
+// TestPreviewRemovesCopyOnSignal: once Preview has made its copy, it writes
+// the copy's path to the file the variable names and waits for the signal
+// that the test sends.
 const previewChildEnv = "TILEGYM_LINT_TEST_PREVIEW_CHILD"
 
 func TestMain(m *testing.M) {
@@ -30,26 +34,36 @@ func TestMain(m *testing.M) {
 				time.Sleep(time.Hour) // until the signal ends the process
 			}
 		}
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+		cat, err := checks.LoadBuiltinCatalog()
+		if err != nil || len(os.Args) != 2 {
+			os.Exit(3)
+		}
+		if _, err := Preview(os.Args[1], config.NewSetup(cat, nil), checker.Options{}, os.Stdout); err != nil {
+			os.Exit(2)
+		}
+		os.Exit(0)
 	}
 	os.Exit(m.Run())
 }
 
-// TestFixDryRunRemovesCopyOnSignal: --fix --dry-run interrupted (SIGINT,
-// Ctrl-C) or terminated (SIGTERM) while its copy of the tree exists
-// removes the copy and exits 130 or 143. The child process stops
+// TestPreviewRemovesCopyOnSignal: Preview (--fix --dry-run) interrupted
+// (SIGINT, Ctrl-C) or terminated (SIGTERM) while its copy of the tree
+// exists removes the copy and exits 130 or 143. The child process stops
 // deterministically once the copy is made (previewReady), so no timing
 // decides what is tested.
-func TestFixDryRunRemovesCopyOnSignal(t *testing.T) {
+func TestPreviewRemovesCopyOnSignal(t *testing.T) {
 	for _, c := range []struct {
 		sig  syscall.Signal
 		code int
 	}{{syscall.SIGINT, 130}, {syscall.SIGTERM, 143}} {
 		t.Run(c.sig.String(), func(t *testing.T) {
-			dir := goodCopy(t)
+			dir, err := filepath.Abs("../fixtures/good") // Preview only reads it
+			if err != nil {
+				t.Fatal(err)
+			}
 			tmpdir := t.TempDir() // the child's os.TempDir, empty after it
 			ready := filepath.Join(t.TempDir(), "ready")
-			cmd := exec.Command(os.Args[0], "--fix", "--dry-run", dir)
+			cmd := exec.Command(os.Args[0], dir)
 			cmd.Env = append(os.Environ(), previewChildEnv+"="+ready, "TMPDIR="+tmpdir)
 			var out strings.Builder
 			cmd.Stdout, cmd.Stderr = &out, &out
@@ -87,7 +101,7 @@ func TestFixDryRunRemovesCopyOnSignal(t *testing.T) {
 			if err := cmd.Process.Signal(c.sig); err != nil {
 				t.Fatal(err)
 			}
-			err := <-exited
+			err = <-exited
 			waited = true
 			var ee *exec.ExitError
 			if !errors.As(err, &ee) || ee.ExitCode() != c.code {
