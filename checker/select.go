@@ -1,8 +1,13 @@
 package checker
 
 import (
+	"fmt"
+	"sort"
+	"strings"
+
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/rules"
 )
 
 type opSelection struct {
@@ -92,4 +97,50 @@ func OpFiles(t *optable.OpTable, op *optable.Op) map[string]bool {
 		out[f.Path] = true
 	}
 	return out
+}
+
+// CheckOpNames reports the names (--op) that name no op of the table, with
+// the closest op name when one is close.
+func CheckOpNames(t *optable.OpTable, names []string) error {
+	if t == nil {
+		return nil
+	}
+	var unknown []string
+	for _, n := range names {
+		if len(t.Lookup(n)) == 0 {
+			unknown = append(unknown, n)
+		}
+	}
+	if len(unknown) > 0 {
+		names := OpNames(t)
+		var b strings.Builder
+		for i, n := range unknown {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(n)
+			if c := rules.Closest(n, names); c != "" {
+				fmt.Fprintf(&b, " (did you mean %s?)", c)
+			}
+		}
+		return fmt.Errorf("--op: no op named %s in this checkout", b.String())
+	}
+	return nil
+}
+
+// OpNames returns the names --op accepts: every op's dispatch name, and
+// the function name of an unnamespaced op.
+func OpNames(t *optable.OpTable) []string {
+	seen := map[string]bool{}
+	var names []string
+	for _, op := range t.Ops {
+		for _, n := range []string{op.Name, op.Func} {
+			if n != "" && !seen[n] && (n == op.Name || op.Suite == "") {
+				seen[n] = true
+				names = append(names, n)
+			}
+		}
+	}
+	sort.Strings(names)
+	return names
 }

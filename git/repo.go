@@ -164,3 +164,17 @@ func SparseCheckout(dir string) bool {
 	v, err := Output(dir, "config", "--type=bool", "--get", "core.sparseCheckout")
 	return err == nil && v == "true"
 }
+
+// Index is the index of the repository dir is in, as a snapshot of the
+// files under dir.
+func Index(dir string) (*Source, error) {
+	top, err := Output(dir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, err
+	}
+	prefix, err := Output(dir, "rev-parse", "--show-prefix")
+	if err != nil {
+		return nil, err
+	}
+	return &Source{Dir: top, Rev: IndexRev, Prefix: strings.TrimSuffix(prefix, "/")}, nil
+}

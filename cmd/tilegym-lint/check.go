@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilegym/tilegym-lint/baseline"
 	"github.com/tilegym/tilegym-lint/change"
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/checks"
@@ -295,20 +296,20 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		return 0, err
 	}
 	compared := ""
-	var plan *hookPlan
+	var plan *change.HookPlan
 	if f.preCommit {
-		plan, err = planPreCommit(t.Root, f.paths, f.base)
+		plan, err = change.PlanHook(t.Root, f.paths, f.base)
 		if err != nil {
 			return 0, err
 		}
-		f.diff, f.staged = plan.base, plan.staged
+		f.diff, f.staged = plan.Base, plan.Staged
 		t.Files = nil // the change says which ops to check
-		compared = plan.note
+		compared = plan.Note
 		w := stdout
 		if f.format != "text" {
 			w = stderr
 		}
-		fmt.Fprintf(w, "tilegym-lint: checking %s\n", plan.note)
+		fmt.Fprintf(w, "tilegym-lint: checking %s\n", plan.Note)
 	}
 	setup, err := config.Open(cat, t.Root, f.config, config.Selection{Select: f.view.selected, Ignore: f.view.ignored})
 	if err != nil {
@@ -330,7 +331,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 
 	changeMode := f.diff != "" || f.staged
 	if changeMode && compared == "" {
-		compared = describeBase(t.Root, f.diff, f.staged)
+		compared = change.DescribeBase(t.Root, f.diff, f.staged)
 	}
 	var res *checker.Result
 	if changeMode {
@@ -341,8 +342,8 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		if t.Files != nil {
 			res.NarrowToFiles(t.Files)
 		}
-	} else if plan != nil && plan.initial {
-		src, err := indexSource(t.Root)
+	} else if plan != nil && plan.Initial {
+		src, err := git.Index(t.Root)
 		if err != nil {
 			return 0, err
 		}
@@ -366,7 +367,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	if f.format == "checklist" {
 		notStarted = opsNotStarted(res.Table, f.ops)
 	}
-	if err := checkOpNames(res.Table, withoutNew(f.ops, notStarted)); err != nil {
+	if err := checker.CheckOpNames(res.Table, withoutNew(f.ops, notStarted)); err != nil {
 		return 0, err
 	}
 	if err := cfg.CheckOps(res.Table); err != nil {
@@ -380,13 +381,15 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		if f.format != "text" {
 			w = stderr
 		}
-		if err := writeBaseline(f, res, t.Root, w); err != nil {
+		if err := baseline.WriteFile(f.writeBaseline, res, t.Root, w); err != nil {
 			return 0, err
 		}
 		return 0, nil
 	}
-	if err := applyBaseline(f, res, t.Root, cat, cfg, changeMode, !changeMode && t.Files == nil && len(f.ops) == 0); err != nil {
-		return 0, err
+	if path, from := baseline.Path(f.baseline, cfg); path != "" {
+		if err := baseline.ApplyFile(res, path, from, t.Root, setup, changeMode, !changeMode && t.Files == nil && len(f.ops) == 0); err != nil {
+			return 0, err
+		}
 	}
 	if f.verify {
 		abs, err := filepath.Abs(t.Root)
@@ -396,14 +399,14 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		verify.Run(res, cat, cfg, verify.Options{Dir: abs, Timeout: f.timeout})
 	}
 
-	out := newOutputs(t.Root, res, cat, changeMode, compared)
+	out := report.Locate(t.Root, changeMode, compared)
 	switch f.format {
 	case "json":
 		err = report.WriteJSON(stdout, res, changeMode)
 	case "github":
-		err = report.WriteAnnotations(stdout, res, out.annotations(0, 0, false))
+		err = report.WriteAnnotations(stdout, res, out.Annotations(0, 0, false))
 	case "sarif":
-		err = report.WriteSARIF(stdout, res, cat, out.sarif())
+		err = report.WriteSARIF(stdout, res, cat, out.SARIF(moduleVersion()))
 	default:
 		err = writeTextView(stdout, res, f, changeMode, notStarted)
 	}
@@ -415,29 +418,29 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		if f.summary != "" {
 			elsewhere = "the job summary and the log"
 		}
-		opt := out.annotations(report.GitHubMaxErrors, report.GitHubMaxWarnings, true)
+		opt := out.Annotations(report.GitHubMaxErrors, report.GitHubMaxWarnings, true)
 		opt.Elsewhere = elsewhere
 		if err := report.WriteAnnotations(stdout, res, opt); err != nil {
 			return 0, err
 		}
-		if p, _ := baselinePath(f, cfg); p == "" && !changeMode && report.RunFailed(res, false, false) {
+		if p, _ := baseline.Path(f.baseline, cfg); p == "" && !changeMode && report.RunFailed(res, false, false) {
 			// A whole check (the Action's fallback) failing on findings a
 			// repository may have had for long: say how to adopt it.
-			if err := report.WriteNotice(stdout, baselineHint); err != nil {
+			if err := report.WriteNotice(stdout, baseline.AdoptHint); err != nil {
 				return 0, err
 			}
 		}
 	}
 	if f.sarif != "" {
-		if err := writeFile(f.sarif, false, func(w io.Writer) error {
-			return report.WriteSARIF(w, res, cat, out.sarif())
+		if err := regfile.Write(f.sarif, false, func(w io.Writer) error {
+			return report.WriteSARIF(w, res, cat, out.SARIF(moduleVersion()))
 		}); err != nil {
 			return 0, err
 		}
 	}
 	if f.summary != "" {
-		if err := writeFile(f.summary, true, func(w io.Writer) error {
-			return report.WriteSummary(w, res, cat, out.summaryOptions())
+		if err := regfile.Write(f.summary, true, func(w io.Writer) error {
+			return report.WriteSummary(w, res, cat, out.Summary())
 		}); err != nil {
 			return 0, err
 		}
@@ -473,9 +476,9 @@ func opsNotStarted(t *optable.OpTable, names []string) []report.NewOp {
 			suite, op = "", n
 		}
 		if scaffold.ValidName(op) != "" || suite != "" && scaffold.ValidName(suite) != "" {
-			continue // not an op name: checkOpNames refuses it
+			continue // not an op name: checker.CheckOpNames refuses it
 		}
-		out = append(out, report.NewOp{Name: n, Suite: suite, Func: op, Similar: rules.Closest(n, opNames(t))})
+		out = append(out, report.NewOp{Name: n, Suite: suite, Func: op, Similar: rules.Closest(n, checker.OpNames(t))})
 	}
 	return out
 }
@@ -496,46 +499,4 @@ func withoutNew(names []string, notStarted []report.NewOp) []string {
 		}
 	}
 	return out
-}
-
-// indexSource is the git index of the repository root is in, as a source
-// of the files under root.
-func indexSource(root string) (*git.Source, error) {
-	top, err := git.Output(root, "rev-parse", "--show-toplevel")
-	if err != nil {
-		return nil, err
-	}
-	prefix, err := git.Output(root, "rev-parse", "--show-prefix")
-	if err != nil {
-		return nil, err
-	}
-	return &git.Source{Dir: top, Rev: ":", Prefix: strings.TrimSuffix(prefix, "/")}, nil
-}
-
-// checkOpNames reports an --op that names no op of the checkout.
-func checkOpNames(t *optable.OpTable, names []string) error {
-	if t == nil {
-		return nil
-	}
-	var unknown []string
-	for _, n := range names {
-		if len(t.Lookup(n)) == 0 {
-			unknown = append(unknown, n)
-		}
-	}
-	if len(unknown) > 0 {
-		names := opNames(t)
-		var b strings.Builder
-		for i, n := range unknown {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(n)
-			if c := rules.Closest(n, names); c != "" {
-				fmt.Fprintf(&b, " (did you mean %s?)", c)
-			}
-		}
-		return fmt.Errorf("--op: no op named %s in this checkout", b.String())
-	}
-	return nil
 }

@@ -6,11 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/checker"
-	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -116,21 +114,4 @@ func useColor(w io.Writer) bool {
 	}
 	f, ok := w.(*os.File)
 	return ok && isTerminal(f.Fd())
-}
-
-// opNames returns the names --op accepts: every op's dispatch name, and
-// the function name of an unnamespaced op.
-func opNames(t *optable.OpTable) []string {
-	seen := map[string]bool{}
-	var names []string
-	for _, op := range t.Ops {
-		for _, n := range []string{op.Name, op.Func} {
-			if n != "" && !seen[n] && (n == op.Name || op.Suite == "") {
-				seen[n] = true
-				names = append(names, n)
-			}
-		}
-	}
-	sort.Strings(names)
-	return names
 }

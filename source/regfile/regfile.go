@@ -3,7 +3,9 @@
 // directory, catalogs, files a fix edits) goes through Read, so that a
 // named pipe, a device or a socket where a file was expected, placed there
 // beforehand or swapped in while a run lists the tree, is refused with an
-// error naming it rather than hanging the run or reading without end.
+// error naming it rather than hanging the run or reading without end. A
+// report file the linter writes (Write) is likewise a regular file, never
+// a symbolic link followed.
 package regfile
 
 import (

@@ -1,4 +1,4 @@
-package main
+package change
 
 import (
 	"fmt"
@@ -32,19 +32,19 @@ import (
 // Ops the change does not touch are never reported, so their pre-existing
 // findings never fail the hook.
 
-// hookPlan is what the hook compares.
-type hookPlan struct {
-	base   string // --diff's value; "" for HEAD
-	staged bool
-	// initial: no commit yet; the index is checked whole.
-	initial bool
-	note    string // what was compared, for the user
+// HookPlan is what the pre-commit hook compares.
+type HookPlan struct {
+	Base   string // the base of the change (CheckGit's base); "" for HEAD
+	Staged bool   // the index, not the working tree
+	// Initial: no commit yet; the index is checked whole (IndexSource).
+	Initial bool
+	Note    string // what was compared, for the user
 }
 
-// planPreCommit chooses the comparison for the repository at root, given
-// the files pre-commit passed (relative to the current directory) and the
-// --base flag.
-func planPreCommit(root string, files []string, base string) (*hookPlan, error) {
+// PlanHook chooses what the pre-commit hook (--pre-commit) compares in the
+// repository at root, given the files pre-commit passed (relative to the
+// current directory) and the default branch --base names ("" for none).
+func PlanHook(root string, files []string, base string) (*HookPlan, error) {
 	committing := atCommit() // first: it makes GIT_INDEX_FILE absolute
 	if _, err := git.Output(root, "rev-parse", "--verify", "--quiet", "HEAD"); err != nil {
 		if _, err := git.Output(root, "rev-parse", "--git-dir"); err != nil {
@@ -52,11 +52,11 @@ func planPreCommit(root string, files []string, base string) (*hookPlan, error) 
 		}
 		// The repository's first commit: there is no base, every op
 		// staged is new.
-		return &hookPlan{initial: true, note: "the first commit: every op staged (no HEAD to compare with)"}, nil
+		return &HookPlan{Initial: true, Note: "the first commit: every op staged (no HEAD to compare with)"}, nil
 	}
 	if committing || len(files) > 0 && allStaged(root, files) {
 		head, _ := git.Output(root, "rev-parse", "--verify", "--quiet", "HEAD")
-		return &hookPlan{staged: true, note: fmt.Sprintf("the staged change against HEAD (%s)", shortSHA(head))}, nil
+		return &HookPlan{Staged: true, Note: fmt.Sprintf("the staged change against HEAD (%s)", shortSHA(head))}, nil
 	}
 	var tried []string
 	candidates := []string{base}
@@ -78,13 +78,13 @@ func planPreCommit(root string, files []string, base string) (*hookPlan, error) 
 		if _, err := git.Output(root, "merge-base", "--end-of-options", c, "HEAD"); err != nil {
 			continue
 		}
-		return &hookPlan{base: c, note: "the branch's change against " + describeBase(root, c, false)}, nil
+		return &HookPlan{Base: c, Note: "the branch's change against " + DescribeBase(root, c, false)}, nil
 	}
 	if base != "" {
 		return nil, fmt.Errorf("--base %s: no such revision, or no merge base with HEAD", base)
 	}
 	head, _ := git.Output(root, "rev-parse", "--verify", "--quiet", "HEAD")
-	return &hookPlan{base: "HEAD", note: fmt.Sprintf("the uncommitted changes against HEAD (%s): no merge base with %s; pass --base BRANCH to compare a branch",
+	return &HookPlan{Base: "HEAD", Note: fmt.Sprintf("the uncommitted changes against HEAD (%s): no merge base with %s; pass --base BRANCH to compare a branch",
 		shortSHA(head), strings.Join(tried, " or "))}, nil
 }
 
@@ -134,4 +134,30 @@ func allStaged(root string, files []string) bool {
 		}
 	}
 	return true
+}
+
+// shortSHA abbreviates a commit id for messages.
+func shortSHA(sha string) string {
+	if len(sha) > 12 {
+		return sha[:12]
+	}
+	return sha
+}
+
+// DescribeBase says what a change is compared with: the base and, when it
+// is not HEAD, the merge base of the base and HEAD.
+func DescribeBase(dir, base string, staged bool) string {
+	if base == "" || base == "HEAD" {
+		sha, _ := git.Output(dir, "rev-parse", "--verify", "--quiet", "HEAD")
+		what := "the working tree"
+		if staged {
+			what = "the index"
+		}
+		return fmt.Sprintf("HEAD (%s), %s", shortSHA(sha), what)
+	}
+	mb, err := git.Output(dir, "merge-base", "--end-of-options", base, "HEAD")
+	if err != nil {
+		return base
+	}
+	return fmt.Sprintf("%s (merge base %s)", base, shortSHA(mb))
 }
