@@ -45,11 +45,11 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		whole, _, err := checkChange(ch, cat, nil, lay, checker.Options{}, false)
+		whole, _, err := checkChange(ch, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{}, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, byOps, err := checkChange(ch, cat, nil, lay, checker.Options{}, true)
+		got, byOps, err := checkChange(ch, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{}, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,7 +57,7 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 			// The whole snapshots in batches (as large ones are) give
 			// the same report.
 			batchesFor = func(*load.Loader) int { return 3 }
-			inBatches, _, err := checkChange(ch, cat, nil, lay, checker.Options{}, true)
+			inBatches, _, err := checkChange(ch, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{}, true)
 			batchesFor = checker.Batches
 			if err != nil {
 				t.Fatal(err)
@@ -74,7 +74,7 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 			t.Errorf("%s: the report differs from whole checks':\n got: %s\nwant: %s", sc.name, gb, wb)
 		}
 		// The command's path: git runs while the working tree is read.
-		viaGit, err := CheckGit(dir, "HEAD", sc.staged, cat, nil, lay, checker.Options{})
+		viaGit, err := CheckGit(dir, "HEAD", sc.staged, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -389,7 +389,7 @@ func TestGitBlobID(t *testing.T) {
 func changeFindings(t *testing.T, dir, base string, staged bool) []string {
 	t.Helper()
 	cat := testrepo.Catalog(t)
-	res, err := CheckGit(dir, base, staged, cat, nil, config.BuildLayout(&cat.Layout, nil), checker.Options{})
+	res, err := CheckGit(dir, base, staged, config.NewSetup(cat, nil), checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -508,7 +508,7 @@ func TestChangeDeletesSharedFile(t *testing.T) {
 				base = "HEAD~1"
 			}
 			cat := testrepo.Catalog(t)
-			res, err := CheckGit(dir, base, staged, cat, nil, config.BuildLayout(&cat.Layout, nil), checker.Options{})
+			res, err := CheckGit(dir, base, staged, config.NewSetup(cat, nil), checker.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -557,7 +557,7 @@ func TestSubmoduleOpaque(t *testing.T) {
 	lay := config.BuildLayout(&cat.Layout, nil)
 	whole := func() string {
 		t.Helper()
-		res, err := checker.CheckSource(&source.DiskSource{Dir: dir}, lay, cat, nil, checker.Options{})
+		res, err := checker.CheckSource(&source.DiskSource{Dir: dir}, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -601,7 +601,7 @@ func TestChangeRemovedStubCallers(t *testing.T) {
 	dir := testrepo.PreRepo(t, func(string) {})
 	testrepo.ReplaceInFile(t, dir, opsPy, `@dispatch("silu_and_mul"`, `@_gone("silu_and_mul"`)
 	cat := testrepo.Catalog(t)
-	res, err := CheckGit(dir, "HEAD", false, cat, nil, config.BuildLayout(&cat.Layout, nil), checker.Options{})
+	res, err := CheckGit(dir, "HEAD", false, config.NewSetup(cat, nil), checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

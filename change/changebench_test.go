@@ -17,7 +17,7 @@ func benchChange(b *testing.B, src string, edit func(dir string)) {
 	// Refresh the index's stat data (else every file written in the same
 	// second as the index is hashed again by each git diff).
 	testrepo.GitRun(b, dir, "status", "--porcelain")
-	cat, cfg, lay := testrepo.BenchSetup(b, dir)
+	setup := testrepo.BenchSetup(b, dir)
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu0 := testrepo.CPUTime()
@@ -27,7 +27,7 @@ func benchChange(b *testing.B, src string, edit func(dir string)) {
 		}
 	}()
 	for i := 0; i < b.N; i++ {
-		res, err := CheckGit(dir, "HEAD", false, cat, cfg, lay, checker.Options{})
+		res, err := CheckGit(dir, "HEAD", false, setup, checker.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -45,7 +45,7 @@ func TestChangeMode(t *testing.T) {
 	if !cmp.Equal(ch.Files, []string{"src/tilegym/ops/ops.py", "tests/ops/test_zz_broken.py"}) {
 		t.Errorf("changed files = %v", ch.Files)
 	}
-	res, err := Check(ch, cat, nil, lay, checker.Options{})
+	res, err := Check(ch, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestChangeMode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err = Check(ch, cat, nil, lay, checker.Options{})
+	res, err = Check(ch, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestChangeMode(t *testing.T) {
 	if !ch.Deleted["tests/benchmark/bench_relu.py"] {
 		t.Errorf("deleted files = %v", ch.Deleted)
 	}
-	res, err = Check(ch, cat, nil, lay, checker.Options{})
+	res, err = Check(ch, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestChangeMode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err = Check(ch, cat, nil, lay, checker.Options{})
+	res, err = Check(ch, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +161,7 @@ func TestChangeModeSubdir(t *testing.T) {
 		t.Errorf("files %v", ch.Files)
 	}
 	cat := testrepo.Catalog(t)
-	res, err := Check(ch, cat, nil, config.BuildLayout(&cat.Layout, nil), checker.Options{})
+	res, err := Check(ch, config.NewSetup(cat, nil), checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestUnusedSuppressionChangeMode(t *testing.T) {
 	}
 	testrepo.WriteFile(t, dir, "tests/ops/test_softmax.py", string(data)+"# noqa: TG401\n")
 	cat := testrepo.Catalog(t)
-	res, err := CheckGit(dir, "HEAD", false, cat, nil, config.BuildLayout(&cat.Layout, nil), checker.Options{})
+	res, err := CheckGit(dir, "HEAD", false, config.NewSetup(cat, nil), checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,20 +18,19 @@ import (
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/astutil"
-	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
 // CheckGit is FromGit then Check, the working tree listed
 // and read, and the files every check parses (see seed) parsed, while git
 // computes the change. The result is Check's.
-func CheckGit(root, base string, staged bool, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts checker.Options) (*checker.Result, error) {
+func CheckGit(root, base string, staged bool, s *config.Setup, opts checker.Options) (*checker.Result, error) {
 	if staged {
 		ch, err := FromGit(root, base, staged)
 		if err != nil {
 			return nil, err
 		}
-		res, _, err := checkChangeWith(ch, cat, cfg, lay, opts, true, nil)
+		res, _, err := checkChangeWith(ch, s, opts, true, nil)
 		return res, err
 	}
 	type loaded struct {
@@ -46,7 +45,7 @@ func CheckGit(root, base string, staged bool, cat *rules.Catalog, cfg *config.Co
 	listed := make(chan list, 1)
 	go func() {
 		src := &source.DiskSource{Dir: root}
-		repo, err := load.ListRepo(src, lay, cfg)
+		repo, err := load.ListRepo(src, s.Layout, s.Config)
 		if err != nil {
 			listed <- list{nil, err}
 			head <- loaded{nil, err}
@@ -78,7 +77,7 @@ func CheckGit(root, base string, staged bool, cat *rules.Catalog, cfg *config.Co
 	if err != nil {
 		return nil, err
 	}
-	res, _, err := checkChangeWith(ch, cat, cfg, lay, opts, true, h.l)
+	res, _, err := checkChangeWith(ch, s, opts, true, h.l)
 	return res, err
 }
 
@@ -92,7 +91,7 @@ var batchesFor = checker.Batches
 // Checking by ops, the base snapshot is the head's with the change taken
 // back (baseSource); checking whole, as a reference, it is the merge base's
 // tree as git lists it (git.Source).
-func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts checker.Options, byOps bool, hl *load.Loader) (*checker.Result, bool, error) {
+func checkChangeWith(ch *Change, s *config.Setup, opts checker.Options, byOps bool, hl *load.Loader) (*checker.Result, bool, error) {
 	var head source.Source = &source.DiskSource{Dir: ch.Root}
 	if ch.Staged {
 		gs := &git.Source{Dir: ch.Root, Rev: git.IndexRev}
@@ -100,7 +99,7 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 		head = gs
 	}
 	if byOps {
-		res, baseRes, ok, hl, bl, err := checkChangeOps(ch, head, cat, cfg, lay, hl)
+		res, baseRes, ok, hl, bl, err := checkChangeOps(ch, head, s, hl)
 		if err != nil {
 			return nil, false, err
 		}
@@ -115,11 +114,11 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 				l.Unshare()
 				l.Repo.Table, l.Repo.Wrappers = nil, nil
 			}
-			res, err := checker.CheckLoaded(hl, cat, cfg, k)
+			res, err := checker.CheckLoaded(hl, s, k)
 			if err != nil {
 				return nil, false, err
 			}
-			baseRes, err := checker.CheckLoaded(bl, cat, cfg, k)
+			baseRes, err := checker.CheckLoaded(bl, s, k)
 			if err != nil {
 				return nil, false, err
 			}
@@ -137,9 +136,9 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			baseRes, baseErr = checker.Check(bl.Repo, cat, cfg, checker.Options{})
+			baseRes, baseErr = checker.Check(bl.Repo, s, checker.Options{})
 		}()
-		res, err = checker.Check(hl.Repo, cat, cfg, checker.Options{})
+		res, err = checker.Check(hl.Repo, s, checker.Options{})
 		<-done
 		if err != nil {
 			return nil, false, err
@@ -155,20 +154,20 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 	}
 	baseSrc := &git.Source{Dir: top, Rev: mb, Prefix: strings.TrimSuffix(prefix, "/")}
 	defer baseSrc.Close()
-	headRepo, err := load.Load(head, lay, cfg)
+	headRepo, err := load.Load(head, s.Layout, s.Config)
 	if err != nil {
 		return nil, false, err
 	}
 	headRepo.Root = ch.Root
-	res, err := checker.Check(headRepo, cat, cfg, checker.Options{})
+	res, err := checker.Check(headRepo, s, checker.Options{})
 	if err != nil {
 		return nil, false, err
 	}
-	baseRepo, err := load.Load(baseSrc, lay, cfg)
+	baseRepo, err := load.Load(baseSrc, s.Layout, s.Config)
 	if err != nil {
 		return nil, false, err
 	}
-	baseRes, err := checker.Check(baseRepo, cat, cfg, checker.Options{})
+	baseRes, err := checker.Check(baseRepo, s, checker.Options{})
 	if err != nil {
 		return nil, false, err
 	}
@@ -202,7 +201,8 @@ func checkChangeWith(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *la
 // It returns the loaders of the two snapshots, every file of which is read,
 // for the whole checks when ok is false. hl, when not nil, is the head's
 // loader, its files read.
-func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, hl *load.Loader) (res, baseRes *checker.Result, ok bool, _, bl *load.Loader, err error) {
+func checkChangeOps(ch *Change, head source.Source, s *config.Setup, hl *load.Loader) (res, baseRes *checker.Result, ok bool, _, bl *load.Loader, err error) {
+	lay, cfg := s.Layout, s.Config
 	if lay == nil {
 		lay = &layout.Layout{}
 	}
@@ -338,7 +338,7 @@ func checkChangeOps(ch *Change, head source.Source, cat *rules.Catalog, cfg *con
 	}
 	hl.Repo.Root = ch.Root
 	check := func(repo *optable.Repo) (*checker.Result, error) {
-		return checker.Check(repo, cat, cfg, checker.Options{Focus: related})
+		return checker.Check(repo, s, checker.Options{Focus: related})
 	}
 	// Only the findings of the ops of the change count (the others' are
 	// not whole), and those of no op in changed files.

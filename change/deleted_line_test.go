@@ -31,7 +31,7 @@ func TestDeletedInitLineChargedToItsOp(t *testing.T) {
 			if staged {
 				testrepo.GitRun(t, dir, "add", "-A")
 			}
-			res, err := CheckGit(dir, "", staged, cat, nil, lay, checker.Options{})
+			res, err := CheckGit(dir, "", staged, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,8 +3,6 @@ package change
 import (
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/config"
-	"github.com/tilegym/tilegym-lint/layout"
-	"github.com/tilegym/tilegym-lint/rules"
 )
 
 // Check lints the change's snapshot (working tree or index) and the
@@ -16,13 +14,13 @@ import (
 // op shares alone (dispatch files, __init__s, interface modules, the
 // configuration), only the files of the ops the changed files belong to
 // are parsed and checked (see checkChangeOps); the result is the same.
-func Check(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts checker.Options) (*checker.Result, error) {
-	res, _, err := checkChange(ch, cat, cfg, lay, opts, true)
+func Check(ch *Change, s *config.Setup, opts checker.Options) (*checker.Result, error) {
+	res, _, err := checkChange(ch, s, opts, true)
 	return res, err
 }
 
 // checkChange is Check; with byOps false it checks the whole
 // snapshots. It reports whether it checked only the ops of the change.
-func checkChange(ch *Change, cat *rules.Catalog, cfg *config.Config, lay *layout.Layout, opts checker.Options, byOps bool) (*checker.Result, bool, error) {
-	return checkChangeWith(ch, cat, cfg, lay, opts, byOps, nil)
+func checkChange(ch *Change, s *config.Setup, opts checker.Options, byOps bool) (*checker.Result, bool, error) {
+	return checkChangeWith(ch, s, opts, byOps, nil)
 }

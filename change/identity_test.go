@@ -91,7 +91,7 @@ func TestFindingIdentity(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				res, _, err := checkChange(ch, cat, nil, lay, checker.Options{}, byOps)
+				res, _, err := checkChange(ch, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{}, byOps)
 				if err != nil {
 					t.Fatal(err)
 				}

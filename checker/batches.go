@@ -68,7 +68,7 @@ func (p *plan) checkInBatches(l *load.Loader, k int) (*Result, error) {
 		// A dispatch file does not parse: which ops there are is not
 		// known, so the whole check, as Load gives it.
 		l.ParseAll()
-		return Check(l.Repo, p.cat, p.cfg, Options{})
+		return Check(l.Repo, p.Setup, Options{})
 	}
 	// The cuTile modules that register an op being added, or do not
 	// parse, are read with the seeds (cuTileSeeds; Seed adds the API
@@ -244,7 +244,7 @@ func (b *batches) check(repo *optable.Repo, want, focus map[string]bool) error {
 		results, diags, errs := runAnalyzers(repo, b.p.order, b.p.byKind, focus, b.known)
 		table, _ := results[optable.OpTableAnalyzer].(*optable.OpTable)
 		sups := newSuppressions(repo)
-		diags, unchecked := applyPolicy(repo, diags, b.p.cfg, sups)
+		diags, unchecked := applyPolicy(repo, diags, b.p.Config, sups)
 		return &out{table, diags, unchecked, errs, sups}, nil
 	}, func(o *out) []analysis.Diagnostic { return o.diags }, nil)
 	if err != nil {

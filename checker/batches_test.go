@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/optable"
 )
@@ -19,7 +20,7 @@ func TestCheckInBatches(t *testing.T) {
 		src, lay, cfg, whole := c.src, c.lay, c.cfg, c.whole
 		want := jsonOf(t, whole)
 		for _, k := range []int{2, 3, len(whole.Table.Ops) + 1} {
-			got, err := checkWhole(src, lay, cat, cfg, k)
+			got, err := checkWhole(src, &config.Setup{Catalog: cat, Config: cfg, Layout: lay}, k)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -16,7 +16,7 @@ import (
 // benchCheck runs what `tilegym-lint --format json [--op ...] DIR` does
 // after flag parsing: load, check, write the JSON report.
 func benchCheck(b *testing.B, dir string, ops []string) {
-	cat, cfg, lay := testrepo.BenchSetup(b, dir)
+	setup := testrepo.BenchSetup(b, dir)
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu0 := testrepo.CPUTime()
@@ -28,7 +28,7 @@ func benchCheck(b *testing.B, dir string, ops []string) {
 		}
 	}()
 	for i := 0; i < b.N; i++ {
-		res, err := CheckSource(&source.DiskSource{Dir: dir}, lay, cat, cfg, Options{Ops: ops})
+		res, err := CheckSource(&source.DiskSource{Dir: dir}, setup, Options{Ops: ops})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -93,9 +93,8 @@ func BenchmarkOpTableManyOps(b *testing.B) {
 	for _, n := range []int{1000, 4000} {
 		b.Run(fmt.Sprintf("ops=%d", n), func(b *testing.B) {
 			dir := manyOpsTree(b, n)
-			cat, cfg, lay := testrepo.BenchSetup(b, dir)
-			_ = cat
-			repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, cfg)
+			setup := testrepo.BenchSetup(b, dir)
+			repo, err := load.Load(&source.DiskSource{Dir: dir}, setup.Layout, setup.Config)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -120,10 +119,10 @@ func BenchmarkOpTableManyOps(b *testing.B) {
 func BenchmarkBatchOpTables(b *testing.B) {
 	for _, n := range []int{1000, 4000} {
 		dir := manyOpsTree(b, n)
-		_, cfg, lay := testrepo.BenchSetup(b, dir)
+		setup := testrepo.BenchSetup(b, dir)
 		for _, k := range []int{1, 16} {
 			b.Run(fmt.Sprintf("ops=%d/batches=%d", n, k), func(b *testing.B) {
-				l, err := load.NewLoader(&source.DiskSource{Dir: dir}, lay, cfg)
+				l, err := load.NewLoader(&source.DiskSource{Dir: dir}, setup.Layout, setup.Config)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -11,7 +11,6 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 
 	"github.com/tilegym/tilegym-lint/config"
-	"github.com/tilegym/tilegym-lint/layout"
 )
 
 // NotACheckout returns the error of a whole check (or a check of named
@@ -21,7 +20,8 @@ import (
 // pass with "0 ops". It returns nil when the result has an op. A change
 // that touches no op, or files that belong to none, legitimately report
 // none: the caller asks only for whole checks.
-func NotACheckout(root string, l *layout.Layout, cfg *config.Config, res *Result) error {
+func NotACheckout(root string, s *config.Setup, res *Result) error {
+	l, cfg := s.Layout, s.Config
 	// Ops, or findings (a dispatch file that does not parse, registrations
 	// of no op): a checkout, reported as it is.
 	if res != nil && (res.Table != nil && len(res.Table.Ops) > 0 || len(res.Diagnostics) > 0) {
@@ -29,8 +29,8 @@ func NotACheckout(root string, l *layout.Layout, cfg *config.Config, res *Result
 	}
 	var dispatch []string
 	if l != nil {
-		for _, s := range l.Scopes {
-			dispatch = append(dispatch, s.Dispatch...)
+		for _, sc := range l.Scopes {
+			dispatch = append(dispatch, sc.Dispatch...)
 		}
 	}
 	var b strings.Builder

@@ -19,7 +19,7 @@ func TestConfigUnknownOps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Check(repo, cat, nil, Options{})
+	res, err := Check(repo, config.NewSetup(cat, nil), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,7 @@ func checkDir(t *testing.T, dir string, opts Options) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Check(repo, cat, nil, opts)
+	res, err := Check(repo, config.NewSetup(cat, nil), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestPolicy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := Check(repo, cat, cfg, Options{})
+		res, err := Check(repo, config.NewSetup(cat, cfg), Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,7 +111,7 @@ func TestPolicy(t *testing.T) {
 		}
 	}
 	// Narrowing to one op keeps only it.
-	res, err := Check(mustLoad(t, dir, cat), cat, nil, Options{Ops: []string{"relu"}})
+	res, err := Check(mustLoad(t, dir, cat), config.NewSetup(cat, nil), Options{Ops: []string{"relu"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestPolicy(t *testing.T) {
 		t.Errorf("--op relu: ops = %v", opNames(res))
 	}
 	// Pre-commit mode: the ops owning a file.
-	res, err = Check(mustLoad(t, dir, cat), cat, nil, Options{Files: []string{"tests/ops/test_softmax.py"}})
+	res, err = Check(mustLoad(t, dir, cat), config.NewSetup(cat, nil), Options{Files: []string{"tests/ops/test_softmax.py"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,7 +50,7 @@ func forEachCheckout(t *testing.T, cat *rules.Catalog, fn func(t *testing.T, c *
 			if err != nil {
 				t.Fatal(err)
 			}
-			whole, err := Check(full, cat, cfg, Options{})
+			whole, err := Check(full, config.NewSetup(cat, cfg), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

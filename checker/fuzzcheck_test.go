@@ -309,7 +309,7 @@ func FuzzCheck(f *testing.F) {
 		}
 		src := &testrepo.MapSource{Dir: "repo", Files: strs}
 		check := func(what string, opts checker.Options) *checker.Result {
-			res, err := checker.CheckSource(src, lay, cat, nil, opts)
+			res, err := checker.CheckSource(src, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, opts)
 			if err != nil {
 				t.Fatalf("%s: %v", what, err)
 			}
@@ -325,7 +325,7 @@ func FuzzCheck(f *testing.F) {
 		jsonRoundTrip(t, "whole check", j1, whole)
 		// In batches, as a large checkout is checked: the same report.
 		k := 2 + len(data)%3
-		batched, err := checker.CheckWhole(src, lay, cat, nil, k)
+		batched, err := checker.CheckWhole(src, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, k)
 		if err != nil {
 			t.Fatalf("whole check in %d batches: %v", k, err)
 		}
@@ -378,7 +378,7 @@ func TestOpWithoutDispatchFile(t *testing.T) {
 	src := &testrepo.MapSource{Dir: "repo", Files: strs}
 	lay := config.BuildLayout(&cat.Layout, nil)
 	opts := checker.Options{Ops: []string{"softmax"}}
-	got, err := checker.CheckSource(src, lay, cat, nil, opts)
+	got, err := checker.CheckSource(src, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -386,7 +386,7 @@ func TestOpWithoutDispatchFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := checker.Check(repo, cat, nil, opts)
+	want, err := checker.Check(repo, config.NewSetup(cat, nil), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

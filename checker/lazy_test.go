@@ -38,11 +38,11 @@ func TestCheckOpsLazy(t *testing.T) {
 			want := narrowed(whole, opts)
 			// Check of one op, every file parsed: its analyzers skip
 			// the other ops (Pass.Focus).
-			focused, err := Check(full, cat, cfg, opts)
+			focused, err := Check(full, config.NewSetup(cat, cfg), opts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := CheckSource(src, lay, cat, cfg, opts)
+			got, err := CheckSource(src, &config.Setup{Catalog: cat, Config: cfg, Layout: lay}, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -101,12 +101,12 @@ tests = ["tests/unit/**/test_*.py"]
 		t.Fatal(err)
 	}
 	opts := Options{Ops: []string{"softmax"}}
-	whole, err := Check(full, cat, cfg, Options{})
+	whole, err := Check(full, config.NewSetup(cat, cfg), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := narrowed(whole, opts)
-	got, err := CheckSource(ms, lay, cat, cfg, opts)
+	got, err := CheckSource(ms, &config.Setup{Catalog: cat, Config: cfg, Layout: lay}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,14 +164,14 @@ func TestOpGetsItsTypo(t *testing.T) {
 	testrepo.CopyDir(t, "../fixtures/good", dir)
 	testrepo.ReplaceInFile(t, dir, "src/tilegym/ops/cutile/softmax.py", `@register_impl("softmax"`, `@register_impl("sofmax"`)
 	lay := config.BuildLayout(&cat.Layout, nil)
-	whole, err := CheckSource(&source.DiskSource{Dir: dir}, lay, cat, nil, Options{})
+	whole, err := CheckSource(&source.DiskSource{Dir: dir}, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, opts := range []Options{{}, {Ops: []string{"softmax"}}} {
 		res := whole
 		if opts.Ops != nil {
-			if res, err = CheckSource(&source.DiskSource{Dir: dir}, lay, cat, nil, opts); err != nil {
+			if res, err = CheckSource(&source.DiskSource{Dir: dir}, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, opts); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -191,7 +191,7 @@ func TestOpGetsItsTypo(t *testing.T) {
 			t.Errorf("ops %v: TG201 = %+v; want the registration to correct", opts.Ops, missing)
 		}
 	}
-	other, err := CheckSource(&source.DiskSource{Dir: dir}, lay, cat, nil, Options{Ops: []string{"silu_and_mul"}})
+	other, err := CheckSource(&source.DiskSource{Dir: dir}, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, Options{Ops: []string{"silu_and_mul"}})
 	if err != nil {
 		t.Fatal(err)
 	}

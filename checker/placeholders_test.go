@@ -65,7 +65,7 @@ func TestPlaceholders(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := Check(repo, cc, nil, Options{})
+			res, err := Check(repo, config.NewSetup(cc, nil), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

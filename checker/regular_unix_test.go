@@ -52,7 +52,7 @@ func TestSwappedFIFO(t *testing.T) {
 		src := &swapSource{disk: source.DiskSource{Dir: dir}, swap: swap}
 		done := make(chan error, 1)
 		go func() {
-			_, err := CheckSource(src, config.BuildLayout(&cat.Layout, nil), cat, nil, Options{Ops: ops})
+			_, err := CheckSource(src, config.NewSetup(cat, nil), Options{Ops: ops})
 			done <- err
 		}()
 		select {

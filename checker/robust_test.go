@@ -20,7 +20,7 @@ func TestRobustSteps123(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Check(repo, cat, nil, Options{})
+	res, err := Check(repo, config.NewSetup(cat, nil), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,6 @@ import (
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
-	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/rules"
@@ -57,8 +56,8 @@ func EnabledRules(cat *rules.Catalog, cfg *config.Config) []*rules.Rule {
 // over a repository, applies the policy of the configuration (severities,
 // excluded ops and paths, # noqa comments) and computes the status of each
 // step of each op.
-func Check(repo *optable.Repo, cat *rules.Catalog, cfg *config.Config, opts Options) (*Result, error) {
-	p, err := newPlan(cat, cfg)
+func Check(repo *optable.Repo, s *config.Setup, opts Options) (*Result, error) {
+	p, err := newPlan(s)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +83,7 @@ func Check(repo *optable.Repo, cat *rules.Catalog, cfg *config.Config, opts Opti
 	res.Table = table
 
 	sups := newSuppressions(repo)
-	diags, unchecked := applyPolicy(repo, diags, cfg, sups)
+	diags, unchecked := applyPolicy(repo, diags, s.Config, sups)
 	diags = append(diags, p.suppressionFindings(repo, sups, focus, table, len(errs) > 0)...)
 	SortDiagnostics(diags)
 	keep := selectOps(table, opts, diags)
@@ -110,21 +109,20 @@ func Check(repo *optable.Repo, cat *rules.Catalog, cfg *config.Config, opts Opti
 // analyzers of the enabled rules (and those they require) in order, the
 // rules of each kind, and the verify commands of Step 6.
 type plan struct {
-	cat     *rules.Catalog
-	cfg     *config.Config
+	*config.Setup
 	enabled []*rules.Rule
 	byKind  map[*checks.Analyzer][]*rules.Rule
 	order   []*checks.Analyzer
 	verify  []checks.VerifyCommander
 }
 
-func newPlan(cat *rules.Catalog, cfg *config.Config) (*plan, error) {
-	p := &plan{cat: cat, cfg: cfg, enabled: EnabledRules(cat, cfg), byKind: map[*checks.Analyzer][]*rules.Rule{}}
+func newPlan(s *config.Setup) (*plan, error) {
+	p := &plan{Setup: s, enabled: EnabledRules(s.Catalog, s.Config), byKind: map[*checks.Analyzer][]*rules.Rule{}}
 	var roots []*checks.Analyzer
 	for _, r := range p.enabled {
 		a := checks.Kind(r.Kind)
 		if a == nil {
-			return nil, fmt.Errorf("%s: rule %s: no check kind %q is registered", cat.File, r.ID, r.Kind)
+			return nil, fmt.Errorf("%s: rule %s: no check kind %q is registered", s.Catalog.File, r.ID, r.Kind)
 		}
 		if _, ok := p.byKind[a]; !ok {
 			roots = append(roots, a)
@@ -165,9 +163,9 @@ func (p *plan) suppressionRules() []*rules.Rule {
 // same policy but suppression applies to them.
 func (p *plan) suppressionFindings(repo *optable.Repo, sups *suppressions, focus map[string]bool, table *optable.OpTable, failed bool) []analysis.Diagnostic {
 	out, _ := applyPolicy(repo, sups.findings(suppressionScope{
-		rules: p.suppressionRules(), enabled: ruleIDs(p.enabled), known: ruleIDs(p.cat.Rules),
+		rules: p.suppressionRules(), enabled: ruleIDs(p.enabled), known: ruleIDs(p.Catalog.Rules),
 		focus: focus, table: table, failed: failed,
-	}), p.cfg, newSuppressions(&optable.Repo{}))
+	}), p.Config, newSuppressions(&optable.Repo{}))
 	return out
 }
 
@@ -175,8 +173,8 @@ func (p *plan) suppressionFindings(repo *optable.Repo, sups *suppressions, focus
 // when not nil) that the configuration does not exclude, sorted by name.
 func (p *plan) verdicts(ops []*optable.Op, diags []analysis.Diagnostic, unchecked map[string]map[int]bool, keep *opSelection) []OpResult {
 	excluded := map[string]bool{}
-	if p.cfg != nil {
-		for _, o := range p.cfg.ExcludeOps {
+	if p.Config != nil {
+		for _, o := range p.Config.ExcludeOps {
 			excluded[o] = true
 		}
 	}
@@ -338,15 +336,15 @@ func ruleIDs(list []*rules.Rule) map[string]bool {
 
 // checkWhole checks every op of a snapshot: at once, or in k batches
 // (0: as many as its size calls for, see Batches).
-func checkWhole(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg *config.Config, k int) (*Result, error) {
-	l, err := load.NewLoader(src, lay, cfg)
+func checkWhole(src source.Source, s *config.Setup, k int) (*Result, error) {
+	l, err := load.NewLoader(src, s.Layout, s.Config)
 	if err != nil {
 		return nil, err
 	}
 	if k == 0 {
 		k = Batches(l)
 	}
-	return CheckLoaded(l, cat, cfg, k)
+	return CheckLoaded(l, s, k)
 }
 
 // Batches returns the number of batches a whole check of a loader's
@@ -362,12 +360,12 @@ func Batches(l *load.Loader) int {
 // CheckLoaded checks every op of the snapshot a loader has read (some of
 // its files may be parsed already): at once when k is 1 or less, else in k
 // batches, which leaves the loader with the files parsed at the start.
-func CheckLoaded(l *load.Loader, cat *rules.Catalog, cfg *config.Config, k int) (*Result, error) {
+func CheckLoaded(l *load.Loader, s *config.Setup, k int) (*Result, error) {
 	if k <= 1 {
 		l.ParseAll()
-		return Check(l.Repo, cat, cfg, Options{})
+		return Check(l.Repo, s, Options{})
 	}
-	p, err := newPlan(cat, cfg)
+	p, err := newPlan(s)
 	if err != nil {
 		return nil, err
 	}
@@ -379,18 +377,18 @@ func CheckLoaded(l *load.Loader, cat *rules.Catalog, cfg *config.Config, k int) 
 // load.Loader.Load), and then any file a finding is in or names (a file that does
 // not parse would have silenced the finding); the result for those ops is
 // the same as Load then Check.
-func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg *config.Config, opts Options) (*Result, error) {
+func CheckSource(src source.Source, s *config.Setup, opts Options) (*Result, error) {
 	if opts.Files != nil {
-		repo, err := load.Load(src, lay, cfg)
+		repo, err := load.Load(src, s.Layout, s.Config)
 		if err != nil {
 			return nil, err
 		}
-		return Check(repo, cat, cfg, opts)
+		return Check(repo, s, opts)
 	}
 	if len(opts.Ops) == 0 {
-		return checkWhole(src, lay, cat, cfg, 0)
+		return checkWhole(src, s, 0)
 	}
-	l, err := load.NewLoader(src, lay, cfg)
+	l, err := load.NewLoader(src, s.Layout, s.Config)
 	if err != nil {
 		return nil, err
 	}
@@ -399,7 +397,7 @@ func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg 
 		want[o] = true
 	}
 	repo := l.Load(want)
-	res, err := CheckUntilRead(l, repo, want, func(repo *optable.Repo) (*Result, error) { return Check(repo, cat, cfg, opts) }, (*Result).Findings, nil)
+	res, err := CheckUntilRead(l, repo, want, func(repo *optable.Repo) (*Result, error) { return Check(repo, s, opts) }, (*Result).Findings, nil)
 	if err != nil || res == nil || res.Table == nil {
 		return res, err
 	}
@@ -408,11 +406,11 @@ func CheckSource(src source.Source, lay *layout.Layout, cat *rules.Catalog, cfg 
 	// show: an --op naming no op read is checked on the whole snapshot.
 	for _, o := range opts.Ops {
 		if len(res.Table.Lookup(o)) == 0 {
-			repo, err := load.Load(src, lay, cfg)
+			repo, err := load.Load(src, s.Layout, s.Config)
 			if err != nil {
 				return nil, err
 			}
-			return Check(repo, cat, cfg, opts)
+			return Check(repo, s, opts)
 		}
 	}
 	return res, nil

@@ -56,7 +56,7 @@ func TestCheckAllocLinearInSuites(t *testing.T) {
 		lay := config.BuildLayout(&cat.Layout, nil)
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		res, err := CheckSource(&source.DiskSource{Dir: dir}, lay, cat, nil, Options{})
+		res, err := CheckSource(&source.DiskSource{Dir: dir}, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, Options{})
 		runtime.ReadMemStats(&after)
 		if err != nil || len(res.Errors) > 0 {
 			t.Fatalf("check of %d suites: %v %v", n, err, res.Errors)

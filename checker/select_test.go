@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 )
 
@@ -11,7 +12,7 @@ import (
 // a name of no op is refused with the closest one suggested.
 func TestCheckOpNames(t *testing.T) {
 	cat := testrepo.Catalog(t)
-	res, err := Check(mustLoad(t, "../fixtures/good", cat), cat, nil, Options{})
+	res, err := Check(mustLoad(t, "../fixtures/good", cat), config.NewSetup(cat, nil), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

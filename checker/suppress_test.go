@@ -61,7 +61,7 @@ func TestUnusedSuppressionScope(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Check(repo, cat, cfg, Options{})
+	res, err := Check(repo, config.NewSetup(cat, cfg), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

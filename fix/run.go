@@ -39,7 +39,7 @@ type pass struct {
 // is not edited at stale positions (Options.Base).
 func collect(dir string, s *config.Setup, opts checker.Options) ([]analysis.SuggestedFix, pass, *Reads, error) {
 	reads := &Reads{}
-	res, err := checker.CheckSource(readsSource{&source.DiskSource{Dir: dir}, reads}, s.Layout, s.Catalog, s.Config, opts)
+	res, err := checker.CheckSource(readsSource{&source.DiskSource{Dir: dir}, reads}, s, opts)
 	if err != nil {
 		return nil, pass{}, nil, err
 	}

@@ -30,7 +30,7 @@ func checkDir(t *testing.T, dir string) *checker.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := checker.Check(repo, cat, nil, checker.Options{})
+	res, err := checker.Check(repo, config.NewSetup(cat, nil), checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,7 @@ func lint(t *testing.T, root string) *checker.Result {
 			t.Fatal(err)
 		}
 	}
-	res, err := checker.CheckSource(&source.DiskSource{Dir: root}, config.BuildLayout(&cat.Layout, cfg), cat, cfg, checker.Options{})
+	res, err := checker.CheckSource(&source.DiskSource{Dir: root}, config.NewSetup(cat, cfg), checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

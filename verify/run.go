@@ -35,9 +35,9 @@ const killGrace = 2 * time.Second
 // to pass or fail, keeping each command's exit status and the tail of its
 // output. It executes code of the checked repository; static mode never
 // calls it.
-func Run(res *checker.Result, cat *rules.Catalog, cfg *config.Config, opt Options) {
+func Run(res *checker.Result, setup *config.Setup, opt Options) {
 	var step6 []*rules.Rule
-	for _, r := range checker.EnabledRules(cat, cfg) {
+	for _, r := range checker.EnabledRules(setup.Catalog, setup.Config) {
 		if r.Step == 6 {
 			step6 = append(step6, r)
 		}

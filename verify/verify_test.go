@@ -66,7 +66,7 @@ optional = true
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := checker.Check(repo, cat, nil, checker.Options{Ops: []string{"softmax", "silu_and_mul"}})
+	res, err := checker.Check(repo, config.NewSetup(cat, nil), checker.Options{Ops: []string{"softmax", "silu_and_mul"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ optional = true
 		t.Fatalf("static step 6 = %+v", res.Ops)
 	}
 	abs, _ := filepath.Abs("../fixtures/good")
-	Run(res, cat, nil, Options{Dir: abs})
+	Run(res, config.NewSetup(cat, nil), Options{Dir: abs})
 	byName := map[string]checker.StepResult{}
 	for _, o := range res.Ops {
 		byName[o.Name] = o.Steps[5]

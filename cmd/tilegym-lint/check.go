@@ -315,11 +315,10 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	cfg, layout := setup.Config, setup.Layout
 	if git.SparseCheckout(t.Root) {
 		fmt.Fprintln(stderr, "tilegym-lint: note: this is a sparse checkout (git sparse-checkout): files outside it are absent, so an op whose module, test or benchmark lies outside it is reported as missing it; run `git sparse-checkout disable` or check a full clone")
 	}
-	checker.SizeSource(t.Root, layout)
+	checker.SizeSource(t.Root, setup.Layout)
 	opts := checker.Options{Ops: f.ops, Files: t.Files}
 
 	if f.fixes.fix {
@@ -335,7 +334,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	}
 	var res *checker.Result
 	if changeMode {
-		res, err = change.CheckGit(t.Root, f.diff, f.staged, cat, cfg, layout, checker.Options{Ops: f.ops})
+		res, err = change.CheckGit(t.Root, f.diff, f.staged, setup, checker.Options{Ops: f.ops})
 		if err != nil {
 			return 0, err
 		}
@@ -347,19 +346,19 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		res, err = checker.CheckSource(src, layout, cat, cfg, opts)
+		res, err = checker.CheckSource(src, setup, opts)
 		if err != nil {
 			return 0, err
 		}
 	} else {
-		res, err = checker.CheckSource(&source.DiskSource{Dir: t.Root}, layout, cat, cfg, opts)
+		res, err = checker.CheckSource(&source.DiskSource{Dir: t.Root}, setup, opts)
 		if err != nil {
 			return 0, err
 		}
 	}
 	res.Root = filepath.ToSlash(t.Root)
 	if !changeMode && t.Files == nil && plan == nil {
-		if err := checker.NotACheckout(t.Root, layout, cfg, res); err != nil {
+		if err := checker.NotACheckout(t.Root, setup, res); err != nil {
 			return 0, err
 		}
 	}
@@ -370,7 +369,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	if err := checker.CheckOpNames(res.Table, withoutNew(f.ops, notStarted)); err != nil {
 		return 0, err
 	}
-	if err := cfg.CheckOps(res.Table); err != nil {
+	if err := setup.Config.CheckOps(res.Table); err != nil {
 		return 0, err
 	}
 	if f.writeBaseline != "" {
@@ -386,7 +385,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		}
 		return 0, nil
 	}
-	if path, from := baseline.Path(f.baseline, cfg); path != "" {
+	if path, from := baseline.Path(f.baseline, setup.Config); path != "" {
 		if err := baseline.ApplyFile(res, path, from, t.Root, setup, changeMode, !changeMode && t.Files == nil && len(f.ops) == 0); err != nil {
 			return 0, err
 		}
@@ -396,7 +395,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		verify.Run(res, cat, cfg, verify.Options{Dir: abs, Timeout: f.timeout})
+		verify.Run(res, setup, verify.Options{Dir: abs, Timeout: f.timeout})
 	}
 
 	out := report.Locate(t.Root, changeMode, compared)
@@ -423,7 +422,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		if err := report.WriteAnnotations(stdout, res, opt); err != nil {
 			return 0, err
 		}
-		if p, _ := baseline.Path(f.baseline, cfg); p == "" && !changeMode && report.RunFailed(res, false, false) {
+		if p, _ := baseline.Path(f.baseline, setup.Config); p == "" && !changeMode && report.RunFailed(res, false, false) {
 			// A whole check (the Action's fallback) failing on findings a
 			// repository may have had for long: say how to adopt it.
 			if err := report.WriteNotice(stdout, baseline.AdoptHint); err != nil {

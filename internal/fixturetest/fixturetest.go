@@ -63,7 +63,7 @@ func Check(t testing.TB, dir string) *checker.Result {
 	t.Helper()
 	cat := testrepo.Catalog(t)
 	cfg := Config(t, dir, cat)
-	res, err := checker.CheckSource(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, cfg), cat, cfg, checker.Options{})
+	res, err := checker.CheckSource(&source.DiskSource{Dir: dir}, config.NewSetup(cat, cfg), checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

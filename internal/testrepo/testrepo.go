@@ -16,7 +16,6 @@ import (
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 	"github.com/tilegym/tilegym-lint/internal/realtree"
-	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
 )
@@ -156,25 +155,19 @@ func GitRepo(t testing.TB, src string, edit func(dir string)) string {
 	return dir
 }
 
-// BenchSetup loads the built-in catalog and the tree's configuration (found
-// from dir upwards, as the command line does).
-func BenchSetup(b *testing.B, dir string) (*rules.Catalog, *config.Config, *layout.Layout) {
+// BenchSetup sets up a check of dir as the command line does: the
+// built-in catalog and the configuration found from dir upwards.
+func BenchSetup(b *testing.B, dir string) *config.Setup {
 	b.Helper()
 	cat, err := checks.LoadBuiltinCatalog()
 	if err != nil {
 		b.Fatal(err)
 	}
-	var cfg *config.Config
-	p, err := config.Find(dir)
+	s, err := config.Open(cat, dir, "", config.Selection{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	if p != "" {
-		if cfg, err = config.Load(p); err != nil {
-			b.Fatal(err)
-		}
-	}
-	return cat, cfg, config.BuildLayout(&cat.Layout, cfg)
+	return s
 }
 
 // BrokenPy is a Python file that does not parse.
