@@ -159,55 +159,67 @@ func RenderText(r *rules.Rule, name, op string, vars map[string]string) string {
 
 // Render fills a message template: {op} is the op, {name} any key of vars
 // (a key "op" wins over the op). An unknown placeholder is left as it is.
+// Keys hold no "}" (the placeholder is what lies between a "{" and the
+// next "}").
 func Render(tmpl, op string, vars map[string]string) string {
-	if !strings.Contains(tmpl, "{") {
-		return tmpl
-	}
-	for k := range vars {
-		if strings.Contains(k, "}") {
-			return renderReplacer(tmpl, op, vars)
+	return fill(tmpl, func(rest string) (string, int) {
+		j := strings.IndexByte(rest, '}')
+		if j < 0 {
+			return "", 0
 		}
-	}
-	// One scan, left to right: each "{" opens the placeholder that ends at
-	// the next "}" (no key holds a "}", so no other can match there);
-	// replaced text is not scanned again.
-	var b strings.Builder
-	b.Grow(len(tmpl))
-	for {
-		i := strings.IndexByte(tmpl, '{')
-		if i < 0 {
-			b.WriteString(tmpl)
-			return b.String()
+		k := rest[1:j]
+		if v, ok := vars[k]; ok {
+			return v, j + 1
 		}
-		b.WriteString(tmpl[:i])
-		tmpl = tmpl[i:]
-		if j := strings.IndexByte(tmpl, '}'); j > 0 {
-			k := tmpl[1:j]
-			v, ok := vars[k]
-			if !ok && k == "op" {
-				v, ok = op, true
-			}
-			if ok {
-				b.WriteString(v)
-				tmpl = tmpl[j+1:]
-				continue
-			}
+		if k == "op" {
+			return op, j + 1
 		}
-		b.WriteByte('{')
-		tmpl = tmpl[1:]
-	}
+		return "", 0
+	})
 }
 
-// renderReplacer is Render with a strings.Replacer, which is slower to
-// build than a message is to scan; the reference for Render, and its way
-// for a key holding "}".
-func renderReplacer(tmpl, op string, vars map[string]string) string {
-	oldnew := make([]string, 0, 2*len(vars)+2)
-	for k, v := range vars {
-		oldnew = append(oldnew, "{"+k+"}", v)
+// Expand fills a template with pairs old, new, ...: each old starts with
+// "{" ("{func}", or "{{op}}" in a template of Python code, where single
+// braces are the code's). At each "{" the first old in argument order that
+// starts there is replaced by its new; an unknown placeholder is left as
+// it is. It is strings.NewReplacer(pairs...).Replace for such olds,
+// without building a replacer per call (templates are filled per op and
+// file, and the replacers were a tenth of a check's allocations).
+func Expand(tmpl string, pairs ...string) string {
+	return fill(tmpl, func(rest string) (string, int) {
+		for k := 0; k+1 < len(pairs); k += 2 {
+			if strings.HasPrefix(rest, pairs[k]) {
+				return pairs[k+1], len(pairs[k])
+			}
+		}
+		return "", 0
+	})
+}
+
+// fill is the one template filler under Render and Expand: one scan, left
+// to right; at each "{", match returns the text of the placeholder that
+// starts there and its length (0: none, the "{" is kept); replaced text
+// is not scanned again.
+func fill(tmpl string, match func(rest string) (string, int)) string {
+	i := strings.IndexByte(tmpl, '{')
+	if i < 0 {
+		return tmpl
 	}
-	oldnew = append(oldnew, "{op}", op)
-	return strings.NewReplacer(oldnew...).Replace(tmpl)
+	var b strings.Builder
+	b.Grow(len(tmpl))
+	for ; i >= 0; i = strings.IndexByte(tmpl, '{') {
+		b.WriteString(tmpl[:i])
+		tmpl = tmpl[i:]
+		if v, n := match(tmpl); n > 0 {
+			b.WriteString(v)
+			tmpl = tmpl[n:]
+		} else {
+			b.WriteByte('{')
+			tmpl = tmpl[1:]
+		}
+	}
+	b.WriteString(tmpl)
+	return b.String()
 }
 
 // Validate checks an analyzer graph: names are unique and non-empty, every

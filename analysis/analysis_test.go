@@ -1,6 +1,9 @@
 package analysis
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestRender(t *testing.T) {
 	tests := []struct {
@@ -44,15 +47,47 @@ func TestValidate(t *testing.T) {
 	}
 }
 
+// renderReplacer is Render with a strings.Replacer, the reference its scan
+// is held to.
+func renderReplacer(tmpl, op string, vars map[string]string) string {
+	oldnew := make([]string, 0, 2*len(vars)+2)
+	for k, v := range vars {
+		oldnew = append(oldnew, "{"+k+"}", v)
+	}
+	oldnew = append(oldnew, "{op}", op)
+	return strings.NewReplacer(oldnew...).Replace(tmpl)
+}
+
 // Render's scan agrees with the strings.Replacer it replaced on templates
-// with nested, unclosed and unknown placeholders.
+// with nested, unclosed and unknown placeholders (keys hold no "}").
 func TestRenderAgreesWithReplacer(t *testing.T) {
-	vars := []map[string]string{nil, {"name": "{op}", "file": "f.py"}, {"op": "o", "{op": "X", "": "E"}, {"a}b": "Y"}}
+	vars := []map[string]string{nil, {"name": "{op}", "file": "f.py"}, {"op": "o", "{op": "X", "": "E"}}
 	tmpls := []string{"{op}", "{{op}}", "{{op}", "{}", "{name}{file}", "{na{me}", "}{op}{", "x {op} y {name", "{a}b}", "{", "a{b}c{op}d"}
 	for _, v := range vars {
 		for _, tmpl := range tmpls {
 			if got, want := Render(tmpl, "softmax", v), renderReplacer(tmpl, "softmax", v); got != want {
 				t.Errorf("Render(%q, %v) = %q, the replacer %q", tmpl, v, got, want)
+			}
+		}
+	}
+}
+
+// Expand is strings.NewReplacer(pairs...).Replace for olds that start with
+// "{": the first old in argument order wins at a position, replaced text is
+// not scanned again, and anything else is kept as it is.
+func TestExpandAsReplacer(t *testing.T) {
+	pairs := [][]string{
+		{"{func}", "softmax", "{module}", "m.{func}", "{suite}", "", "{parent}", "a_b"},
+		{"{op}", "liger.jsd", "{func}", "jsd"},
+		{"{f}", "1", "{fu}", "2", "{func}", "3", "{", "brace"},
+		{"{x}", "}{x}"},
+	}
+	tmpls := []string{"", "plain", "{func}", "{func}.py", "tests/{suite}/test_{func}.py", "{{func}}", "{func", "func}",
+		"{unknown}/{module}", "{parent}{parent}", "x{fu}y{f}z{func}{", "{x}{x}}", "{{x}", "}{", "{op}-{func}-{op}"}
+	for _, p := range pairs {
+		for _, tmpl := range tmpls {
+			if got, want := Expand(tmpl, p...), strings.NewReplacer(p...).Replace(tmpl); got != want {
+				t.Errorf("Expand(%q, %q) = %q, want %q", tmpl, p, got, want)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -206,7 +207,7 @@ func expandName(tmpl string, op *optable.Op, module string) string {
 	if i := strings.LastIndexByte(rest, '.'); i >= 0 {
 		parent = strings.ReplaceAll(rest[:i], ".", "_")
 	}
-	return expand(tmpl, "{func}", op.Func, "{module}", module, "{suite}", op.Suite, "{parent}", parent)
+	return analysis.Expand(tmpl, "{func}", op.Func, "{module}", module, "{suite}", op.Suite, "{parent}", parent)
 }
 
 func nameCandidates(tmpls []string, op *optable.Op, module string) map[string]bool {

@@ -108,5 +108,5 @@ func expectedModule(repo *optable.Repo, op *optable.Op, tmpl string) string {
 	if op.Scope != nil {
 		root = strings.TrimSuffix(layout.ExpandSuite(op.Scope.CuTile, op.Suite), "/")
 	}
-	return expand(tmpl, "{cutile}", root, "{func}", op.Func, "{suite}", op.Suite)
+	return analysis.Expand(tmpl, "{cutile}", root, "{func}", op.Func, "{suite}", op.Suite)
 }

@@ -10,8 +10,6 @@ package checks
 // reporting with related positions, skips and name suggestions.
 
 import (
-	"strings"
-
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
@@ -136,38 +134,6 @@ func preferredPublicName(op *optable.Op) string {
 // fill replaces {op}, {func} and {suite} of a template for an op.
 func fill(tmpl string, op *optable.Op) string {
 	return analysis.Render(tmpl, op.Name, map[string]string{"func": op.Func, "suite": op.Suite})
-}
-
-// expand replaces the placeholders of a template: pairs are old, new, ...,
-// each old starting with "{". It is strings.NewReplacer(pairs...).Replace
-// (at each position the first old in argument order that matches; replaced
-// text is not scanned again) without building a replacer per call: the
-// templates are filled per op and file, and the replacers were a tenth of
-// a check's allocations.
-func expand(tmpl string, pairs ...string) string {
-	i := strings.IndexByte(tmpl, '{')
-	if i < 0 {
-		return tmpl
-	}
-	var b strings.Builder
-	b.Grow(len(tmpl))
-	for ; i >= 0; i = strings.IndexByte(tmpl, '{') {
-		b.WriteString(tmpl[:i])
-		tmpl = tmpl[i:]
-		k := 0
-		for k+1 < len(pairs) && !strings.HasPrefix(tmpl, pairs[k]) {
-			k += 2
-		}
-		if k+1 < len(pairs) {
-			b.WriteString(pairs[k+1])
-			tmpl = tmpl[len(pairs[k]):]
-		} else {
-			b.WriteByte('{')
-			tmpl = tmpl[1:]
-		}
-	}
-	b.WriteString(tmpl)
-	return b.String()
 }
 
 // noParams is the params type of a check kind that takes none.

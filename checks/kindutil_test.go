@@ -37,27 +37,6 @@ def missing(x, **kwargs): pass
 	}
 }
 
-// expand is strings.NewReplacer(pairs...).Replace for olds that start with
-// "{": the first old in argument order wins at a position, replaced text is
-// not scanned again, and anything else is kept as it is.
-func TestExpandAsReplacer(t *testing.T) {
-	pairs := [][]string{
-		{"{func}", "softmax", "{module}", "m.{func}", "{suite}", "", "{parent}", "a_b"},
-		{"{op}", "liger.jsd", "{func}", "jsd"},
-		{"{f}", "1", "{fu}", "2", "{func}", "3", "{", "brace"},
-		{"{x}", "}{x}"},
-	}
-	tmpls := []string{"", "plain", "{func}", "{func}.py", "tests/{suite}/test_{func}.py", "{{func}}", "{func", "func}",
-		"{unknown}/{module}", "{parent}{parent}", "x{fu}y{f}z{func}{", "{x}{x}}", "{{x}", "}{", "{op}-{func}-{op}"}
-	for _, p := range pairs {
-		for _, tmpl := range tmpls {
-			if got, want := expand(tmpl, p...), strings.NewReplacer(p...).Replace(tmpl); got != want {
-				t.Errorf("expand(%q, %q) = %q, want %q", tmpl, p, got, want)
-			}
-		}
-	}
-}
-
 // Filling a file name template per op and file allocates the result only:
 // a strings.Replacer built per call was a tenth of a check's allocations.
 func TestExpandNameAllocs(t *testing.T) {

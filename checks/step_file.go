@@ -121,12 +121,12 @@ func ExpectedStepPath(tmpls map[string]string, op *optable.Op) string {
 			break
 		}
 	}
-	out := expand(t, "{func}", op.Func, "{suite}", op.Suite, "{pkg}", pkg, "{op}", op.Name)
+	out := analysis.Expand(t, "{func}", op.Func, "{suite}", op.Suite, "{pkg}", pkg, "{op}", op.Name)
 	// A sub-package the layout puts no tests or benchmarks in (only
 	// experimental/ has its own benchmark directory) is dropped: the
 	// expected path must be one the op table would find.
 	if pkg != "" && op.Scope != nil && len(op.Scope.Tests)+len(op.Scope.Benchmarks) > 0 && !layout.MatchBound(op.Scope.Tests, op.Suite, out) && !layout.MatchBound(op.Scope.Benchmarks, op.Suite, out) {
-		out = expand(t, "{func}", op.Func, "{suite}", op.Suite, "{pkg}", "", "{op}", op.Name)
+		out = analysis.Expand(t, "{func}", op.Func, "{suite}", op.Suite, "{pkg}", "", "{op}", op.Name)
 	}
 	return out
 }

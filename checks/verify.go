@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
@@ -110,7 +111,7 @@ func (p *VerifyParams) plan(op *optable.Op) []VerifyCommand {
 					vc.Argv = append(vc.Argv, bench)
 					continue
 				}
-				filled := expand(w, "{op}", op.Name, "{func}", op.Func)
+				filled := analysis.Expand(w, "{op}", op.Name, "{func}", op.Func)
 				if filled != w && strings.HasPrefix(filled, "-") && vc.Err == "" {
 					vc.Err = fmt.Sprintf("the argument %q would be read as an option; not run", filled)
 				}

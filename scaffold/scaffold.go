@@ -198,28 +198,26 @@ func New(opt Options) (*Result, error) {
 
 	// The new files.
 	modulePath := p.CuTile + "/" + opt.Op + ".py"
-	fields := map[string]string{
-		"op":       opt.Op,
-		"OP":       strings.ToUpper(opt.Op),
-		"dispatch": dispatchName,
-		"marker":   Marker,
-		"api":      p.API,
-		"plot":     strings.ReplaceAll(strings.ReplaceAll(dispatchName, ".", "-"), "_", "-"),
+	// The templates' {{field}}s, old and new (analysis.Expand).
+	fields := []string{
+		"{{op}}", opt.Op,
+		"{{OP}}", strings.ToUpper(opt.Op),
+		"{{dispatch}}", dispatchName,
+		"{{marker}}", Marker,
+		"{{api}}", p.API,
+		"{{plot}}", strings.ReplaceAll(strings.ReplaceAll(dispatchName, ".", "-"), "_", "-"),
+		"{{header}}", spdxHeader(dsrc, opt.Year),
 	}
-	fields["header"] = spdxHeader(dsrc, opt.Year)
 	if opt.Suite == "" {
-		fields["testimports"] = coreTestImports
-		fields["benchimports"] = coreBenchImports
-		fields["call"] = "tilegym.ops." + opt.Op
+		fields = append(fields, "{{testimports}}", coreTestImports, "{{benchimports}}", coreBenchImports, "{{call}}", "tilegym.ops."+opt.Op)
 	} else {
-		fields["testimports"] = suiteTestImports
-		fields["benchimports"] = strings.ReplaceAll(suiteBenchImports, "SUITE", opt.Suite)
-		fields["call"] = opt.Suite + "_ops." + opt.Op
+		fields = append(fields, "{{testimports}}", suiteTestImports,
+			"{{benchimports}}", strings.ReplaceAll(suiteBenchImports, "SUITE", opt.Suite), "{{call}}", opt.Suite+"_ops."+opt.Op)
 	}
 	res.Created = []NewFile{
-		{modulePath, expand(moduleTemplate, fields)},
-		{p.Test, expand(testTemplate, fields)},
-		{p.Bench, expand(benchTemplate, fields)},
+		{modulePath, analysis.Expand(moduleTemplate, fields...)},
+		{p.Test, analysis.Expand(testTemplate, fields...)},
+		{p.Bench, analysis.Expand(benchTemplate, fields...)},
 	}
 	for _, f := range res.Created {
 		if _, err := os.Lstat(abs(f.Path)); err == nil {
@@ -317,14 +315,6 @@ func spdxHeader(dispatch []byte, year int) string {
 		year = time.Now().Year()
 	}
 	return fmt.Sprintf("# SPDX-FileCopyrightText: Copyright (c) %d NVIDIA CORPORATION & AFFILIATES. All rights reserved.\n#\n# SPDX-License-Identifier: MIT\n", year)
-}
-
-func expand(tmpl string, fields map[string]string) string {
-	var pairs []string
-	for k, v := range fields {
-		pairs = append(pairs, "{{"+k+"}}", v)
-	}
-	return strings.NewReplacer(pairs...).Replace(tmpl)
 }
 
 func nextSteps(op, dispatch, module string, p Paths) []string {
@@ -485,7 +475,7 @@ func stubEdits(path string, src []byte, f *ast.File, op, dispatchName string) ([
 	if _, ok := names["get_current_backend"]; !ok {
 		notimpl = fmt.Sprintf(`"%s is not implemented for this backend"`, dispatchName)
 	}
-	stub := expand(stubTemplate, map[string]string{"op": op, "dispatch": dispatchName, "notimpl": notimpl})
+	stub := analysis.Expand(stubTemplate, "{{op}}", op, "{{dispatch}}", dispatchName, "{{notimpl}}", notimpl)
 
 	var edits []analysis.TextEdit
 	// The names the stub needs: Any and Optional from typing, torch.

@@ -1,9 +1,9 @@
 package scaffold
 
 // The templates of the workflow "Adding a cuTile kernel to TileGym" (Steps
-// 1-5), adapted: {{...}} fields are replaced by expand. The parts a person
-// must write raise NotImplementedError with a message starting with
-// Marker, so that the linter (and running the code) reports them.
+// 1-5), adapted: {{...}} fields are replaced by analysis.Expand. The parts
+// a person must write raise NotImplementedError with a message starting
+// with Marker, so that the linter (and running the code) reports them.
 
 // stubTemplate is Step 1's dispatch stub (without surrounding blank lines).
 const stubTemplate = `@dispatch(
