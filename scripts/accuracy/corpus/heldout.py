@@ -1,9 +1,10 @@
-"""The held-out corpus (h01..h10): changes written and labelled after the issue-20 fixes began,
+"""The held-out corpus (h01..h12): changes written and labelled after the issue-20 fixes began,
 never run through tilegym-lint before their labels (labels-heldout.tsv) were committed.
 
 Each is written as a different coding agent following the skill would write it: its own naming,
-test style and benchmark shape. Two are clean, most carry one to three slips, one diverges
-heavily, two modify existing ops."""
+test style and benchmark shape. Ten add an op: two clean, six with one to three slips, two
+diverging heavily (h06, h11); two modify existing ops (h07, h10). h11 and h12 were added, and
+labelled, after the first runs on h01..h10."""
 from common import *
 
 OPS = "src/tilegym/ops/ops.py"
@@ -938,9 +939,198 @@ def h10_silu_and_mul_ms(r):
     replace(r, "tests/benchmark/bench_silu_and_mul.py", "    return gb_per_s\n", "    return ms\n")
 
 
+def h11_hard_tanh(r):
+    """Agent K diverges heavily: a stub that computes, a torch 'backend' with no kernel, nothing in
+    __init__.py, a test that checks only the shape, no benchmark."""
+    append(r, OPS, """@dispatch(
+    "hard_tanh",
+)
+def hard_tanh(
+    input: torch.Tensor,
+    min_val: float = -1.0,
+    max_val: float = 1.0,
+    out: Optional[torch.Tensor] = None,
+    **kwargs: Any,
+):
+    \"\"\"
+    HardTanh: clamp input to [min_val, max_val].
+
+    Args:
+        input: Input tensor
+        min_val: Lower bound
+        max_val: Upper bound
+        out: Optional preallocated output tensor
+        **kwargs: Additional arguments for backend-specific configurations
+
+    Returns:
+        torch.Tensor with the shape of input
+    \"\"\"
+    return torch.clamp(input, min_val, max_val, out=out)
+""")
+    write(r, "src/tilegym/ops/cutile/hard_tanh.py", HDR + """import torch
+
+from tilegym.backend import register_impl
+
+
+@register_impl("hard_tanh", backend="cutile")
+def hard_tanh(input, min_val=-1.0, max_val=1.0, out=None, **kwargs):
+    # TODO: write the cuTile kernel; torch for now
+    return torch.clamp(input, min_val, max_val, out=out)
+""")
+    write(r, "tests/ops/test_hard_tanh.py", HDR + """import pytest
+import torch
+
+from tilegym.backend import is_backend_available
+from tilegym.backend import set_backend
+
+from .. import common
+
+_backends = ["cutile"]
+
+
+class Test_HARD_TANH(common.PyTestCase):
+    @pytest.mark.parametrize("shape", [(1024,), (16, 256)])
+    @pytest.mark.parametrize("backend", _backends)
+    def test_op(self, shape, backend, arch):
+        if backend == "cutile" and not is_backend_available("cutile"):
+            pytest.skip("Cutile backend not available")
+        try:
+            set_backend(backend)
+        except Exception as e:
+            pytest.skip(f"Backend is not supported: {e}")
+        self.setUp()
+
+        from tilegym.ops import hard_tanh
+
+        x = torch.randn(*shape, device="cuda") * 3
+        y = hard_tanh(x)
+        assert y.shape == x.shape
+""")
+
+
+def h12_log1p_abs(r):
+    """Agent L: the benchmark function lost its perf_report decorator and the configs bypass
+    get_supported_backends."""
+    append(r, OPS, _stub("log1p_abs", "    input: torch.Tensor,\n"))
+    write(r, "src/tilegym/ops/cutile/log1p_abs.py", HDR + """import cuda.tile as ct
+import torch
+
+from tilegym.backend import register_impl
+
+ConstInt = ct.Constant[int]
+
+
+@ct.kernel
+def log1p_abs_kernel_ct(x, output, n_elements: ConstInt, BLOCK_SIZE: ConstInt):
+    bid = ct.bid(0)
+    indices = bid * BLOCK_SIZE + ct.arange(BLOCK_SIZE, dtype=torch.int32)
+    v = ct.astype(ct.gather(x, indices, check_bounds=True), torch.float32)
+    a = ct.where(v < 0, -v, v)
+    ct.scatter(output, indices, ct.astype(ct.log(a + 1.0), output.dtype), check_bounds=True)
+
+
+@register_impl("log1p_abs", backend="cutile")
+def log1p_abs(input: torch.Tensor, out: torch.Tensor = None, **kwargs) -> torch.Tensor:
+    x = input.contiguous().view(-1)
+    if out is None:
+        out = torch.empty_like(input)
+    n = x.numel()
+    BLOCK_SIZE = 1024
+    grid = (ct.cdiv(n, BLOCK_SIZE), 1, 1)
+    ct.launch(torch.cuda.current_stream(), grid, log1p_abs_kernel_ct, (x, out.view(-1), n, BLOCK_SIZE))
+    return out
+""")
+    _register(r, "log1p_abs")
+    write(r, "tests/ops/test_log1p_abs.py", HDR + """import pytest
+import torch
+
+from tilegym.backend import is_backend_available
+from tilegym.backend import set_backend
+
+from .. import common
+
+_backends = ["cutile"]
+
+
+class Test_LOG1P_ABS(common.PyTestCase):
+    @staticmethod
+    def reference(input):
+        return torch.log1p(input.abs())
+
+    @pytest.mark.parametrize("shape, dtype", [((4096,), torch.float32), ((64, 300), torch.float16)])
+    @pytest.mark.parametrize("backend", _backends)
+    def test_op(self, shape, dtype, backend, arch):
+        if backend == "cutile" and not is_backend_available("cutile"):
+            pytest.skip("Cutile backend not available")
+        try:
+            set_backend(backend)
+        except Exception as e:
+            pytest.skip(f"Backend is not supported: {e}")
+        self.setUp()
+
+        from tilegym.ops import log1p_abs
+
+        x = torch.randn(*shape, dtype=dtype, device="cuda")
+        self.assertCorrectness(log1p_abs, self.reference, {"input": x}, atol=1e-2, rtol=1e-2)
+""")
+    write(r, "tests/benchmark/bench_log1p_abs.py", HDR + """import torch
+import triton
+import triton.testing
+
+import tilegym
+from tilegym.backend import is_backend_available
+from tilegym.backend import register_impl
+
+ALL_BACKENDS = [
+    ("cutile", "cuTile", ("orange", "-")) if is_backend_available("cutile") else None,
+    ("torch", "PyTorch", ("green", "-")),
+]
+
+
+def get_supported_backends():
+    return [p for p in ALL_BACKENDS if p is not None]
+
+
+def reference_log1p_abs(input: torch.Tensor, out: torch.Tensor = None, **kwargs):
+    return torch.log1p(input.abs())
+
+
+register_impl("log1p_abs", "torch")(reference_log1p_abs)
+
+
+def create_benchmark_config(datatype):
+    backends, names, styles = zip(*[b for b in ALL_BACKENDS if b is not None])
+    dtype_name = str(datatype).split(".")[-1]
+    return triton.testing.Benchmark(
+        x_names=["N"],
+        x_vals=[2**i for i in range(12, 25, 2)],
+        line_arg="backend",
+        line_vals=list(backends),
+        line_names=list(names),
+        styles=list(styles),
+        ylabel="GB/s",
+        plot_name=f"log1p-abs-{dtype_name}-GBps",
+        args={"datatype": datatype},
+    )
+
+
+def bench_log1p_abs(N, backend, datatype, device="cuda"):
+    x = torch.randn(N, dtype=datatype, device=device)
+    fn = lambda: tilegym.ops.log1p_abs(x, backend=backend)
+    ref = lambda: reference_log1p_abs(x)
+    torch.testing.assert_close(fn(), ref(), rtol=1e-2, atol=1e-2)
+    ms = triton.testing.do_bench(fn)
+    return 2 * x.numel() * x.element_size() * 1e-9 / (ms * 1e-3)
+
+
+if __name__ == "__main__":
+    bench_log1p_abs.run(print_data=True)
+""")
+
+
 CHANGES = [
     ("h01", h01_rsqrt_eps), ("h02", h02_abs_diff), ("h03", h03_sigmoid_mul),
     ("h04", h04_row_l2norm), ("h05", h05_expm1), ("h06", h06_clip_value),
     ("h07", h07_softmax_noncontig), ("h08", h08_masked_scale), ("h09", h09_swish_beta),
-    ("h10", h10_silu_and_mul_ms),
+    ("h10", h10_silu_and_mul_ms), ("h11", h11_hard_tanh), ("h12", h12_log1p_abs),
 ]
