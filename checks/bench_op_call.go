@@ -3,6 +3,7 @@ package checks
 import (
 	"errors"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -11,7 +12,8 @@ import (
 // BenchOpCallAnalyzer implements kind "bench-op-call".
 var BenchOpCallAnalyzer = &Analyzer{
 	Name:         "bench-op-call",
-	Placeholders: []string{"op", "file", "call", "func", "keyword", "opcall", "problem"},
+	Placeholders: []string{"op", "file", "call", "func", "keyword", "opcall", "value", "problem"},
+	Texts:        []string{"global", "module", "no-keyword", "literal"},
 	Doc: `Reports benchmark calls of the op without an explicit backend, and global backend selection.
 
 A benchmark compares backends side by side: each call of the op through the
@@ -52,9 +54,10 @@ func runBenchOpCall(pass *Pass) (any, error) {
 			for _, s := range x.Body() {
 				for _, c := range x.CallsTo(s, p.Forbidden) {
 					global = true
-					reportAt(pass, rule, sf.Primary.Name, sf.File, c, map[string]string{
-						"func": sf.Primary.Func, "call": astutil.DottedName(c.Func), "keyword": p.Keyword,
-						"opcall": x.opSpelling(sf.Primary), "problem": "selects the backend for the whole process"}, nil, nil)
+					vars := map[string]string{"func": sf.Primary.Func, "call": astutil.DottedName(c.Func), "keyword": p.Keyword,
+						"opcall": x.opSpelling(sf.Primary), "value": ""}
+					vars["problem"] = analysis.RenderText(rule, "global", sf.Primary.Name, vars)
+					reportAt(pass, rule, sf.Primary.Name, sf.File, c, vars, nil, nil)
 				}
 			}
 			if global {
@@ -63,9 +66,9 @@ func runBenchOpCall(pass *Pass) (any, error) {
 			for _, op := range sf.Ops {
 				for _, n := range x.backendModuleUses(op, p.Modules) {
 					global = true
-					reportAt(pass, rule, op.Name, sf.File, n.node, map[string]string{
-						"func": op.Func, "call": n.name, "keyword": p.Keyword, "opcall": preferredPublicName(op),
-						"problem": "bypasses the dispatcher"}, nil, nil)
+					vars := map[string]string{"func": op.Func, "call": n.name, "keyword": p.Keyword, "opcall": preferredPublicName(op), "value": ""}
+					vars["problem"] = analysis.RenderText(rule, "module", op.Name, vars)
+					reportAt(pass, rule, op.Name, sf.File, n.node, vars, nil, nil)
 				}
 			}
 			if global {
@@ -76,7 +79,7 @@ func runBenchOpCall(pass *Pass) (any, error) {
 					continue // a baseline the benchmark times beside its op
 				}
 				for _, c := range x.publicCalls(op) {
-					problem := "passes no " + p.Keyword
+					text, value := "no-keyword", ""
 					if v := astutil.CallArg(c, -1, p.Keyword); v != nil {
 						// The benchmark's backend parameter, not a
 						// fixed backend: a literal times one backend
@@ -85,13 +88,13 @@ func runBenchOpCall(pass *Pass) (any, error) {
 						if !ok {
 							continue
 						}
-						problem = "hard-codes " + p.Keyword + "=" + astutil.ExprString(lit)
+						text, value = "literal", astutil.ExprString(lit)
 					} else if hasDoubleStar(c) {
 						continue
 					}
-					reportAt(pass, rule, op.Name, sf.File, c, map[string]string{
-						"func": op.Func, "call": astutil.DottedName(c.Func), "keyword": p.Keyword, "opcall": astutil.DottedName(c.Func),
-						"problem": problem}, nil, nil)
+					vars := map[string]string{"func": op.Func, "call": astutil.DottedName(c.Func), "keyword": p.Keyword, "opcall": astutil.DottedName(c.Func), "value": value}
+					vars["problem"] = analysis.RenderText(rule, text, op.Name, vars)
+					reportAt(pass, rule, op.Name, sf.File, c, vars, nil, nil)
 				}
 			}
 		}

@@ -3,6 +3,7 @@ package checks
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/rules"
@@ -14,7 +15,8 @@ var StubNameAnalyzer = registerOpKind(&Analyzer{
 The function name is the last dotted part of the dispatch name, and in a
 scope with a namespace the dispatch name starts with it.`,
 	Name:         "stub-name",
-	Placeholders: []string{"op", "file", "expected", "func", "problem"},
+	Placeholders: []string{"op", "file", "expected", "func", "namespace", "last", "problem"},
+	Texts:        []string{"namespace", "misnamed"},
 }, runStubName)
 
 func runStubName(pass *Pass, tab *optable.OpTable, rule *rules.Rule, _ *noParams) {
@@ -25,16 +27,17 @@ func runStubName(pass *Pass, tab *optable.OpTable, rule *rules.Rule, _ *noParams
 		if op.Scope != nil && op.Scope.Namespace != "" {
 			ns = layout.ExpandSuite(op.Scope.Namespace, op.Suite)
 		}
-		if ns != "" && !strings.HasPrefix(op.Name, ns+".") {
-			reportAt(pass, rule, op.Name, st.File, st.NameArg, map[string]string{
-				"problem":  "the dispatch name must start with the namespace \"" + ns + ".\"",
-				"expected": ns + "." + fd.Name, "func": fd.Name,
-			}, nil, nil)
-		} else if fd.Name != want {
-			reportAt(pass, rule, op.Name, st.File, st.NameArg, map[string]string{
-				"problem":  "the function is named \"" + fd.Name + "\" but the dispatch name ends in \"" + want + "\"",
-				"expected": strings.TrimSuffix(op.Name, want) + fd.Name, "func": fd.Name,
-			}, nil, nil)
+		vars := map[string]string{"func": fd.Name, "namespace": ns, "last": want}
+		switch {
+		case ns != "" && !strings.HasPrefix(op.Name, ns+"."):
+			vars["expected"] = ns + "." + fd.Name
+			vars["problem"] = analysis.RenderText(rule, "namespace", op.Name, vars)
+		case fd.Name != want:
+			vars["expected"] = strings.TrimSuffix(op.Name, want) + fd.Name
+			vars["problem"] = analysis.RenderText(rule, "misnamed", op.Name, vars)
+		default:
+			continue
 		}
+		reportAt(pass, rule, op.Name, st.File, st.NameArg, vars, nil, nil)
 	}
 }

@@ -1,0 +1,38 @@
+package checks
+
+import (
+	"testing"
+
+	"github.com/tilegym/tilegym-lint/analysis"
+)
+
+// TestRuleTextsAsBuiltBefore: the texts that moved from Go to rules.toml
+// ([rule.texts]) render, byte for byte, what the kind used to build,
+// including the cases no fixture reaches (TG102 outside the namespace).
+func TestRuleTextsAsBuiltBefore(t *testing.T) {
+	cat, err := LoadBuiltinCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns, fn, last := "liger", "jsd_fwd", "jsd"
+	for _, tc := range []struct {
+		rule, text string
+		vars       map[string]string
+		was        string
+	}{
+		{"TG102", "namespace", map[string]string{"namespace": ns, "func": fn, "last": last},
+			"the dispatch name must start with the namespace \"" + ns + ".\""},
+		{"TG102", "misnamed", map[string]string{"namespace": ns, "func": fn, "last": last},
+			"the function is named \"" + fn + "\" but the dispatch name ends in \"" + last + "\""},
+		{"TG502", "no-keyword", map[string]string{"keyword": "backend", "value": ""}, "passes no " + "backend"},
+		{"TG502", "literal", map[string]string{"keyword": "backend", "value": `"cutile"`}, "hard-codes " + "backend" + "=" + `"cutile"`},
+	} {
+		r := cat.Rule(tc.rule)
+		if r == nil {
+			t.Fatalf("no rule %s", tc.rule)
+		}
+		if got := analysis.RenderText(r, tc.text, "liger.jsd", tc.vars); got != tc.was {
+			t.Errorf("%s texts.%s = %q, was %q", tc.rule, tc.text, got, tc.was)
+		}
+	}
+}
