@@ -2,6 +2,7 @@ package checks
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -31,7 +32,7 @@ func runImplOut(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *implOutPa
 			if impl.Def == nil {
 				continue
 			}
-			if prob, n := outProblem(impl.Def, p.Param); prob != "" && !delegatesOut(m.file.AST, impl.Def, p.Param) {
+			if prob, n := outProblem(impl.Def, p.Param); prob != "" && !delegatesOut(m.file.AST, m.file.Imports(), impl.Def, p.Param) {
 				reportAt(pass, rule, impl.Op, m.file, n, map[string]string{"problem": prob, "param": p.Param, "func": impl.Def.Name}, nil, nil)
 			}
 		}
@@ -132,8 +133,10 @@ func noneTest(e ast.Expr, name string, ops ...ast.CmpOperator) bool {
 
 // delegatesOut reports whether fd hands its out parameter to a module-level
 // function of the same file that fills it (outProblem finds nothing there)
-// and returns that call's result: `return _launch(x, out, 1)`.
-func delegatesOut(f *ast.File, fd *ast.FunctionDef, param string) bool {
+// and returns that call's result, `return _launch(x, out, 1)`, or to a torch
+// function as its out= keyword, which allocates when it is None and returns
+// the result: `return torch.clamp(x, lo, hi, out=out)`.
+func delegatesOut(f *ast.File, im *astutil.Imports, fd *ast.FunctionDef, param string) bool {
 	if f == nil {
 		return false
 	}
@@ -145,6 +148,10 @@ func delegatesOut(f *ast.File, fd *ast.FunctionDef, param string) bool {
 			c, isCall := n.Value.(*ast.Call)
 			if !isCall {
 				return true
+			}
+			if torchOut(im, c, param) {
+				ok = true
+				return false
 			}
 			name, isName := c.Func.(*ast.Name)
 			if !isName || funcs[name.Id] == nil || funcs[name.Id] == fd {
@@ -162,6 +169,25 @@ func delegatesOut(f *ast.File, fd *ast.FunctionDef, param string) bool {
 		return !ok
 	})
 	return ok
+}
+
+// torchOut reports whether c calls a function of torch with param as its
+// out= keyword.
+func torchOut(im *astutil.Imports, c *ast.Call, param string) bool {
+	if im == nil {
+		return false
+	}
+	fn, ok := im.Resolve(c.Func)
+	if !ok || !strings.HasPrefix(fn, "torch.") {
+		return false
+	}
+	for _, k := range c.Keywords {
+		if k != nil && k.Arg != nil && *k.Arg == "out" {
+			nm, isName := k.Value.(*ast.Name)
+			return isName && nm.Id == param
+		}
+	}
+	return false
 }
 
 // boundParam returns the parameter of def that call c passes the name arg
