@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
@@ -12,8 +13,10 @@ import (
 var ImplKernelAnalyzer = registerOpKind(&Analyzer{
 	Doc: `Checks that every cuTile module defines a kernel (S2.3).
 
-The module (one importing "tile_module") defines a function decorated with
-one of "kernel", or imports a module of the repository that does. It reports
+The module defines a function decorated with one of "kernel", or imports a
+module of the repository that does. A module not importing "tile_module"
+(TG202's finding) is reported only when no function of it is decorated as a
+kernel under any name. It reports
 once per module, for the first op it registers.`,
 	Name:         "impl-kernel",
 	Placeholders: []string{"op", "file", "kernel"},
@@ -27,12 +30,19 @@ type implKernelParams struct {
 func (p *implKernelParams) Validate() error { return needEntries("kernel", p.Kernel) }
 
 func runImplKernel(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *implKernelParams) {
-	for _, m := range tileModules(pass, tab, p.TileModule) {
+	for _, m := range wantedModules(pass, tab) {
 		im := m.file.Imports()
-		if len(kernelDefs(m.file, im, p.Kernel)) == 0 && !importsKernelModule(pass.Repo, m.file, im, p.Kernel) {
-			first := m.impls[0]
-			reportAt(pass, rule, first.Op, m.file, implCallee(first), map[string]string{"kernel": firstOr(p.Kernel, "")}, nil, nil)
+		if p.TileModule != "" && !im.Imported(p.TileModule) {
+			// TG202 asks for the import; a kernel under another name
+			// (`import cuda_tile_shim as ct`, `@ct.kernel`) is there.
+			if decoratedKernel(m.file.AST) {
+				continue
+			}
+		} else if len(kernelDefs(m.file, im, p.Kernel)) > 0 || importsKernelModule(pass.Repo, m.file, im, p.Kernel) {
+			continue
 		}
+		first := m.impls[0]
+		reportAt(pass, rule, first.Op, m.file, implCallee(first), map[string]string{"kernel": firstOr(p.Kernel, "")}, nil, nil)
 	}
 }
 
@@ -54,6 +64,30 @@ func importsKernelModule(repo *optable.Repo, f *source.File, im *astutil.Imports
 		}
 		if len(kernelDefs(other, other.Imports(), kernel)) > 0 {
 			return true
+		}
+	}
+	return false
+}
+
+// decoratedKernel reports whether a module-level function of f has a
+// decorator named kernel, however qualified (`@ct.kernel`, `@kernel(...)`).
+func decoratedKernel(f *ast.File) bool {
+	if f == nil || f.Module == nil {
+		return false
+	}
+	for _, st := range f.Module.Body {
+		fd, ok := st.(*ast.FunctionDef)
+		if !ok {
+			continue
+		}
+		for _, d := range fd.DecoratorList {
+			if c, isCall := d.(*ast.Call); isCall {
+				d = c.Func
+			}
+			name := astutil.DottedName(d)
+			if name == "kernel" || strings.HasSuffix(name, ".kernel") {
+				return true
+			}
 		}
 	}
 	return false
