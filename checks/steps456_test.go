@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/checks/checkstest"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -14,7 +15,7 @@ func TestSteps456Good(t *testing.T) {
 	repo := checkstest.Load(t, "../fixtures/good")
 	byKind := map[string][]*rules.Rule{}
 	var kinds []string
-	for _, r := range checkstest.Catalog(t).Rules {
+	for _, r := range testrepo.Catalog(t).Rules {
 		if r.Step < 4 || r.Step > 6 {
 			continue
 		}

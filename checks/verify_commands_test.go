@@ -5,7 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tilegym/tilegym-lint/checks"
-	"github.com/tilegym/tilegym-lint/checks/checkstest"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
@@ -15,7 +15,7 @@ import (
 // (optional), the linters; without a test file, no pytest command.
 func TestVerifyCommands(t *testing.T) {
 	var rule *rules.Rule
-	for _, r := range checkstest.Catalog(t).Rules {
+	for _, r := range testrepo.Catalog(t).Rules {
 		if r.Kind == "verify" {
 			rule = r
 		}

@@ -31,21 +31,11 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-// Catalog returns the built-in rule catalog, loaded against the kinds.
-func Catalog(t testing.TB) *rules.Catalog {
-	t.Helper()
-	cat, err := checks.LoadBuiltinCatalog()
-	if err != nil {
-		t.Fatalf("built-in catalog: %v", err)
-	}
-	return cat
-}
-
 // Rule returns a copy of the catalog's rule id; with params not nil, with
 // those params instead of the catalog's.
 func Rule(t testing.TB, id string, params any) *rules.Rule {
 	t.Helper()
-	for _, r := range Catalog(t).Rules {
+	for _, r := range testrepo.Catalog(t).Rules {
 		if r.ID == id {
 			c := *r
 			if params != nil {
@@ -72,7 +62,7 @@ func LoadFiles(t testing.TB, files map[string]string) *optable.Repo {
 
 func load1(t testing.TB, src source.Source) *optable.Repo {
 	t.Helper()
-	repo, err := load.Load(src, config.BuildLayout(&Catalog(t).Layout, nil), nil)
+	repo, err := load.Load(src, config.BuildLayout(&testrepo.Catalog(t).Layout, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
