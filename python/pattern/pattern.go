@@ -3,7 +3,9 @@
 // which $X is a metavariable (any expression, bound to the first one it
 // matches; a second $X must be the same text), $_ matches anything
 // unbound, and `...` matches any expression, or any run of arguments,
-// elements or statements where it stands in a list. Dotted names in a
+// elements, statements or a def's parameters where it stands in a list
+// (`def $F(..., $P=$D, ...)`: a parameter written without a default
+// matches one without). Dotted names in a
 // pattern are fully qualified: `cuda.tile.launch(...)` matches
 // `ct.launch(...)` in a file that imports cuda.tile as ct, as the caller's
 // Resolver says. It knows Python, not TileGym.
@@ -13,6 +15,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -34,7 +37,7 @@ type Pattern struct {
 
 // Parse parses a pattern with the package's own Python parser.
 func Parse(src string) (*Pattern, error) {
-	text := metavarRE.ReplaceAllString(src, mvPrefix+"$1")
+	text := rewriteParams(metavarRE.ReplaceAllString(src, mvPrefix+"$1"))
 	f, err := parser.ParseFile("pattern", []byte(text))
 	if err != nil {
 		return nil, fmt.Errorf("pattern %q does not parse as Python: %v", src, err)
@@ -212,6 +215,9 @@ func (m *matcher) node(p, t ast.Node) bool {
 	case *ast.Call:
 		tv, ok := t.(*ast.Call)
 		return ok && m.call(pv, tv)
+	case *ast.FunctionDef:
+		tv, ok := t.(*ast.FunctionDef)
+		return ok && m.funcDef(pv, tv)
 	}
 	return m.generic(reflect.ValueOf(p).Elem(), reflect.ValueOf(t).Elem())
 }
@@ -395,4 +401,214 @@ func (m *matcher) value(pf, tf reflect.Value) bool {
 		return fmt.Sprint(pf.Interface()) == fmt.Sprint(tf.Interface())
 	}
 	return pf.CanInterface() && tf.CanInterface() && reflect.DeepEqual(pf.Interface(), tf.Interface())
+}
+
+// A def pattern's parameter list is rewritten before it is parsed, as
+// Python allows neither `...` there nor a parameter without a default
+// after one with: `...` becomes a parameter named wildParam<n>, and a
+// parameter without a default gets the default noDefault.
+const (
+	wildParam = "__pw_dots"
+	noDefault = "__pw_nodefault"
+)
+
+var defRE = regexp.MustCompile(`\bdef\s+\w+\s*\(`)
+
+// rewriteParams rewrites the parameter lists of the defs of a pattern.
+func rewriteParams(text string) string {
+	var b strings.Builder
+	n := 0
+	for {
+		loc := defRE.FindStringIndex(text)
+		if loc == nil {
+			b.WriteString(text)
+			return b.String()
+		}
+		b.WriteString(text[:loc[1]])
+		text = text[loc[1]:]
+		// The list up to the matching parenthesis, cut at its top-level commas.
+		depth, end := 0, len(text)
+		var cuts []int
+		for i := 0; i < len(text) && end == len(text); i++ {
+			switch text[i] {
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				if depth == 0 {
+					end = i
+				}
+				depth--
+			case ',':
+				if depth == 0 {
+					cuts = append(cuts, i)
+				}
+			}
+		}
+		start := 0
+		for _, c := range append(cuts, end) {
+			piece := text[start:c]
+			p := strings.TrimSpace(piece)
+			switch {
+			case p == "...":
+				fmt.Fprintf(&b, "%s%d=%s", wildParam, n, noDefault)
+				n++
+			case p == "" || strings.HasPrefix(p, "*") || p == "/" || topLevelEq(p):
+				b.WriteString(piece)
+			default:
+				b.WriteString(piece + "=" + noDefault)
+			}
+			if c < end {
+				b.WriteString(",")
+			}
+			start = c + 1
+		}
+		text = text[end:]
+	}
+}
+
+// topLevelEq reports whether a parameter has a default (an "=" outside
+// brackets).
+func topLevelEq(p string) bool {
+	depth := 0
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case '=':
+			if depth == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// A param is one parameter of a def, flattened from ast.Arguments.
+type param struct {
+	arg       *ast.Arg
+	def       ast.Expr // its default (nil: none)
+	star      int      // 1: *args, 2: **kwargs
+	wild      bool     // a pattern's `...`
+	noDefault bool     // a pattern's parameter written without a default
+}
+
+func params(a *ast.Arguments) []param {
+	if a == nil {
+		return nil
+	}
+	var out []param
+	pos := append(slices.Clone(a.PosOnlyArgs), a.Args...)
+	for i, x := range pos {
+		p := param{arg: x}
+		if j := i - (len(pos) - len(a.Defaults)); j >= 0 {
+			p.def = a.Defaults[j]
+		}
+		out = append(out, p)
+	}
+	if a.Vararg != nil {
+		out = append(out, param{arg: a.Vararg, star: 1})
+	}
+	for i, x := range a.KwOnlyArgs {
+		p := param{arg: x}
+		if i < len(a.KwDefaults) {
+			p.def = a.KwDefaults[i]
+		}
+		out = append(out, p)
+	}
+	if a.Kwarg != nil {
+		out = append(out, param{arg: a.Kwarg, star: 2})
+	}
+	for i := range out {
+		p := &out[i]
+		p.wild = strings.HasPrefix(p.arg.Arg, wildParam)
+		if n, ok := p.def.(*ast.Name); ok && n.Id == noDefault {
+			p.def, p.noDefault = nil, true
+		}
+	}
+	return out
+}
+
+// funcDef matches a def: its name, its parameters (with `...`), its body
+// and, when the pattern gives them, its decorators (each must match one
+// of the target's; the target may have more) and its return annotation.
+func (m *matcher) funcDef(p, t *ast.FunctionDef) bool {
+	if name, ok := strings.CutPrefix(p.Name, mvPrefix); ok {
+		if !m.bind(name, &Ident{Id: t.Name}) {
+			return false
+		}
+	} else if p.Name != t.Name {
+		return false
+	}
+	for _, pd := range p.DecoratorList {
+		if !slices.ContainsFunc(t.DecoratorList, func(td ast.Expr) bool {
+			save := m.snapshot()
+			if m.node(pd, td) {
+				return true
+			}
+			m.restore(save)
+			return false
+		}) {
+			return false
+		}
+	}
+	if p.Returns != nil && !m.node(p.Returns, t.Returns) {
+		return false
+	}
+	return m.params(params(p.Args), params(t.Args)) && m.list(toNodes(p.Body), toNodes(t.Body))
+}
+
+// params matches a pattern's parameters against a def's, `...` matching
+// any run of them (backtracking, as list).
+func (m *matcher) params(p, t []param) bool {
+	if len(p) == 0 {
+		return len(t) == 0
+	}
+	if p[0].wild {
+		for k := 0; k <= len(t); k++ {
+			save := m.snapshot()
+			if m.params(p[1:], t[k:]) {
+				return true
+			}
+			m.restore(save)
+		}
+		return false
+	}
+	if len(t) == 0 {
+		return false
+	}
+	save := m.snapshot()
+	if m.param(p[0], t[0]) && m.params(p[1:], t[1:]) {
+		return true
+	}
+	m.restore(save)
+	return false
+}
+
+// param matches one parameter: its kind (plain, *, **), its name (a
+// metavariable binds it, at the parameter's position), its annotation
+// when the pattern gives one, its default (none when the pattern has
+// none).
+func (m *matcher) param(p, t param) bool {
+	if p.star != t.star {
+		return false
+	}
+	if name, ok := strings.CutPrefix(p.arg.Arg, mvPrefix); ok {
+		if !m.bind(name, &Ident{Attrs: t.arg.Attrs, Id: t.arg.Arg}) {
+			return false
+		}
+	} else if p.arg.Arg != t.arg.Arg {
+		return false
+	}
+	if p.arg.Annotation != nil && !m.node(p.arg.Annotation, t.arg.Annotation) {
+		return false
+	}
+	switch {
+	case p.noDefault:
+		return t.def == nil
+	case p.def != nil:
+		return t.def != nil && m.node(p.def, t.def)
+	}
+	return true
 }

@@ -67,6 +67,16 @@ func TestMatch(t *testing.T) {
 		{"(1, ...)", "x = (1, 2, 3)\ny = (2, 1)\n", []string{"(1, 2, 3)"}},
 		// A def's name binds as an identifier.
 		{"def $X():\n    ...", "def f():\n    pass\n", []string{"stmt@1 X=f"}},
+		// A def's parameters with ...: a parameter written without a
+		// default matches one without; with $P=$D, one with.
+		{"def $F(...):\n    ...", "def f(a, b=1, *c, d, **e):\n    pass\ndef g():\n    pass\n", []string{"stmt@1", "stmt@3"}},
+		{"def f(..., $X, ...):\n    ...", "def f(a=1, b=2):\n    pass\ndef f(a=1, *, b):\n    pass\n", []string{"stmt@3 X=b"}},
+		{"def f(..., $X=None, ...):\n    ...", "def f(a, b=1, c=None):\n    pass\n", []string{"stmt@1 X=c"}},
+		{"def f(..., $X: bool = $_, ...):\n    ...", "def f(a: int = 1, b: bool = True):\n    pass\n", []string{"stmt@1 X=b"}},
+		{"def f(..., *$X, ...):\n    ...", "def f(a, *rest):\n    pass\ndef f(a, **kw):\n    pass\n", []string{"stmt@1 X=rest"}},
+		{"def f(a, b):\n    ...", "def f(a, b):\n    pass\ndef f(a, b, c):\n    pass\n", []string{"stmt@1"}},
+		// Decorators the pattern gives must be there; others may be.
+		{"@cuda.tile.kernel\ndef $X(...):\n    ...", "import cuda.tile as ct\n@ct.kernel\n@other\ndef k(a):\n    pass\n@other\ndef h(a):\n    pass\n", []string{"stmt@4 X=k"}},
 	} {
 		got := matches(t, tc.pat, tc.src)
 		if len(got) != len(tc.want) {
