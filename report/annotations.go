@@ -113,7 +113,9 @@ func WriteAnnotations(w io.Writer, res *checker.Result, opt AnnotationOptions) e
 }
 
 // choose returns at most n findings (all when n is 0), taken round robin
-// over the ops in the order they first appear, and how many it left out.
+// over the ops in the order they first appear, and how many it left out. A
+// finding of another family (K, A, ...) takes its subject's turn (a kernel,
+// a function, a file), as an op's finding takes the op's.
 func choose(ds []*analysis.Diagnostic, n int) ([]*analysis.Diagnostic, int) {
 	if n <= 0 || len(ds) <= n {
 		return ds, 0
@@ -121,10 +123,14 @@ func choose(ds []*analysis.Diagnostic, n int) ([]*analysis.Diagnostic, int) {
 	var order []string
 	byOp := map[string][]*analysis.Diagnostic{}
 	for _, d := range ds {
-		if _, ok := byOp[d.Op]; !ok {
-			order = append(order, d.Op)
+		key := d.Op
+		if key == "" && familyOf(d.Rule) != rules.TG {
+			key = "\x00" + familyOf(d.Rule) + "\x00" + d.Subject
 		}
-		byOp[d.Op] = append(byOp[d.Op], d)
+		if _, ok := byOp[key]; !ok {
+			order = append(order, key)
+		}
+		byOp[key] = append(byOp[key], d)
 	}
 	picked := map[*analysis.Diagnostic]bool{}
 	for round := 0; len(picked) < n; round++ {

@@ -83,3 +83,50 @@ func TestJSONSARIFFamily(t *testing.T) {
 		}
 	}
 }
+
+// The job summary lists the families' findings as the text does: under a
+// heading per family (its name from the catalog), by subject, with no step
+// (the families have none); the TG finding of no op keeps its section.
+func TestSummaryFamilies(t *testing.T) {
+	cat := &rules.Catalog{Families: []*rules.Family{{Prefix: "TG", Steps: true}, {Prefix: "K", Name: "cuTile kernel code"}, {Prefix: "A"}}}
+	var buf bytes.Buffer
+	if err := WriteSummary(&buf, familyResult(), cat, SummaryOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	got := buf.String()
+	want := "### Findings of no op\n\n" +
+		"- **TG206** (error, step 0) `src/x.py:1`: registered\\, never dispatched\n\n" +
+		"### Family A\n\n" +
+		"`run_a`\n\n" +
+		"- **A02** (warning) `src/a.py:3`: replace\\_hints on the launch path\n\n" +
+		"### Family K\\: cuTile kernel code\n\n" +
+		"`add_kernel`\n\n" +
+		"- **K01** (error) `src/k.py:9`: ct\\.silu is not a name of cuda\\.tile\n\n" +
+		"`softmax_kernel`\n\n" +
+		"- **K01** (error) `src/k.py:5`: ct\\.sigmoid is not a name of cuda\\.tile\n\n"
+	if !strings.HasSuffix(got, want) {
+		t.Errorf("summary:\n%s\nwant it to end with:\n%s", got, want)
+	}
+}
+
+// An annotation of a family finding names its subject (no op, no step),
+// and bounded annotations take the subjects round robin, as they take the
+// ops: the first error of each kernel before the second of any.
+func TestAnnotationsFamilies(t *testing.T) {
+	k := &rules.Rule{ID: "K01", Family: "K", Requirement: "K1", Severity: rules.Error, Title: "Only names of cuda.tile", Message: "m"}
+	d := func(subject string, line int) analysis.Diagnostic {
+		return analysis.Diagnostic{Rule: k, File: "src/k.py", Subject: subject, Message: "no sigmoid", Severity: rules.Error, Pos: ast.Pos{Line: line}, End: ast.Pos{Line: line}}
+	}
+	res := &checker.Result{Diagnostics: []analysis.Diagnostic{d("a_kernel", 3), d("a_kernel", 4), d("a_kernel", 5), d("b_kernel", 9)}}
+	var buf bytes.Buffer
+	if err := WriteAnnotations(&buf, res, AnnotationOptions{MaxErrors: 2}); err != nil {
+		t.Fatal(err)
+	}
+	got := buf.String()
+	want := "::error file=src/k.py,line=3,col=1,endLine=3,title=K01 Only names of cuda.tile (a_kernel)::no sigmoid\n" +
+		"::error file=src/k.py,line=9,col=1,endLine=9,title=K01 Only names of cuda.tile (b_kernel)::no sigmoid\n" +
+		"::notice title=tilegym-lint::2 more findings (2 errors, 0 warnings) than GitHub shows as annotations: see the log\n"
+	if got != want {
+		t.Errorf("annotations:\n%s\nwant:\n%s", got, want)
+	}
+}

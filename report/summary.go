@@ -48,7 +48,7 @@ func summaryStatus(s checker.Status) string {
 // ($GITHUB_STEP_SUMMARY): a headline with the counts, then per op with a
 // finding the six steps with their verdicts and the op's findings, each
 // linking to its line; the ops without a finding in one line; the findings
-// of no op last.
+// of no op; last the other families' findings, by family and subject.
 func WriteSummary(w io.Writer, res *checker.Result, cat *rules.Catalog, opt SummaryOptions) error {
 	var b strings.Builder
 	byOp := map[string][]*analysis.Diagnostic{}
@@ -144,10 +144,19 @@ func WriteSummary(w io.Writer, res *checker.Result, cat *rules.Catalog, opt Summ
 		sort.Strings(clean)
 		fmt.Fprintf(&b, "No findings: %s.\n\n", strings.Join(backquote(clean), ", "))
 	}
-	if ds := byOp[""]; len(ds) > 0 {
-		b.WriteString("### Findings of no op\n\n")
-		opt.findings(&b, ds)
+	var noOp, fam []*analysis.Diagnostic
+	for _, d := range byOp[""] {
+		if familyOf(d.Rule) == rules.TG {
+			noOp = append(noOp, d)
+		} else {
+			fam = append(fam, d)
+		}
 	}
+	if len(noOp) > 0 {
+		b.WriteString("### Findings of no op\n\n")
+		opt.findings(&b, noOp)
+	}
+	opt.families(&b, fam, cat)
 	if len(res.Ops) == 0 && len(res.Diagnostics) == 0 {
 		b.WriteString("Nothing to check: no op is touched.\n\n")
 	}
@@ -157,6 +166,53 @@ func WriteSummary(w io.Writer, res *checker.Result, cat *rules.Catalog, opt Summ
 
 func fails(d *analysis.Diagnostic, changeMode bool) bool {
 	return severity(d) == rules.Error && !d.Baseline && !(changeMode && d.PreExisting)
+}
+
+// families lists the findings of the families without steps (the other
+// skills' rules) as the text output does: a heading per family (in the
+// order of their prefixes), then per subject (the kernel, function or file)
+// its findings.
+func (o *SummaryOptions) families(b *strings.Builder, ds []*analysis.Diagnostic, cat *rules.Catalog) {
+	byFam := map[string][]*analysis.Diagnostic{}
+	for _, d := range ds {
+		byFam[familyOf(d.Rule)] = append(byFam[familyOf(d.Rule)], d)
+	}
+	fams := make([]string, 0, len(byFam))
+	for f := range byFam {
+		fams = append(fams, f)
+	}
+	sort.Strings(fams)
+	for _, f := range fams {
+		head := "Family " + f
+		if fm := catFamily(cat, f); fm != nil && fm.Name != "" {
+			head += ": " + fm.Name
+		}
+		fmt.Fprintf(b, "### %s\n\n", mdText(head))
+		bySubject := map[string][]*analysis.Diagnostic{}
+		var subjects []string
+		for _, d := range byFam[f] {
+			s := d.Subject
+			if s == "" {
+				s = d.File
+			}
+			if _, ok := bySubject[s]; !ok {
+				subjects = append(subjects, s)
+			}
+			bySubject[s] = append(bySubject[s], d)
+		}
+		sort.Strings(subjects)
+		for _, s := range subjects {
+			fmt.Fprintf(b, "%s\n\n", mdCode(s))
+			o.findings(b, bySubject[s])
+		}
+	}
+}
+
+func catFamily(cat *rules.Catalog, prefix string) *rules.Family {
+	if cat == nil {
+		return nil
+	}
+	return cat.Family(prefix)
 }
 
 // findings lists findings, failing ones first, each with a link to its line.
@@ -190,7 +246,10 @@ func (o *SummaryOptions) findings(b *strings.Builder, ds []*analysis.Diagnostic)
 		if Fixable(d) {
 			sev += ", fixable with `tilegym-lint --fix`"
 		}
-		fmt.Fprintf(b, "- **%s** (%s, step %d) %s: %s\n", d.Rule.ID, sev, d.Rule.Step, loc, mdText(d.Message))
+		if familyOf(d.Rule) == rules.TG {
+			sev += fmt.Sprintf(", step %d", d.Rule.Step)
+		}
+		fmt.Fprintf(b, "- **%s** (%s) %s: %s\n", d.Rule.ID, sev, loc, mdText(d.Message))
 	}
 	b.WriteString("\n")
 }

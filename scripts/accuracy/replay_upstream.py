@@ -4,8 +4,10 @@
 For every first-parent commit C of TIP that has a parent, check out C in REPO (a clone whose
 work tree this script overwrites) and run `TGL --diff C~1 --format json .`.  One JSON line per
 commit goes to OUT: {repo, commit, rc, new: [diagnostics with pre_existing false], n_pre}.
+--select RULES passes `--select RULES` to the linter (`--select K,A,M,TR,J,R`: the skill families).
 
-usage: replay_upstream.py TGL REPO OUT [TIP]   (TIP default 75a14307776188ff0baf451cd9b9fc9fa3a87233)
+usage: replay_upstream.py [--select RULES] TGL REPO OUT [TIP]
+       (TIP default 75a14307776188ff0baf451cd9b9fc9fa3a87233)
 """
 import json
 import subprocess
@@ -18,8 +20,9 @@ def git(repo, *args):
     return subprocess.run(["git", "-C", repo, *args], capture_output=True, text=True, check=True).stdout
 
 
-def lint(tgl, repo, base):
-    p = subprocess.run([tgl, "--diff", base, "--format", "json", "."], cwd=repo, capture_output=True, text=True)
+def lint(tgl, repo, base, extra):
+    p = subprocess.run([tgl, "--diff", base, "--format", "json", *extra, "."], cwd=repo,
+                       capture_output=True, text=True)
     rec = {"rc": p.returncode}
     try:
         diags = json.loads(p.stdout)["diagnostics"]
@@ -31,15 +34,20 @@ def lint(tgl, repo, base):
 
 
 def main():
-    tgl, repo, out = sys.argv[1:4]
-    tip = sys.argv[4] if len(sys.argv) > 4 else TIP_DEFAULT
+    args = sys.argv[1:]
+    extra = []
+    if args[:1] == ["--select"]:
+        extra = args[:2]
+        args = args[2:]
+    tgl, repo, out = args[:3]
+    tip = args[3] if len(args) > 3 else TIP_DEFAULT
     with open(out, "w") as f:
         for c in git(repo, "rev-list", "--first-parent", "--reverse", tip).split():
             if len(git(repo, "rev-list", "--parents", "-n1", c).split()) < 2:
                 continue  # the root commit has nothing to diff against
             git(repo, "checkout", "-q", "-f", c)
             rec = {"repo": "NVIDIA/TileGym", "commit": c}
-            rec.update(lint(tgl, repo, c + "~1"))
+            rec.update(lint(tgl, repo, c + "~1", extra))
             f.write(json.dumps(rec) + "\n")
 
 
