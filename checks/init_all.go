@@ -56,8 +56,9 @@ func (c *initChain) findAll(funcs map[string]bool) bool {
 	return false
 }
 
-// addToAllFix adds "name" to the __all__ list literal: at its end, on a
-// line of its own when the list has one element a line.
+// addToAllFix adds "name" to the __all__ list literal: in alphabetical
+// place when the list is sorted, else at its end; on a line of its own when
+// the list has one element a line.
 func addToAllFix(in *optable.Init, name string) []analysis.SuggestedFix {
 	if !ast.IsIdentifier(name) {
 		return nil
@@ -107,6 +108,11 @@ func addToAllFix(in *optable.Init, name string) []analysis.SuggestedFix {
 			indent := leadingSpace(srcLine(lines, last.Pos().Line))
 			return []analysis.SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []analysis.TextEdit{{File: in.File.Path, Start: at, End: at, NewText: indent + "\"" + name + "\",\n"}}}}
 		}
+	}
+	if before := sortedSlot(elts, name); before != nil {
+		// A sorted list written on one line (or several entries a line):
+		// in alphabetical place.
+		return []analysis.SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []analysis.TextEdit{{File: in.File.Path, Start: before.Pos(), End: before.Pos(), NewText: "\"" + name + "\", "}}}}
 	}
 	return []analysis.SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []analysis.TextEdit{{File: in.File.Path, Start: last.End(), End: last.End(), NewText: ", \"" + name + "\""}}}}
 }

@@ -69,7 +69,7 @@ func reportInitModule(pass *Pass, rule *rules.Rule, op *optable.Op, c *initChain
 	}
 	var fixes []analysis.SuggestedFix
 	if !outside && codeNames(c.parts[i]) {
-		fixes = insertImportFix(in, bl, stmt, sortedModuleSlot(in, bl, c.parts[i]))
+		fixes = moduleImportFix(in, bl, c.parts[i])
 	}
 	reportShared(pass, rule, op.Name, in.File, initAnchor(in, bl), vars, fixes)
 }

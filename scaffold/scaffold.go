@@ -19,14 +19,18 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/fix"
+	"github.com/tilegym/tilegym-lint/load"
+	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/parser"
+	"github.com/tilegym/tilegym-lint/source"
 	"github.com/tilegym/tilegym-lint/source/regfile"
 )
 
@@ -36,10 +40,11 @@ const Marker = "tilegym-lint new:"
 
 // Options say what to scaffold.
 type Options struct {
-	Root   string // the repository root
-	Op     string // the op's function name (a Python identifier)
-	Suite  string // the suite, for a suite op "<suite>.<op>"; "" for a core op
-	DryRun bool   // compute everything, write nothing
+	Root   string        // the repository root
+	Setup  *config.Setup // the checkout's catalog, configuration and layout (config.Open)
+	Op     string        // the op's function name (a Python identifier)
+	Suite  string        // the suite, for a suite op "<suite>.<op>"; "" for a core op
+	DryRun bool          // compute everything, write nothing
 	// Year is the copyright year of the SPDX header the new files start
 	// with when the dispatch file has none to copy (0: the current year).
 	Year int
@@ -181,17 +186,9 @@ func New(opt Options) (*Result, error) {
 		return nil, err
 	}
 
-	// The cuTile __init__.py.
+	// The cuTile __init__.py: the Step 3 fixes of --fix.
 	initPath := p.CuTile + "/__init__.py"
-	isrc, err := regfile.Read(abs(initPath))
-	if err != nil {
-		return nil, err
-	}
-	ifile, err := parser.ParseFile(initPath, isrc)
-	if err != nil {
-		return nil, fmt.Errorf("%s does not parse (%v); fix it first", initPath, err)
-	}
-	initEdits, err := initEdits(initPath, isrc, ifile, opt.Op, p.Blocked)
+	initEdits, err := initEdits(opt, initPath, p.Blocked)
 	if err != nil {
 		return nil, err
 	}
@@ -567,205 +564,53 @@ func mergeSamePlace(edits []analysis.TextEdit) []analysis.TextEdit {
 
 // ---- Step 3: the cuTile __init__.py ----
 
-// isBackendBlock reports whether s is `if is_backend_available("cutile"):`.
-func isBackendBlock(s ast.Stmt) (*ast.If, bool) {
-	st, ok := s.(*ast.If)
-	if !ok {
-		return nil, false
+// initEdits returns the edits that add the op's entries to the cuTile
+// __init__.py at path: the fixes of TG301, TG303 and TG304
+// (checks.InitEntryFixes) on the __init__ as the checker reads it. It
+// refuses an op the __init__ already names, and an __init__ where an entry
+// cannot be added mechanically.
+func initEdits(opt Options, path string, blocked bool) ([]analysis.TextEdit, error) {
+	repo, err := load.Load(&source.DiskSource{Dir: opt.Root}, opt.Setup.Layout, opt.Setup.Config)
+	if err != nil {
+		return nil, err
 	}
-	call, ok := st.Test.(*ast.Call)
-	if !ok || lastName(call.Func) != "is_backend_available" || len(call.Args) != 1 {
-		return nil, false
+	var in *optable.Init
+	for _, x := range optable.BuildOpTable(repo).Inits {
+		if x.File.Path == path {
+			in = x
+		}
 	}
-	c, ok := call.Args[0].(*ast.Constant)
-	if !ok || c.Value != "cutile" {
-		return nil, false
+	switch {
+	case in == nil:
+		return nil, fmt.Errorf("%s is not a cuTile package __init__.py of this checkout", path)
+	case in.File.AST == nil:
+		return nil, fmt.Errorf("%s does not parse; fix it first", path)
+	case blocked && in.Block == nil:
+		return nil, fmt.Errorf(`%s has no if is_backend_available("cutile"): block to register the op in`, path)
 	}
-	return st, true
-}
-
-func initEdits(path string, src []byte, f *ast.File, op string, blocked bool) ([]analysis.TextEdit, error) {
-	body := f.Module.Body
-	where := "the top level"
-	if blocked {
-		body = nil
-		for _, s := range f.Module.Body {
-			if st, ok := isBackendBlock(s); ok {
-				body = st.Body
-				break
+	op := opt.Op
+	for _, x := range append(append([]*optable.InitImport(nil), in.ModuleImports...), in.FuncImports...) {
+		if x.Module == op {
+			what := "imports from ." + op
+			if x.Stmt.Module == nil {
+				what = "already imports the module " + op
 			}
-		}
-		if body == nil {
-			return nil, fmt.Errorf(`%s has no if is_backend_available("cutile"): block to register the op in`, path)
-		}
-		where = `the if is_backend_available("cutile"): block`
-	}
-	var modImports, funcImports []*ast.ImportFrom
-	var all *ast.List
-	var lastImport ast.Stmt
-	for _, s := range body {
-		switch s := s.(type) {
-		case *ast.ImportFrom:
-			lastImport = s
-			if s.Level != 1 {
-				continue
-			}
-			if s.Module == nil {
-				for _, a := range s.Names {
-					if a.Name == op {
-						return nil, fmt.Errorf("%s already imports the module %s (line %d)", path, op, s.Lineno)
-					}
-				}
-				modImports = append(modImports, s)
-			} else {
-				if *s.Module == op {
-					return nil, fmt.Errorf("%s already imports from .%s (line %d)", path, op, s.Lineno)
-				}
-				funcImports = append(funcImports, s)
-			}
-		case *ast.Import:
-			lastImport = s
-		case *ast.Assign:
-			if len(s.Targets) == 1 {
-				if n, ok := s.Targets[0].(*ast.Name); ok && n.Id == "__all__" {
-					if l, ok := s.Value.(*ast.List); ok {
-						all = l
-					}
-				}
-			}
+			return nil, fmt.Errorf("%s %s (line %d)", path, what, x.Stmt.Lineno)
 		}
 	}
-	if lastImport == nil {
-		return nil, fmt.Errorf("%s imports nothing in %s; add the entries of %s by hand", path, where, op)
-	}
-	indent := strings.Repeat(" ", lastImport.Pos().Col)
-	var edits []analysis.TextEdit
-	// Copy the "# noqa: F401" the existing module imports carry.
-	suffix := ""
-	for _, m := range modImports {
-		for _, c := range f.Comments {
-			if c.Pos.Line == m.End().Line && strings.HasPrefix(c.Text, "# noqa") {
-				suffix = "  " + c.Text
-			}
-		}
-	}
-
-	// from . import <op>, in alphabetical place.
-	modLine := indent + "from . import " + op + suffix + "\n"
-	if e, ok := sortedInsert(path, src, modImports, modLine, func(s *ast.ImportFrom) string { return s.Names[0].Name }, op); ok {
-		edits = append(edits, e)
-	} else {
-		edits = append(edits, insertAfterLine(path, src, lastImport.End().Line, modLine))
-	}
-	// from .<op> import <op>, in alphabetical place among the function imports.
-	funcLine := indent + "from ." + op + " import " + op + "\n"
-	key := func(s *ast.ImportFrom) string { return *s.Module + " " + s.Names[0].Name }
-	if e, ok := sortedInsert(path, src, funcImports, funcLine, key, op+" "+op); ok {
-		edits = append(edits, e)
-	} else {
-		at := lastImport.End().Line
-		if len(modImports) > 0 && len(funcImports) == 0 {
-			at = modImports[len(modImports)-1].End().Line
-		}
-		edits = append(edits, insertAfterLine(path, src, at, funcLine))
-	}
-	if all != nil {
-		e, err := allEdit(path, src, all, op)
-		if err != nil {
-			return nil, err
-		}
-		if e != nil {
-			edits = append(edits, *e)
-		}
-	}
-	return mergeSamePlace(edits), nil
-}
-
-// sortedInsert places line before the first statement whose key sorts
-// after k, or after the last one; false when there are no statements.
-func sortedInsert(path string, src []byte, stmts []*ast.ImportFrom, line string, key func(*ast.ImportFrom) string, k string) (analysis.TextEdit, bool) {
-	if len(stmts) == 0 {
-		return analysis.TextEdit{}, false
-	}
-	for _, s := range stmts {
-		if key(s) > k {
-			return insertBeforeLine(path, s.Pos().Line, line), true
-		}
-	}
-	return insertAfterLine(path, src, stmts[len(stmts)-1].End().Line, line), true
-}
-
-// allEdit adds "<op>" to the __all__ list: in alphabetical place when the
-// list is sorted, else at its end; one per line when the list is written so.
-func allEdit(path string, src []byte, all *ast.List, op string) (*analysis.TextEdit, error) {
-	var names []string
-	for _, e := range all.Elts {
-		c, ok := e.(*ast.Constant)
-		if !ok {
-			return nil, fmt.Errorf("%s: __all__ has a non-string entry at line %d; add %q by hand", path, e.Pos().Line, op)
-		}
-		s, _ := c.Value.(string)
-		if s == op {
+	for _, c := range in.All {
+		if s, _ := c.Value.(string); s == op {
 			return nil, fmt.Errorf("%s already lists %q in __all__ (line %d)", path, op, c.Lineno)
 		}
-		names = append(names, s)
 	}
-	quoted := `"` + op + `"`
-	if len(all.Elts) == 0 {
-		// [] -> ["op"]
-		return &analysis.TextEdit{File: path, Start: all.Pos(), End: all.End(), NewText: "[" + quoted + "]"}, nil
+	fixes, ok := checks.InitEntryFixes(in, blocked, op, op)
+	if !ok {
+		return nil, fmt.Errorf("%s is laid out so that the entries of %s cannot be added mechanically; add them by hand (`from . import %s`, `from .%s import %s`, and %q in __all__ if it has one)",
+			path, op, op, op, op, op)
 	}
-	idx := len(names) // insert before names[idx]; len: append
-	if sort.StringsAreSorted(names) {
-		idx = sort.SearchStrings(names, op)
+	var edits []analysis.TextEdit
+	for _, f := range fixes {
+		edits = append(edits, f.Edits...)
 	}
-	oneLine := all.Lineno == all.EndLineno
-	perLine := !oneLine
-	for i := 1; i < len(all.Elts); i++ {
-		if all.Elts[i].Pos().Line == all.Elts[i-1].Pos().Line {
-			perLine = false
-		}
-	}
-	if perLine {
-		if idx < len(names) {
-			e := all.Elts[idx]
-			return &analysis.TextEdit{File: path, Start: ast.Pos{Line: e.Pos().Line, Col: 0}, End: ast.Pos{Line: e.Pos().Line, Col: 0},
-				NewText: strings.Repeat(" ", e.Pos().Col) + quoted + ",\n"}, nil
-		}
-		last := all.Elts[len(all.Elts)-1]
-		// After the last entry: ", "op"" keeps a missing trailing comma right.
-		if hasCommaAfter(src, last) {
-			return &analysis.TextEdit{File: path, Start: ast.Pos{Line: last.End().Line + 1, Col: 0}, End: ast.Pos{Line: last.End().Line + 1, Col: 0},
-				NewText: strings.Repeat(" ", last.Pos().Col) + quoted + ",\n"}, nil
-		}
-		return &analysis.TextEdit{File: path, Start: last.End(), End: last.End(),
-			NewText: ",\n" + strings.Repeat(" ", last.Pos().Col) + quoted + ","}, nil
-	}
-	if idx < len(names) {
-		at := all.Elts[idx].Pos()
-		return &analysis.TextEdit{File: path, Start: at, End: at, NewText: quoted + ", "}, nil
-	}
-	at := all.Elts[len(all.Elts)-1].End()
-	return &analysis.TextEdit{File: path, Start: at, End: at, NewText: ", " + quoted}, nil
-}
-
-// hasCommaAfter reports whether the line of e's end continues with a comma
-// right after it.
-func hasCommaAfter(src []byte, e ast.Expr) bool {
-	end := e.End()
-	line := lineText(src, end.Line)
-	rest := strings.TrimLeft(line[min(end.Col, len(line)):], " \t")
-	return strings.HasPrefix(rest, ",")
-}
-
-func lineText(src []byte, l int) string {
-	s := string(src)
-	s = strings.TrimPrefix(s, "\xef\xbb\xbf")
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	s = strings.ReplaceAll(s, "\r", "\n")
-	lines := strings.Split(s, "\n")
-	if l-1 < len(lines) {
-		return lines[l-1]
-	}
-	return ""
+	return edits, nil
 }

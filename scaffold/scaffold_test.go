@@ -74,6 +74,16 @@ func lint(t *testing.T, root string) *checker.Result {
 	return res
 }
 
+// setup is the check set-up of the checkout at root, as the command opens it.
+func setup(t *testing.T, root string) *config.Setup {
+	t.Helper()
+	s, err := config.Open(testrepo.Catalog(t), root, "", config.Selection{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 var lineRef = regexp.MustCompile(`\.py:\d+`)
 
 // findings returns "RULE FILE message" of the findings of op ("" for the
@@ -118,7 +128,7 @@ func checkScaffold(t *testing.T, repo, op, suite string) (string, *Result) {
 	t.Helper()
 	root := copyTree(t, repo)
 	before := lint(t, root)
-	res, err := New(Options{Root: root, Op: op, Suite: suite})
+	res, err := New(Options{Root: root, Setup: setup(t, root), Op: op, Suite: suite})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -317,7 +327,7 @@ func TestRefusals(t *testing.T) {
 		{Options{Op: "op", DryRun: true}, ""}, // a dry run writes nothing either
 	}
 	for _, c := range cases {
-		c.opt.Root = root
+		c.opt.Root, c.opt.Setup = root, setup(t, root)
 		_, err := New(c.opt)
 		switch {
 		case c.want == "" && err != nil:
@@ -340,7 +350,7 @@ func TestRefusals(t *testing.T) {
 
 func TestDryRunDiffs(t *testing.T) {
 	root := copyTree(t, "../fixtures/good")
-	res, err := New(Options{Root: root, Op: "my_op", DryRun: true})
+	res, err := New(Options{Root: root, Setup: setup(t, root), Op: "my_op", DryRun: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -358,7 +368,7 @@ func TestCRLFDispatch(t *testing.T) {
 	p := filepath.Join(root, "src/tilegym/ops/ops.py")
 	data, _ := os.ReadFile(p)
 	os.WriteFile(p, []byte(strings.ReplaceAll(string(data), "\n", "\r\n")), 0o644)
-	if _, err := New(Options{Root: root, Op: "my_op"}); err != nil {
+	if _, err := New(Options{Root: root, Setup: setup(t, root), Op: "my_op"}); err != nil {
 		t.Fatal(err)
 	}
 	data, _ = os.ReadFile(p)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/scaffold"
 )
 
@@ -46,7 +47,15 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opt.Op = rest[0]
-	res, err := scaffold.New(opt)
+	cat, err := loadCatalog("")
+	if err == nil {
+		// The checkout's configuration decides its layout, as for a check.
+		opt.Setup, err = config.Open(cat, opt.Root, "", config.Selection{})
+	}
+	var res *scaffold.Result
+	if err == nil {
+		res, err = scaffold.New(opt)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tilegym-lint new: %v\n", err)
 		return 2

@@ -57,7 +57,7 @@ var allowed = map[string][]string{
 	"verify":                    {"checker", "checks", "config", "rules"},
 	"baseline":                  {"analysis", "checker", "config", "rules", "source/regfile"},
 	"fix":                       {"analysis", "checker", "config", "load", "source", "source/regfile", "python/ast", "python/parser"},
-	"scaffold":                  {"analysis", "fix", "source/regfile", "python/ast", "python/parser"},
+	"scaffold":                  {"analysis", "checks", "config", "fix", "load", "optable", "source", "source/regfile", "python/ast", "python/parser"},
 	"cmd/tilegym-lint":          {"analysis", "baseline", "change", "checker", "checks", "config", "fix", "git", "source/regfile", "layout", "load", "optable", "python/astdump", "python/parser", "report", "rules", "scaffold", "source", "verify"},
 	"internal/layers":           {},
 	"internal/fixtureset":       {},
