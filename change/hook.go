@@ -46,8 +46,8 @@ type HookPlan struct {
 // current directory) and the default branch --base names ("" for none).
 func PlanHook(root string, files []string, base string) (*HookPlan, error) {
 	committing := atCommit() // first: it makes GIT_INDEX_FILE absolute
-	if _, err := git.Output(root, "rev-parse", "--verify", "--quiet", "HEAD"); err != nil {
-		if _, err := git.Output(root, "rev-parse", "--git-dir"); err != nil {
+	if _, err := git.Head(root); err != nil {
+		if !git.InRepository(root) {
 			return nil, fmt.Errorf("--pre-commit: %s is not in a git repository", root)
 		}
 		// The repository's first commit: there is no base, every op
@@ -55,15 +55,15 @@ func PlanHook(root string, files []string, base string) (*HookPlan, error) {
 		return &HookPlan{Initial: true, Note: "the first commit: every op staged (no HEAD to compare with)"}, nil
 	}
 	if committing || len(files) > 0 && allStaged(root, files) {
-		head, _ := git.Output(root, "rev-parse", "--verify", "--quiet", "HEAD")
+		head, _ := git.Head(root)
 		return &HookPlan{Staged: true, Note: fmt.Sprintf("the staged change against HEAD (%s)", shortSHA(head))}, nil
 	}
 	var tried []string
 	candidates := []string{base}
 	if base == "" {
 		candidates = []string{os.Getenv("PRE_COMMIT_FROM_REF")}
-		if ref, err := git.Output(root, "symbolic-ref", "--quiet", "refs/remotes/origin/HEAD"); err == nil {
-			candidates = append(candidates, strings.TrimPrefix(ref, "refs/remotes/"))
+		if ref, err := git.OriginHead(root); err == nil {
+			candidates = append(candidates, ref)
 		}
 		candidates = append(candidates, "origin/main")
 	}
@@ -75,7 +75,7 @@ func PlanHook(root string, files []string, base string) (*HookPlan, error) {
 		if !git.RevExists(root, c) {
 			continue
 		}
-		if _, err := git.Output(root, "merge-base", "--end-of-options", c, "HEAD"); err != nil {
+		if _, err := git.MergeBase(root, c); err != nil {
 			continue
 		}
 		return &HookPlan{Base: c, Note: "the branch's change against " + DescribeBase(root, c, false)}, nil
@@ -83,7 +83,7 @@ func PlanHook(root string, files []string, base string) (*HookPlan, error) {
 	if base != "" {
 		return nil, fmt.Errorf("--base %s: no such revision, or no merge base with HEAD", base)
 	}
-	head, _ := git.Output(root, "rev-parse", "--verify", "--quiet", "HEAD")
+	head, _ := git.Head(root)
 	return &HookPlan{Base: "HEAD", Note: fmt.Sprintf("the uncommitted changes against HEAD (%s): no merge base with %s; pass --base BRANCH to compare a branch",
 		shortSHA(head), strings.Join(tried, " or "))}, nil
 }
@@ -109,16 +109,16 @@ func atCommit() bool {
 // allStaged reports whether every file (relative to the current
 // directory) is in the index's change against HEAD.
 func allStaged(root string, files []string) bool {
-	out, err := git.Output(root, "diff", "--cached", "--name-only", "--no-renames", "-z", "HEAD", "--")
-	if err != nil || out == "" {
+	names, err := git.StagedNames(root)
+	if err != nil || len(names) == 0 {
 		return false
 	}
-	top, err := git.Output(root, "rev-parse", "--show-toplevel")
+	top, err := git.TopLevel(root)
 	if err != nil {
 		return false
 	}
 	staged := map[string]bool{}
-	for _, p := range strings.Split(strings.TrimRight(out, "\x00"), "\x00") {
+	for _, p := range names {
 		staged[filepath.Join(top, filepath.FromSlash(p))] = true
 	}
 	for _, f := range files {
@@ -148,14 +148,14 @@ func shortSHA(sha string) string {
 // is not HEAD, the merge base of the base and HEAD.
 func DescribeBase(dir, base string, staged bool) string {
 	if base == "" || base == "HEAD" {
-		sha, _ := git.Output(dir, "rev-parse", "--verify", "--quiet", "HEAD")
+		sha, _ := git.Head(dir)
 		what := "the working tree"
 		if staged {
 			what = "the index"
 		}
 		return fmt.Sprintf("HEAD (%s), %s", shortSHA(sha), what)
 	}
-	mb, err := git.Output(dir, "merge-base", "--end-of-options", base, "HEAD")
+	mb, err := git.MergeBase(dir, base)
 	if err != nil {
 		return base
 	}

@@ -82,7 +82,7 @@ func Changes(root, base string, staged bool) (*Diff, error) {
 	// HEAD); against another base, against their merge base.
 	mergeBase := base != "HEAD"
 	args := diffArgs(base, staged, mergeBase)
-	out, err := RunBytes(root, args...)
+	out, err := runBytes(root, args...)
 	if err != nil {
 		// Say why: no repository, no such base, no merge base. A git
 		// without --merge-base (before 2.30) gets the merge base apart.
@@ -92,7 +92,7 @@ func Changes(root, base string, staged bool) (*Diff, error) {
 		}
 		mergeBase = false
 		args = diffArgs(mb, staged, false)
-		if out, err = RunBytes(root, args...); err != nil {
+		if out, err = runBytes(root, args...); err != nil {
 			return nil, err
 		}
 	}
@@ -115,7 +115,7 @@ func (d *Diff) Renames() map[string]string {
 			args[i] = "-M"
 		}
 	}
-	out, err := RunBytes(d.root, args...)
+	out, err := runBytes(d.root, args...)
 	if err != nil {
 		return nil
 	}
@@ -397,5 +397,5 @@ func RegularMode(mode string) bool {
 
 // Blob returns the content of the blob id, read in root.
 func Blob(root, id string) ([]byte, error) {
-	return RunBytes(root, "cat-file", "blob", id)
+	return runBytes(root, "cat-file", "blob", id)
 }

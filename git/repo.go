@@ -95,7 +95,7 @@ func CheckIndexFile(root string) error {
 // root), those git counts as untracked: not in the index, not ignored
 // (git ls-files --others).
 func Untracked(root string, listed []string) ([]string, error) {
-	out, err := RunBytes(root, "ls-files", "--others", "--exclude-standard", "-z", "--", ".")
+	out, err := runBytes(root, "ls-files", "--others", "--exclude-standard", "-z", "--", ".")
 	if err != nil {
 		return nil, err
 	}
@@ -124,18 +124,15 @@ func splitNUL(out []byte) []string {
 }
 
 // Revs returns the git top level of root, root's prefix in it
-// and the merge base of base and HEAD, each trimmed, or an error that says
+// and the merge base of base and HEAD, or an error that says
 // which of them git could not find.
 func Revs(root, base string) (top, prefix, mb string, err error) {
 	var topErr, prefixErr, mbErr error
 	var wg sync.WaitGroup
 	wg.Add(3)
-	go func() { defer wg.Done(); top, topErr = Run(root, "rev-parse", "--show-toplevel") }()
-	go func() { defer wg.Done(); prefix, prefixErr = Run(root, "rev-parse", "--show-prefix") }()
-	go func() {
-		defer wg.Done()
-		mb, mbErr = Run(root, "merge-base", "--end-of-options", base, "HEAD")
-	}()
+	go func() { defer wg.Done(); top, topErr = TopLevel(root) }()
+	go func() { defer wg.Done(); prefix, prefixErr = showPrefix(root) }()
+	go func() { defer wg.Done(); mb, mbErr = MergeBase(root, base) }()
 	wg.Wait()
 	if errors.Is(topErr, ErrNotFound) {
 		return "", "", "", topErr
@@ -149,30 +146,88 @@ func Revs(root, base string) (top, prefix, mb string, err error) {
 	if mbErr != nil {
 		return "", "", "", fmt.Errorf("no merge base of %s and HEAD: %w", base, mbErr)
 	}
-	return strings.TrimSpace(top), strings.TrimSpace(prefix), strings.TrimSpace(mb), nil
+	return top, prefix, mb, nil
+}
+
+// TopLevel returns the top-level directory of the git repository that
+// holds dir.
+func TopLevel(dir string) (string, error) {
+	return output(dir, "rev-parse", "--show-toplevel")
+}
+
+// showPrefix returns dir's path in its work tree ("" at the top, else
+// "a/b/").
+func showPrefix(dir string) (string, error) {
+	return output(dir, "rev-parse", "--show-prefix")
+}
+
+// InRepository reports whether dir is in a git repository (one without a
+// commit yet too).
+func InRepository(dir string) bool {
+	_, err := output(dir, "rev-parse", "--git-dir")
+	return err == nil
+}
+
+// Head returns the commit id HEAD names, or an error when there is none
+// (a repository without a commit yet).
+func Head(dir string) (string, error) {
+	return output(dir, "rev-parse", "--verify", "--quiet", "HEAD")
+}
+
+// MergeBase returns the merge base of base and HEAD.
+func MergeBase(dir, base string) (string, error) {
+	return output(dir, "merge-base", "--end-of-options", base, "HEAD")
+}
+
+// Branch returns the short name of the branch HEAD is on, or an error on
+// a detached HEAD.
+func Branch(dir string) (string, error) {
+	return output(dir, "symbolic-ref", "--quiet", "--short", "HEAD")
+}
+
+// OriginHead returns the remote branch origin/HEAD points to, as
+// "origin/NAME" (the default branch of the clone's origin).
+func OriginHead(dir string) (string, error) {
+	ref, err := output(dir, "symbolic-ref", "--quiet", "refs/remotes/origin/HEAD")
+	return strings.TrimPrefix(ref, "refs/remotes/"), err
+}
+
+// OriginURL returns the URL of the remote origin.
+func OriginURL(dir string) (string, error) {
+	return output(dir, "remote", "get-url", "origin")
+}
+
+// StagedNames returns the paths, relative to the top level, of the files
+// the index changes against HEAD (git diff --cached --name-only).
+func StagedNames(dir string) ([]string, error) {
+	out, err := runBytes(dir, "diff", "--cached", "--name-only", "--no-renames", "-z", "HEAD", "--")
+	if err != nil {
+		return nil, err
+	}
+	return splitNUL(out), nil
 }
 
 // RevExists reports whether rev names a commit.
 func RevExists(dir, rev string) bool {
-	_, err := Output(dir, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	_, err := output(dir, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	return err == nil
 }
 
 // SparseCheckout reports whether dir is a git sparse checkout, whose files
 // outside the checked-out cone are absent from the working tree.
 func SparseCheckout(dir string) bool {
-	v, err := Output(dir, "config", "--type=bool", "--get", "core.sparseCheckout")
+	v, err := output(dir, "config", "--type=bool", "--get", "core.sparseCheckout")
 	return err == nil && v == "true"
 }
 
 // Index is the index of the repository dir is in, as a snapshot of the
 // files under dir.
 func Index(dir string) (*Source, error) {
-	top, err := Output(dir, "rev-parse", "--show-toplevel")
+	top, err := TopLevel(dir)
 	if err != nil {
 		return nil, err
 	}
-	prefix, err := Output(dir, "rev-parse", "--show-prefix")
+	prefix, err := showPrefix(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -141,3 +141,70 @@ func TestRevisionsAfterEndOfOptions(t *testing.T) {
 		t.Error("RevExists(HEAD) = false")
 	}
 }
+
+// TestRepositoryQueries: the named queries the other packages use (Head,
+// InRepository, MergeBase, Branch, OriginHead, OriginURL, StagedNames)
+// answer what git says, and MergeBase passes its base after
+// --end-of-options.
+func TestRepositoryQueries(t *testing.T) {
+	dir := t.TempDir()
+	testrepo.GitRun(t, dir, "init", "-q", "-b", "trunk")
+	if !InRepository(dir) {
+		t.Error("InRepository(new repository) = false")
+	}
+	// A plain directory is outside any repository unless TMPDIR is in one.
+	plain := t.TempDir()
+	if _, err := TopLevel(plain); InRepository(plain) != (err == nil) {
+		t.Errorf("InRepository(plain directory) = %v, TopLevel's error %v", InRepository(plain), err)
+	}
+	if _, err := Head(dir); err == nil {
+		t.Error("Head before the first commit: no error")
+	}
+	testrepo.WriteFile(t, dir, "a.py", "x = 1\n")
+	testrepo.GitRun(t, dir, "add", ".")
+	testrepo.GitRun(t, dir, "commit", "-q", "-m", "one")
+	head := strings.TrimSpace(testrepo.GitRun(t, dir, "rev-parse", "HEAD"))
+	if got, err := Head(dir); err != nil || got != head {
+		t.Errorf("Head = %q, %v; want %q", got, err, head)
+	}
+	if got, err := MergeBase(dir, "HEAD"); err != nil || got != head {
+		t.Errorf("MergeBase(HEAD) = %q, %v; want %q", got, err, head)
+	}
+	out := filepath.Join(dir, "written.txt")
+	if _, err := MergeBase(dir, "--output="+out); err == nil {
+		t.Error("MergeBase(--output=...): no error")
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("%s exists (%v): a base was read as an option", out, err)
+	}
+	if got, err := Branch(dir); err != nil || got != "trunk" {
+		t.Errorf("Branch = %q, %v; want trunk", got, err)
+	}
+	if _, err := OriginHead(dir); err == nil {
+		t.Error("OriginHead without origin: no error")
+	}
+	testrepo.GitRun(t, dir, "remote", "add", "origin", "https://example.com/o/r.git")
+	testrepo.GitRun(t, dir, "update-ref", "refs/remotes/origin/main", "HEAD")
+	testrepo.GitRun(t, dir, "symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main")
+	if got, err := OriginHead(dir); err != nil || got != "origin/main" {
+		t.Errorf("OriginHead = %q, %v; want origin/main", got, err)
+	}
+	if got, err := OriginURL(dir); err != nil || got != "https://example.com/o/r.git" {
+		t.Errorf("OriginURL = %q, %v", got, err)
+	}
+	if got, err := StagedNames(dir); err != nil || len(got) != 0 {
+		t.Errorf("StagedNames, nothing staged = %q, %v; want none", got, err)
+	}
+	// A name with a leading space is a name like any other (NUL-separated).
+	testrepo.WriteFile(t, dir, " lead.py", "y = 1\n")
+	testrepo.WriteFile(t, dir, "sub/b.py", "y = 1\n")
+	testrepo.AppendFile(t, dir, "a.py", "z = 2\n")
+	testrepo.GitRun(t, dir, "add", ".")
+	if got, err := StagedNames(filepath.Join(dir, "sub")); err != nil || !slices.Equal(got, []string{" lead.py", "a.py", "sub/b.py"}) {
+		t.Errorf("StagedNames = %q, %v; want [\" lead.py\" a.py sub/b.py]", got, err)
+	}
+	testrepo.GitRun(t, dir, "checkout", "-q", "--detach")
+	if _, err := Branch(dir); err == nil {
+		t.Error("Branch on a detached HEAD: no error")
+	}
+}

@@ -18,33 +18,27 @@ func CheckRevision(rev string) error {
 	return nil
 }
 
+// Only this package builds git's arguments: the other packages call the
+// named functions (Head, TopLevel, MergeBase, ...), so that every
+// revision or path from the command line or the repository is checked and
+// placed after --end-of-options or "--" here.
+
 // command is the one runner: git with args, run in dir ("-C dir": dir is
 // a path, never an option).
 func command(dir string, args ...string) *exec.Cmd {
 	return exec.Command("git", append([]string{"-C", dir}, args...)...)
 }
 
-// Run runs a git command in dir and returns its standard output.
-func Run(dir string, args ...string) (string, error) {
-	out, err := RunBytes(dir, args...)
-	return string(out), err
-}
-
-// Output is Run with the output trimmed of surrounding white space (one
-// line: a commit id, a path, a ref).
-func Output(dir string, args ...string) (string, error) {
-	out, err := RunBytes(dir, args...)
+// output runs a git command in dir and returns its standard output
+// trimmed of surrounding white space (one line: a commit id, a path, a
+// ref).
+func output(dir string, args ...string) (string, error) {
+	out, err := runBytes(dir, args...)
 	return strings.TrimSpace(string(out)), err
 }
 
-// TopLevel returns the top-level directory of the git repository that
-// holds dir.
-func TopLevel(dir string) (string, error) {
-	return Output(dir, "rev-parse", "--show-toplevel")
-}
-
-// RunBytes is Run returning bytes.
-func RunBytes(dir string, args ...string) ([]byte, error) {
+// runBytes runs a git command in dir and returns its standard output.
+func runBytes(dir string, args ...string) ([]byte, error) {
 	cmd := command(dir, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -64,7 +64,7 @@ func (g *Source) load() error {
 			}
 			args = []string{"ls-tree", "-r", "-z", "--full-tree", "--end-of-options", g.Rev}
 		}
-		out, err := RunBytes(g.Dir, args...)
+		out, err := runBytes(g.Dir, args...)
 		if err != nil {
 			g.err = err
 			return

@@ -34,7 +34,7 @@ func Locate(root string, changeMode bool, compared string) *Provenance {
 	o := &Provenance{compared: compared}
 	abs, _ := filepath.Abs(root)
 	repoRoot := abs
-	if top, err := git.Output(abs, "rev-parse", "--show-toplevel"); err == nil {
+	if top, err := git.TopLevel(abs); err == nil {
 		repoRoot = top
 		if real, err := filepath.EvalSymlinks(abs); err == nil {
 			abs = real
@@ -57,12 +57,12 @@ func Locate(root string, changeMode bool, compared string) *Provenance {
 	}
 	u := url.URL{Scheme: "file", Path: filepath.ToSlash(repoRoot)}
 	o.rootURI = strings.TrimSuffix(u.String(), "/") + "/"
-	sha, err := git.Output(abs, "rev-parse", "--verify", "--quiet", "HEAD")
+	sha, err := git.Head(abs)
 	if err != nil {
 		return o
 	}
 	o.revision = sha
-	o.branch, _ = git.Output(abs, "symbolic-ref", "--quiet", "--short", "HEAD")
+	o.branch, _ = git.Branch(abs)
 	if b := os.Getenv("GITHUB_HEAD_REF"); b != "" {
 		o.branch = b
 	} else if b := os.Getenv("GITHUB_REF_NAME"); b != "" && o.branch == "" {
@@ -72,7 +72,7 @@ func Locate(root string, changeMode bool, compared string) *Provenance {
 	if server != "" && repo != "" {
 		o.repoURI = strings.TrimSuffix(server, "/") + "/" + repo
 		o.blobURL = o.repoURI + "/blob/" + sha + "/"
-	} else if u, err := git.Output(abs, "remote", "get-url", "origin"); err == nil {
+	} else if u, err := git.OriginURL(abs); err == nil {
 		if pu, err := url.Parse(u); err == nil && pu.Scheme != "" && pu.Host != "" {
 			pu.User = nil // never a credential
 			o.repoURI = pu.String()
