@@ -12,7 +12,8 @@ import (
 )
 
 // A relation finding in a Rust file (fixture r05-ffi-transmute) is a SARIF
-// result at its file and line, with its family, requirement and subject.
+// result at its file and line, with its family, requirement and subject,
+// and no step (its family has none).
 func TestSARIFRelationFinding(t *testing.T) {
 	all, err := fixtureset.List()
 	if err != nil {
@@ -63,5 +64,8 @@ func TestSARIFRelationFinding(t *testing.T) {
 	}
 	if r.Properties["family"] != "R" || r.Properties["requirement"] != "R5" || r.Properties["subject"] != "softmax" {
 		t.Errorf("properties %v, want family R, requirement R5, subject softmax", r.Properties)
+	}
+	if step, ok := r.Properties["step"]; ok {
+		t.Errorf("a family without steps has step %v", step)
 	}
 }

@@ -253,10 +253,12 @@ func NewSARIF(res *checker.Result, cat *rules.Catalog, opt SARIFOptions) *sarifL
 			Locations:           []sarifLocation{{PhysicalLocation: opt.physical(lines, d.File, d.Pos, d.End, true)}},
 			PartialFingerprints: map[string]string{FingerprintKey: prints[i]},
 			Properties: map[string]any{
-				"step":        d.Rule.Step,
 				"requirement": d.Rule.Requirement,
 				"family":      familyOf(d.Rule),
 			},
+		}
+		if d.Rule.Step != 0 {
+			r.Properties["step"] = d.Rule.Step // a family without steps has none
 		}
 		if d.Op != "" {
 			r.Properties["op"] = d.Op
@@ -320,7 +322,7 @@ func sarifRuleOf(r *rules.Rule) sarifRule {
 	} else {
 		tags = append(tags, "cross-step")
 	}
-	return sarifRule{
+	sr := sarifRule{
 		ID:                   r.ID,
 		Name:                 pascalName(r.Title),
 		ShortDescription:     sarifMessage{Text: sentence(r.Title)},
@@ -328,13 +330,16 @@ func sarifRuleOf(r *rules.Rule) sarifRule {
 		Help:                 sarifMessage{Text: text, Markdown: md},
 		DefaultConfiguration: sarifRuleConf{Level: sarifLevel(r.Severity)},
 		Properties: map[string]any{
-			"step":        r.Step,
 			"requirement": r.Requirement,
 			"family":      familyOf(r),
 			"kind":        r.Kind,
 			"tags":        tags,
 		},
 	}
+	if r.Step != 0 {
+		sr.Properties["step"] = r.Step // a cross-step rule, or a family without steps, has none
+	}
+	return sr
 }
 
 // ruleHelp renders a rule's documentation (what, why, how to fix, an

@@ -78,7 +78,7 @@ func TestSARIFShape(t *testing.T) {
 		}
 		if r.RuleID == "TG104" {
 			found = true
-			if loc.ArtifactLocation.URI != "src/tilegym/ops/ops.py" || r.Properties["op"] != "softmax" || r.PartialFingerprints == nil {
+			if loc.ArtifactLocation.URI != "src/tilegym/ops/ops.py" || r.Properties["op"] != "softmax" || r.Properties["step"] != 1 || r.PartialFingerprints == nil {
 				t.Errorf("TG104: %+v", r)
 			}
 		}
