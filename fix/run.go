@@ -166,6 +166,14 @@ func Run(root string, s *config.Setup, opts checker.Options) (Outcome, error) {
 	return summarize(results, passes, stable), nil
 }
 
+// count renders "1 finding", "2 findings".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // WriteSummary says what Run fixed (or Preview would fix), what it refused
 // and whether it stopped with fixes left.
 func (o Outcome) WriteSummary(w io.Writer, preview bool) {
@@ -177,7 +185,7 @@ func (o Outcome) WriteSummary(w io.Writer, preview bool) {
 		fmt.Fprintf(w, "tilegym-lint --fix: nothing to fix\n")
 	} else {
 		files := o.fileList()
-		fmt.Fprintf(w, "tilegym-lint --fix: %s %d findings (%s) in %d files: %s\n", verb, o.Total(), o.byRule(), len(files), strings.Join(files, ", "))
+		fmt.Fprintf(w, "tilegym-lint --fix: %s %s (%s) in %s: %s\n", verb, count(o.Total(), "finding"), o.byRule(), count(len(files), "file"), strings.Join(files, ", "))
 	}
 	for _, r := range o.refused {
 		fmt.Fprintf(w, "tilegym-lint --fix: not applied: %s\n", r)

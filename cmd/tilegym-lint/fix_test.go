@@ -320,7 +320,7 @@ func TestFixOnlySelectedOps(t *testing.T) {
 		t.Fatalf("want 2 fixable findings (two stubs without **kwargs), got %d:\n%s", n, out)
 	}
 	code, msg, errOut := runCLI("--fix", "--op", "softmax", dir)
-	if code == 2 || !strings.Contains(msg, "fixed 1 findings (TG104 1)") {
+	if code == 2 || !strings.Contains(msg, "fixed 1 finding (TG104 1) in 1 file: ") {
 		t.Fatalf("--fix --op softmax: exit %d:\n%s%s", code, msg, errOut)
 	}
 	_, out, _ = runCLI("--format", "json", dir)
