@@ -242,7 +242,7 @@ func (t *textWriter) summaryOf(res *checker.Result, nops, failed int) {
 	}
 	t.printf("%d ops, %d failed, %d errors, %d warnings", nops, failed, errs, warns)
 	if t.opt.ChangeMode {
-		t.printf(" (%d findings pre-existing)", pre)
+		t.printf(" (%d %s pre-existing)", pre, plural(pre, "finding", "findings"))
 	}
 	if base > 0 {
 		t.printf(" (%d %s baselined)", base, plural(base, "finding", "findings"))
