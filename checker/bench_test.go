@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/internal/realtree"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/load"
@@ -16,7 +18,10 @@ import (
 // benchCheck runs what `tilegym-lint --format json [--op ...] DIR` does
 // after flag parsing: load, check, write the JSON report.
 func benchCheck(b *testing.B, dir string, ops []string) {
-	setup := testrepo.BenchSetup(b, dir)
+	benchCheckSetup(b, dir, ops, testrepo.BenchSetup(b, dir))
+}
+
+func benchCheckSetup(b *testing.B, dir string, ops []string, setup *config.Setup) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu0 := testrepo.CPUTime()
@@ -42,6 +47,35 @@ func benchCheck(b *testing.B, dir string, ops []string) {
 // BenchmarkCheck is a whole check of a TileGym tree.
 func BenchmarkCheck(b *testing.B) {
 	benchCheck(b, realtree.Need(b), nil)
+}
+
+// BenchmarkCheckFamilies is a whole check of a TileGym tree
+// ($TILEGYM_LINT_BENCH_TREE, else $TILEGYM_LINT_TREE) with every family
+// (all), with the workflow family only (TG: what --select TG runs), and
+// with each other family alone beside it: what each family costs.
+// scripts/bench-families times the same through the command line.
+func BenchmarkCheckFamilies(b *testing.B) {
+	dir := os.Getenv("TILEGYM_LINT_BENCH_TREE")
+	if dir == "" {
+		dir = realtree.Need(b)
+	}
+	cat, err := checks.LoadBuiltinCatalog()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, sel := range [][]string{nil, {"TG"}, {"K"}, {"A"}, {"M"}, {"TR"}, {"J"}, {"R"}} {
+		name := "all"
+		if sel != nil {
+			name = sel[0]
+		}
+		b.Run(name, func(b *testing.B) {
+			setup, err := config.Open(cat, dir, "", config.Selection{Select: sel})
+			if err != nil {
+				b.Fatal(err)
+			}
+			benchCheckSetup(b, dir, nil, setup)
+		})
+	}
 }
 
 // BenchmarkCheckOp is the check of one op (--op softmax) of a TileGym tree.

@@ -261,8 +261,19 @@ func (fm *fileMatcher) callPaths(name string) [][]ast.Node {
 
 func newFileMatcher(f *source.File) *fileMatcher {
 	fm := &fileMatcher{f: f, im: f.Imports(), defs: astutil.TopLevelFuncs(f.AST)}
+	// A callee is resolved once however many patterns compare it.
+	resolved := map[ast.Expr]string{}
 	fm.resolve = func(e ast.Expr) string {
+		switch e.(type) {
+		case *ast.Name, *ast.Attribute:
+		default:
+			return "" // what Resolve gives any other expression
+		}
+		if q, ok := resolved[e]; ok {
+			return q
+		}
 		q, _ := fm.im.Resolve(e)
+		resolved[e] = q
 		return q
 	}
 	return fm
@@ -494,26 +505,27 @@ func nodeKind(n ast.Node) string {
 var kindNames sync.Map
 
 // walk calls fn for every node of the file with its path from the module
-// (the node last).
+// (the node last), in ast.Inspect's order. One visitor serves the whole
+// walk: each node's children are walked by a nested Inspect, whose first
+// call (the node itself, marked in entering) lets it through.
 func walk(f *ast.File, fn func(path []ast.Node)) {
 	var path []ast.Node
-	var visit func(n ast.Node)
-	visit = func(n ast.Node) {
+	var entering ast.Node
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if n == entering {
+			entering = nil
+			return true
+		}
 		path = append(path, n)
 		fn(path)
-		first := true
-		ast.Inspect(n, func(c ast.Node) bool {
-			if first {
-				first = false
-				return true
-			}
-			visit(c)
-			return false
-		})
+		entering = n
+		ast.Inspect(n, visit)
 		path = path[:len(path)-1]
+		return false
 	}
 	for _, s := range f.Module.Body {
-		visit(s)
+		ast.Inspect(s, visit)
 	}
 }
 
@@ -861,10 +873,30 @@ func findAll(f *source.File, ps []*PatternParams) [][]PatternMatch {
 	out := make([][]PatternMatch, len(ps))
 	first := make([]ast.Node, len(ps))
 	found := make([]bool, len(ps))
+	// The rules a node of each type can concern, found at the first node
+	// of the type: a rule's patterns match nodes of their root's type
+	// (PatternParams.kinds) and its nodes those listed; require patterns
+	// are tried on every node.
+	type concern struct {
+		kind string
+		ps   []int
+	}
+	byType := map[reflect.Type]*concern{}
 	walk(f.AST, func(path []ast.Node) {
 		n := path[len(path)-1]
-		kind := nodeKind(n)
-		for i, p := range ps {
+		c := byType[reflect.TypeOf(n)]
+		if c == nil {
+			c = &concern{kind: nodeKind(n)}
+			for i, p := range ps {
+				if p.concerns(c.kind) {
+					c.ps = append(c.ps, i)
+				}
+			}
+			byType[reflect.TypeOf(n)] = c
+		}
+		kind := c.kind
+		for _, i := range c.ps {
+			p := ps[i]
 			if p.require != nil && !found[i] && p.require.Match(n, fm.resolve, nil) {
 				found[i] = true
 			}
@@ -896,6 +928,21 @@ func findAll(f *source.File, ps []*PatternParams) [][]PatternMatch {
 		}
 	}
 	return out
+}
+
+// concerns reports whether the rule may find something at (or, for a
+// require, in) a node of type kind: PatternParams.match finds nothing at
+// any other.
+func (p *PatternParams) concerns(kind string) bool {
+	switch {
+	case p.require != nil:
+		return true
+	case slices.Contains(p.Nodes, kind):
+		return true
+	case len(p.pats) > 0:
+		return p.kinds == nil || p.kinds[kind]
+	}
+	return false
 }
 
 func matchVars(fm *fileMatcher, n, at ast.Node) map[string]string {

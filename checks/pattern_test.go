@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
@@ -47,4 +48,47 @@ func TestPatternSnippets(t *testing.T) {
 		}
 	}
 	t.Logf("%d snippets", n)
+}
+
+// findAll (each rule offered only the node types it can match, names
+// resolved once, one visitor for the walk) finds what findAllPlain finds,
+// every rule offered every node, on every file of the corpus: the
+// catalog's pattern rules, and patterns with a require, a bare
+// metavariable and bindings kept.
+func TestPatternFastMatchesPlain(t *testing.T) {
+	cat, err := checks.LoadBuiltinCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps []*checks.PatternParams
+	for _, r := range cat.Rules {
+		if p, ok := r.Params.(*checks.PatternParams); ok {
+			ps = append(ps, p, checks.PatternBinds(p))
+		}
+	}
+	for _, p := range []*checks.PatternParams{
+		{Require: "cuda.tile.kernel"},
+		{Pattern: "cuda.tile.launch(...)", Require: "import torch"},
+		{Pattern: "$F", Inside: []string{"module"}},
+		{Pattern: "$X.shape", Inside: []string{"kernel"}},
+		{Pattern: "$F(...)", Inside: []string{"cache-miss"}},
+		{Nodes: []string{"Lambda", "Try"}, Pattern: "torch.$F"},
+	} {
+		if err := p.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, p, checks.PatternBinds(p))
+	}
+	n := 0
+	for _, f := range testrepo.CorpusFiles(t) {
+		diffs, k := checks.PatternFastMismatches(f, ps)
+		n += k
+		for _, d := range diffs {
+			t.Error(d)
+		}
+	}
+	t.Logf("compared %d paths and matches", n)
+	if n < 1000 {
+		t.Errorf("compared %d paths and matches; the corpus holds more", n)
+	}
 }

@@ -242,7 +242,7 @@ func (t *textWriter) summaryOf(res *checker.Result, nops, failed int) {
 	}
 	t.printf("%d ops, %d failed, %d errors, %d warnings", nops, failed, errs, warns)
 	if t.opt.ChangeMode {
-		t.printf(" (%d %s pre-existing)", pre, plural(pre, "finding", "findings"))
+		t.printf(" (%d findings pre-existing)", pre)
 	}
 	if base > 0 {
 		t.printf(" (%d %s baselined)", base, plural(base, "finding", "findings"))
@@ -267,16 +267,6 @@ func Fixable(d *analysis.Diagnostic) bool {
 // none. In change mode, where --fix does not run, the command names the
 // ops (--fix --op A,B).
 func FixableLine(res *checker.Result, changeMode bool) string {
-	n, cmd := fixable(res, changeMode)
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%d fixable with `%s` (marked %s)", n, Clean(cmd), FixMark)
-}
-
-// fixable counts the findings --fix would fix and returns the command that
-// fixes them (naming the ops in change mode).
-func fixable(res *checker.Result, changeMode bool) (int, string) {
 	n := 0
 	ops := map[string]bool{}
 	for i := range res.Diagnostics {
@@ -288,7 +278,7 @@ func fixable(res *checker.Result, changeMode bool) (int, string) {
 		}
 	}
 	if n == 0 {
-		return 0, ""
+		return ""
 	}
 	cmd := "tilegym-lint --fix"
 	if changeMode && len(ops) > 0 {
@@ -299,7 +289,7 @@ func fixable(res *checker.Result, changeMode bool) (int, string) {
 		sort.Strings(names)
 		cmd += " --op " + strings.Join(names, ",")
 	}
-	return n, cmd
+	return fmt.Sprintf("%d fixable with `%s` (marked %s)", n, Clean(cmd), FixMark)
 }
 
 // opBlock writes an op with its steps: all of them with Full, else the

@@ -118,6 +118,7 @@ type matcher struct {
 	resolve Resolver
 	b       Bindings
 	check   func(name string, n ast.Node) bool
+	bound   []string // the names bound, in order: undone back to a mark
 }
 
 // mvName returns the metavariable a pattern node is ($X), if it is one.
@@ -161,6 +162,7 @@ func (m *matcher) bind(name string, n ast.Node) bool {
 		return false
 	}
 	m.b[name] = n
+	m.bound = append(m.bound, name)
 	return true
 }
 
@@ -190,17 +192,15 @@ func (m *matcher) node(p, t ast.Node) bool {
 		return m.bind(name, t)
 	}
 	// A dotted name without metavariables is compared resolved.
-	if pe, ok := p.(ast.Expr); ok {
-		if d := astutil.DottedName(pe); d != "" && !strings.Contains(d, mvPrefix) {
-			te, ok := t.(ast.Expr)
-			if !ok {
-				return false
-			}
-			if m.resolve != nil {
-				return m.resolve(te) == d
-			}
-			return astutil.DottedName(te) == d
+	if isDotted(p) {
+		te, ok := t.(ast.Expr)
+		if !ok {
+			return false
 		}
+		if m.resolve != nil {
+			return dottedIs(p, m.resolve(te))
+		}
+		return dottedIs(p, astutil.DottedName(te))
 	}
 	switch pv := p.(type) {
 	case *ast.Attribute:
@@ -226,17 +226,29 @@ func (m *matcher) node(p, t ast.Node) bool {
 // is any run of them) and the keywords, in any order; with a `...` among
 // the arguments the target may have keywords the pattern does not name.
 func (m *matcher) call(p, t *ast.Call) bool {
+	// What the arguments and keywords need, counted before the callee is
+	// matched (the callee binds and checks metavariables).
+	open, fixed := false, 0
+	for _, a := range p.Args {
+		if isWild(a) {
+			open = true
+		} else {
+			fixed++
+		}
+	}
+	if len(t.Args) < fixed || !open && len(t.Args) != fixed || !open && len(t.Keywords) != len(p.Keywords) {
+		return false
+	}
+	for _, pk := range p.Keywords {
+		if !slices.ContainsFunc(t.Keywords, func(tk *ast.Keyword) bool { return sameKeyword(pk, tk) }) {
+			return false
+		}
+	}
 	if !m.node(p.Func, t.Func) {
 		return false
 	}
 	if !m.list(toNodes(p.Args), toNodes(t.Args)) {
 		return false
-	}
-	open := false
-	for _, a := range p.Args {
-		if isWild(a) {
-			open = true
-		}
 	}
 	used := make([]bool, len(t.Keywords))
 	for _, pk := range p.Keywords {
@@ -306,18 +318,52 @@ func (m *matcher) list(p, t []ast.Node) bool {
 	return false
 }
 
-func (m *matcher) snapshot() Bindings {
-	c := make(Bindings, len(m.b))
-	for k, v := range m.b {
-		c[k] = v
+// snapshot marks the bindings made so far; restore undoes those made
+// since (a binding is only ever added).
+func (m *matcher) snapshot() int { return len(m.bound) }
+
+func (m *matcher) restore(mark int) {
+	for _, name := range m.bound[mark:] {
+		delete(m.b, name)
 	}
-	return c
+	m.bound = m.bound[:mark]
 }
 
-func (m *matcher) restore(s Bindings) {
-	clear(m.b)
-	for k, v := range s {
-		m.b[k] = v
+// isDotted reports whether a pattern node is a dotted name without
+// metavariables (one astutil.DottedName gives without mvPrefix), checked
+// without building it.
+func isDotted(n ast.Node) bool {
+	for {
+		switch v := n.(type) {
+		case *ast.Name:
+			return v != nil && v.Id != "" && !strings.Contains(v.Id, mvPrefix)
+		case *ast.Attribute:
+			if v == nil || strings.Contains(v.Attr, mvPrefix) {
+				return false
+			}
+			n = v.Value
+		default:
+			return false
+		}
+	}
+}
+
+// dottedIs reports whether q is the dotted name of a node isDotted
+// accepts, compared part by part from the end without building it.
+func dottedIs(n ast.Node, q string) bool {
+	for {
+		switch v := n.(type) {
+		case *ast.Name:
+			return q == v.Id
+		case *ast.Attribute:
+			k := len(q) - len(v.Attr) - 1
+			if k < 0 || q[k] != '.' || q[k+1:] != v.Attr {
+				return false
+			}
+			q, n = q[:k], v.Value
+		default:
+			return false
+		}
 	}
 }
 

@@ -1,0 +1,114 @@
+package checks
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
+	"github.com/tilegym/tilegym-lint/source"
+)
+
+// The plain forms of the pattern kind's fast paths, which the tests hold
+// them to on the corpus.
+
+// walkPlain is walk with a visitor per node.
+func walkPlain(f *ast.File, fn func(path []ast.Node)) {
+	var path []ast.Node
+	var visit func(n ast.Node)
+	visit = func(n ast.Node) {
+		path = append(path, n)
+		fn(path)
+		first := true
+		ast.Inspect(n, func(c ast.Node) bool {
+			if first {
+				first = false
+				return true
+			}
+			visit(c)
+			return false
+		})
+		path = path[:len(path)-1]
+	}
+	for _, s := range f.Module.Body {
+		visit(s)
+	}
+}
+
+// findAllPlain is findAll offering every node to every rule, with names
+// resolved each time they are compared.
+func findAllPlain(f *source.File, ps []*PatternParams) [][]PatternMatch {
+	fm := &fileMatcher{f: f, im: f.Imports(), defs: astutil.TopLevelFuncs(f.AST)}
+	fm.resolve = func(e ast.Expr) string {
+		q, _ := fm.im.Resolve(e)
+		return q
+	}
+	out := make([][]PatternMatch, len(ps))
+	first := make([]ast.Node, len(ps))
+	found := make([]bool, len(ps))
+	walkPlain(f.AST, func(path []ast.Node) {
+		n := path[len(path)-1]
+		kind := nodeKind(n)
+		for i, p := range ps {
+			if p.require != nil && !found[i] && p.require.Match(n, fm.resolve, nil) {
+				found[i] = true
+			}
+			if len(p.pats) == 0 && len(p.Nodes) == 0 {
+				continue
+			}
+			at, b, ok := p.match(fm, path, kind)
+			if !ok {
+				continue
+			}
+			if first[i] == nil {
+				first[i] = at
+			}
+			if p.require == nil {
+				m := PatternMatch{At: at, Vars: matchVars(fm, n, at)}
+				if p.binds {
+					m.Binds = map[string]string{}
+					for k, x := range b {
+						m.Binds[k] = bindingText(fm, x)
+					}
+				}
+				out[i] = append(out[i], m)
+			}
+		}
+	})
+	for i, p := range ps {
+		if p.require != nil && (len(p.pats) == 0 || first[i] != nil) && !found[i] {
+			out[i] = append(out[i], PatternMatch{At: first[i], Vars: map[string]string{"match": "", "value": "", "name": ""}})
+		}
+	}
+	return out
+}
+
+// PatternFastMismatches runs the rules on a parsed file with findAll and
+// with findAllPlain, and walk and walkPlain over it, and returns how they
+// differ and how many matches and nodes were compared.
+func PatternFastMismatches(f *source.File, ps []*PatternParams) (diffs []string, compared int) {
+	var fast, plain [][]ast.Node
+	walk(f.AST, func(p []ast.Node) { fast = append(fast, append([]ast.Node(nil), p...)) })
+	walkPlain(f.AST, func(p []ast.Node) { plain = append(plain, append([]ast.Node(nil), p...)) })
+	if !slices.EqualFunc(fast, plain, func(a, b []ast.Node) bool { return slices.Equal(a, b) }) {
+		diffs = append(diffs, fmt.Sprintf("%s: walk visits %d paths, walkPlain %d, or other ones", f.Path, len(fast), len(plain)))
+	}
+	compared += len(plain)
+	got, want := findAll(f, ps), findAllPlain(f, ps)
+	for i := range ps {
+		if !reflect.DeepEqual(got[i], want[i]) {
+			diffs = append(diffs, fmt.Sprintf("%s: rule %d (%v): findAll gives %d matches, findAllPlain %d, or other ones", f.Path, i, ps[i].pats, len(got[i]), len(want[i])))
+		}
+		compared += len(want[i])
+	}
+	return diffs, compared
+}
+
+// PatternBinds returns a copy of p whose matches carry their bindings'
+// text, as a relation's subjects do.
+func PatternBinds(p *PatternParams) *PatternParams {
+	q := *p
+	q.binds = true
+	return &q
+}

@@ -1,0 +1,341 @@
+package pattern
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/python/astutil"
+)
+
+// The matcher as first written, which the tests hold the matcher to: the
+// pattern's dotted names built at each comparison, the bindings copied
+// before each element of a list is tried, a call's callee matched before
+// its arguments are counted.
+
+// matchPlain is MatchWhere with plainMatcher.
+func (p *Pattern) matchPlain(n ast.Node, resolve Resolver, b Bindings, check func(name string, n ast.Node) bool) bool {
+	m := plainMatcher{resolve: resolve, b: b, check: check}
+	return m.node(p.node, n)
+}
+
+type plainMatcher struct {
+	resolve Resolver
+	b       Bindings
+	check   func(name string, n ast.Node) bool
+}
+
+func (m *plainMatcher) bind(name string, n ast.Node) bool {
+	if name == "_" {
+		return true
+	}
+	if old, ok := m.b[name]; ok {
+		if oi, ok := old.(*Ident); ok {
+			ni, ok := n.(*Ident)
+			return ok && ni.Id == oi.Id
+		}
+		// The same tree (a target holds no metavariable).
+		same := plainMatcher{resolve: m.resolve, b: Bindings{}}
+		return same.node(old, n)
+	}
+	if m.check != nil && !m.check(name, n) {
+		return false
+	}
+	m.b[name] = n
+	return true
+}
+
+// node matches one pattern node against one target node.
+func (m *plainMatcher) node(p, t ast.Node) bool {
+	if isNil(p) || isNil(t) {
+		return isNil(p) && isNil(t)
+	}
+	if isWild(p) {
+		return true
+	}
+	if name, ok := mvName(p); ok {
+		if _, isExpr := p.(*ast.Name); isExpr {
+			if _, ok := t.(ast.Expr); !ok {
+				return false
+			}
+		}
+		return m.bind(name, t)
+	}
+	// A dotted name without metavariables is compared resolved.
+	if pe, ok := p.(ast.Expr); ok {
+		if d := astutil.DottedName(pe); d != "" && !strings.Contains(d, mvPrefix) {
+			te, ok := t.(ast.Expr)
+			if !ok {
+				return false
+			}
+			if m.resolve != nil {
+				return m.resolve(te) == d
+			}
+			return astutil.DottedName(te) == d
+		}
+	}
+	switch pv := p.(type) {
+	case *ast.Attribute:
+		tv, ok := t.(*ast.Attribute)
+		if !ok {
+			return false
+		}
+		if name, ok := strings.CutPrefix(pv.Attr, mvPrefix); ok {
+			return m.bind(name, &Ident{Attrs: tv.Attrs, Id: tv.Attr}) && m.node(pv.Value, tv.Value)
+		}
+		return pv.Attr == tv.Attr && m.node(pv.Value, tv.Value)
+	case *ast.Call:
+		tv, ok := t.(*ast.Call)
+		return ok && m.call(pv, tv)
+	case *ast.FunctionDef:
+		tv, ok := t.(*ast.FunctionDef)
+		return ok && m.funcDef(pv, tv)
+	}
+	return m.generic(reflect.ValueOf(p).Elem(), reflect.ValueOf(t).Elem())
+}
+
+// call matches a call: the callee, the positional arguments (where `...`
+// is any run of them) and the keywords, in any order; with a `...` among
+// the arguments the target may have keywords the pattern does not name.
+func (m *plainMatcher) call(p, t *ast.Call) bool {
+	if !m.node(p.Func, t.Func) {
+		return false
+	}
+	if !m.list(toNodes(p.Args), toNodes(t.Args)) {
+		return false
+	}
+	open := false
+	for _, a := range p.Args {
+		if isWild(a) {
+			open = true
+		}
+	}
+	used := make([]bool, len(t.Keywords))
+	for _, pk := range p.Keywords {
+		found := false
+		for i, tk := range t.Keywords {
+			if used[i] || !sameKeyword(pk, tk) {
+				continue
+			}
+			if m.node(pk.Value, tk.Value) {
+				used[i], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	if !open {
+		for _, u := range used {
+			if !u {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// list matches a list of pattern nodes against a list of target nodes, a
+// `...` matching any run (backtracking; patterns are short).
+func (m *plainMatcher) list(p, t []ast.Node) bool {
+	if len(p) == 0 {
+		return len(t) == 0
+	}
+	if isWild(p[0]) {
+		for k := 0; k <= len(t); k++ {
+			save := m.snapshot()
+			if m.list(p[1:], t[k:]) {
+				return true
+			}
+			m.restore(save)
+		}
+		return false
+	}
+	if len(t) == 0 {
+		return false
+	}
+	save := m.snapshot()
+	if m.node(p[0], t[0]) && m.list(p[1:], t[1:]) {
+		return true
+	}
+	m.restore(save)
+	return false
+}
+
+func (m *plainMatcher) snapshot() Bindings {
+	c := make(Bindings, len(m.b))
+	for k, v := range m.b {
+		c[k] = v
+	}
+	return c
+}
+
+func (m *plainMatcher) restore(s Bindings) {
+	clear(m.b)
+	for k, v := range s {
+		m.b[k] = v
+	}
+}
+
+// generic matches two nodes of the same type field by field: node fields
+// recursively, lists of nodes as lists, a string field that is a
+// metavariable ($F as a def's name) binds it, other values equal;
+// positions and contexts are ignored.
+func (m *plainMatcher) generic(p, t reflect.Value) bool {
+	if p.Type() != t.Type() {
+		return false
+	}
+	for i := 0; i < p.NumField(); i++ {
+		f := p.Type().Field(i)
+		if f.Type == attrsType || f.Name == "Ctx" || f.Name == "TypeComment" || f.Name == "Kind" {
+			continue
+		}
+		if !m.value(p.Field(i), t.Field(i)) {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *plainMatcher) value(pf, tf reflect.Value) bool {
+	switch {
+	case pf.Type().Implements(nodeType) && pf.Kind() == reflect.Interface:
+		pn, _ := pf.Interface().(ast.Node)
+		tn, _ := tf.Interface().(ast.Node)
+		return m.node(pn, tn)
+	case pf.Kind() == reflect.Pointer && pf.Type().Implements(nodeType):
+		var pn, tn ast.Node
+		if !pf.IsNil() {
+			pn = pf.Interface().(ast.Node)
+		}
+		if !tf.IsNil() {
+			tn = tf.Interface().(ast.Node)
+		}
+		return m.node(pn, tn)
+	case pf.Kind() == reflect.Pointer:
+		if pf.IsNil() || tf.IsNil() {
+			return pf.IsNil() && tf.IsNil()
+		}
+		if pf.Elem().Kind() == reflect.Struct {
+			return m.generic(pf.Elem(), tf.Elem())
+		}
+		return m.value(pf.Elem(), tf.Elem())
+	case pf.Kind() == reflect.Slice && pf.Type().Elem().Implements(nodeType):
+		pl := make([]ast.Node, pf.Len())
+		for i := range pl {
+			pl[i], _ = pf.Index(i).Interface().(ast.Node)
+		}
+		tl := make([]ast.Node, tf.Len())
+		for i := range tl {
+			tl[i], _ = tf.Index(i).Interface().(ast.Node)
+		}
+		return m.list(pl, tl)
+	case pf.Kind() == reflect.Slice:
+		if pf.Len() != tf.Len() {
+			return false
+		}
+		for i := 0; i < pf.Len(); i++ {
+			if !m.value(pf.Index(i), tf.Index(i)) {
+				return false
+			}
+		}
+		return true
+	case pf.Kind() == reflect.String:
+		if name, ok := strings.CutPrefix(pf.String(), mvPrefix); ok {
+			return m.bind(name, &Ident{Id: tf.String()})
+		}
+		return pf.String() == tf.String()
+	case pf.Kind() == reflect.Struct:
+		return m.generic(pf, tf)
+	case pf.Kind() == reflect.Interface:
+		// Constant.Value: compared as Python writes it.
+		return fmt.Sprint(pf.Interface()) == fmt.Sprint(tf.Interface())
+	}
+	return pf.CanInterface() && tf.CanInterface() && reflect.DeepEqual(pf.Interface(), tf.Interface())
+}
+
+// funcDef matches a def: its name, its parameters (with `...`), its body
+// and, when the pattern gives them, its decorators (each must match one
+// of the target's; the target may have more) and its return annotation.
+func (m *plainMatcher) funcDef(p, t *ast.FunctionDef) bool {
+	if name, ok := strings.CutPrefix(p.Name, mvPrefix); ok {
+		if !m.bind(name, &Ident{Id: t.Name}) {
+			return false
+		}
+	} else if p.Name != t.Name {
+		return false
+	}
+	for _, pd := range p.DecoratorList {
+		if !slices.ContainsFunc(t.DecoratorList, func(td ast.Expr) bool {
+			save := m.snapshot()
+			if m.node(pd, td) {
+				return true
+			}
+			m.restore(save)
+			return false
+		}) {
+			return false
+		}
+	}
+	if p.Returns != nil && !m.node(p.Returns, t.Returns) {
+		return false
+	}
+	return m.params(params(p.Args), params(t.Args)) && m.list(toNodes(p.Body), toNodes(t.Body))
+}
+
+// params matches a pattern's parameters against a def's, `...` matching
+// any run of them (backtracking, as list).
+func (m *plainMatcher) params(p, t []param) bool {
+	if len(p) == 0 {
+		return len(t) == 0
+	}
+	if p[0].wild {
+		for k := 0; k <= len(t); k++ {
+			save := m.snapshot()
+			if m.params(p[1:], t[k:]) {
+				return true
+			}
+			m.restore(save)
+		}
+		return false
+	}
+	if len(t) == 0 {
+		return false
+	}
+	save := m.snapshot()
+	if m.param(p[0], t[0]) && m.params(p[1:], t[1:]) {
+		return true
+	}
+	m.restore(save)
+	return false
+}
+
+// param matches one parameter: its kind (plain, *, **), its name (a
+// metavariable binds it, at the parameter's position), its annotation
+// when the pattern gives one, its default (none when the pattern has
+// none).
+func (m *plainMatcher) param(p, t param) bool {
+	if p.star != t.star {
+		return false
+	}
+	if name, ok := strings.CutPrefix(p.arg.Arg, mvPrefix); ok {
+		if !m.bind(name, &Ident{Attrs: t.arg.Attrs, Id: t.arg.Arg}) {
+			return false
+		}
+	} else if p.arg.Arg != t.arg.Arg {
+		return false
+	}
+	if p.arg.Annotation != nil && !m.node(p.arg.Annotation, t.arg.Annotation) {
+		return false
+	}
+	switch {
+	case p.noDefault:
+		return t.def == nil
+	case p.def != nil:
+		return t.def != nil && m.node(p.def, t.def)
+	}
+	return true
+}
