@@ -54,7 +54,7 @@ var hostileStrings = []string{
 // a failed verify run), an op that passes with Step 6 to run, an op with a
 // skipped step, and a finding of no op.
 func hostileResult(s string) *checker.Result {
-	r := &rules.Rule{ID: "TG104", Title: "Op function has a docstring", Severity: rules.Error, Step: 1,
+	r := &rules.Rule{ID: "TG104", Title: "Op function has a docstring", Severity: rules.Error, Step: 1, Fixable: true,
 		Message: "{op}: def {func} has no docstring; describe the op"}
 	w := &rules.Rule{ID: "TG501", Title: "Benchmark exists", Severity: rules.Warning, Step: 5}
 	n := &rules.Rule{ID: "TG001", Title: "File parses", Severity: rules.Error}

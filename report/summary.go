@@ -99,8 +99,9 @@ func WriteSummary(w io.Writer, res *checker.Result, cat *rules.Catalog, opt Summ
 		fmt.Fprintf(&b, " (%d baselined: the baseline records them, they do not fail the run)", base)
 	}
 	b.WriteString(".\n\n")
-	if line := FixableLine(res, opt.ChangeMode); line != "" {
-		fmt.Fprintf(&b, "%s.\n\n", mdText(line))
+	if n, cmd := fixable(res, opt.ChangeMode); n > 0 {
+		// The command as code (the op names in it escaped by mdCode).
+		fmt.Fprintf(&b, "%d fixable with %s %s.\n\n", n, mdCode(cmd), mdText("(marked "+FixMark+")"))
 	}
 	if opt.Compared != "" {
 		fmt.Fprintf(&b, "Compared with %s.\n\n", mdText(opt.Compared))

@@ -73,4 +73,9 @@ func TestSummaryMarkdownEscaped(t *testing.T) {
 	for _, s := range hostileStrings {
 		checkSummary(t, s)
 	}
+	// The fix hint is ours: its command is code, the op names in it escaped
+	// as any (checkSummary), the rest plain text.
+	if md := hostileSummary(t, "plain"); !strings.Contains(md, " fixable with `tilegym-lint --fix --op plain` \\(marked \\[\\*\\]\\).\n") {
+		t.Errorf("fix hint not as code:\n%s", md)
+	}
 }

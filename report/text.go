@@ -242,7 +242,7 @@ func (t *textWriter) summaryOf(res *checker.Result, nops, failed int) {
 	}
 	t.printf("%d ops, %d failed, %d errors, %d warnings", nops, failed, errs, warns)
 	if t.opt.ChangeMode {
-		t.printf(" (%d findings pre-existing)", pre)
+		t.printf(" (%d %s pre-existing)", pre, plural(pre, "finding", "findings"))
 	}
 	if base > 0 {
 		t.printf(" (%d %s baselined)", base, plural(base, "finding", "findings"))
@@ -267,6 +267,16 @@ func Fixable(d *analysis.Diagnostic) bool {
 // none. In change mode, where --fix does not run, the command names the
 // ops (--fix --op A,B).
 func FixableLine(res *checker.Result, changeMode bool) string {
+	n, cmd := fixable(res, changeMode)
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d fixable with `%s` (marked %s)", n, Clean(cmd), FixMark)
+}
+
+// fixable counts the findings --fix would fix and returns the command that
+// fixes them (naming the ops in change mode).
+func fixable(res *checker.Result, changeMode bool) (int, string) {
 	n := 0
 	ops := map[string]bool{}
 	for i := range res.Diagnostics {
@@ -278,7 +288,7 @@ func FixableLine(res *checker.Result, changeMode bool) string {
 		}
 	}
 	if n == 0 {
-		return ""
+		return 0, ""
 	}
 	cmd := "tilegym-lint --fix"
 	if changeMode && len(ops) > 0 {
@@ -289,7 +299,7 @@ func FixableLine(res *checker.Result, changeMode bool) string {
 		sort.Strings(names)
 		cmd += " --op " + strings.Join(names, ",")
 	}
-	return fmt.Sprintf("%d fixable with `%s` (marked %s)", n, Clean(cmd), FixMark)
+	return n, cmd
 }
 
 // opBlock writes an op with its steps: all of them with Full, else the

@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -157,6 +158,16 @@ func TestChangeModeWords(t *testing.T) {
 	}
 	if !strings.Contains(out, "TG001 (pre-existing)") || !strings.Contains(out, ", 0 failed,") {
 		t.Errorf("pre-existing marks or summary:\n%s", out)
+	}
+	if n := len(res.Diagnostics); !strings.Contains(out, fmt.Sprintf(" (%d findings pre-existing)\n", n)) {
+		t.Errorf("summary does not count %d findings pre-existing:\n%s", n, out)
+	}
+	res1 := *res
+	res1.Diagnostics = res.Diagnostics[:1]
+	b.Reset()
+	report.WriteText(&b, &res1, report.TextOptions{ChangeMode: true})
+	if !strings.Contains(b.String(), " (1 finding pre-existing)\n") {
+		t.Errorf("one finding pre-existing:\n%s", b.String())
 	}
 	if report.RunFailed(res, true, false) {
 		t.Error("RunFailed with only pre-existing errors")
