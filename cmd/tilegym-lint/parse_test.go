@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -53,70 +52,6 @@ func TestParseDump(t *testing.T) {
 	code, out, errs = runParseT("--dump", filepath.Join(dir, "missing.py"))
 	if code != 2 || out != "" || errs == "" {
 		t.Errorf("--dump missing.py: exit %d, stdout %q, stderr %q; want exit 2 and a message", code, out, errs)
-	}
-}
-
-func TestParseDumpAll(t *testing.T) {
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
-		"b.py":       "x = 1\n",
-		"a_c.py":     "x = (\n",
-		"a/z.py":     "x = 1\n",
-		"notes.txt":  "not python",
-		"pkg/x.pyc":  "",
-		"pkg/y.py":   "x = 1\n",
-		"a.py/in.py": "x = 1\n", // a directory named like a file
-	})
-	if err := os.Symlink(filepath.Join(dir, "b.py"), filepath.Join(dir, "link.py")); err != nil {
-		t.Logf("no symlink test: %v", err)
-	}
-	if err := os.Symlink(filepath.Join(dir, "pkg"), filepath.Join(dir, "linkdir")); err != nil {
-		t.Logf("no symlink test: %v", err)
-	}
-
-	code, out, errs := runParseT("--dump-all", dir)
-	if code != 0 {
-		t.Fatalf("--dump-all: exit %d, stderr %q", code, errs)
-	}
-	var names []string
-	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
-		name, dump, ok := strings.Cut(line, "\t")
-		if !ok {
-			t.Fatalf("line without tab: %q", line)
-		}
-		names = append(names, name)
-		want := xEquals1
-		if name == "a_c.py" {
-			if !strings.HasPrefix(dump, `{"error":`) {
-				t.Errorf("%s: got %q, want an error", name, dump)
-			}
-			continue
-		}
-		if diff := cmp.Diff(want, dump); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", name, diff)
-		}
-	}
-	// Bytewise order of the whole relative path: "a.py/" < "a/" < "a_c.py".
-	wantNames := []string{"a.py/in.py", "a/z.py", "a_c.py", "b.py", "pkg/y.py"}
-	if diff := cmp.Diff(wantNames, names); diff != "" {
-		t.Errorf("file list (-want +got):\n%s", diff)
-	}
-
-	if code, _, _ := runParseT("--dump-all", filepath.Join(dir, "b.py")); code != 2 {
-		t.Errorf("--dump-all on a file: exit %d, want 2", code)
-	}
-}
-
-func TestParseStats(t *testing.T) {
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"a.py": "x = 1\n", "sub/b.py": "x = (\n", "c.txt": "x"})
-	code, out, errs := runParseT("--stats", dir, filepath.Join(dir, "a.py"))
-	if code != 0 {
-		t.Fatalf("--stats: exit %d, stderr %q", code, errs)
-	}
-	re := regexp.MustCompile(`^files=3 bytes=18 seconds=\d+\.\d{3} errors=1\n$`)
-	if !re.MatchString(out) {
-		t.Errorf("--stats output %q does not match %s", out, re)
 	}
 }
 

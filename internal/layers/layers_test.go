@@ -21,6 +21,7 @@ const module = "github.com/tilegym/tilegym-lint"
 //	python/ast, layout, source/regfile      syntax trees; where op files live; reading files
 //	directive                               the comments that speak to the linter (# noqa, tilegym-lint:)
 //	python/parser, python/astutil, rules    parsing; syntax helpers; the rule catalog
+//	python/conformance                      the parser's trees dumped for comparison with CPython's
 //	python/pattern                          structural Python patterns (the pattern kind's matcher)
 //	source, git                             a snapshot's files, read and parsed (Python, not TileGym); git, run
 //	analysis                                the framework: Analyzer, Pass, Diagnostic, registry
@@ -39,6 +40,7 @@ var allowed = map[string][]string{
 	"directive":                 {},
 	"python/parser":             {"python/ast"},
 	"python/astdump":            {"python/ast"},
+	"python/conformance":        {"python/astdump", "python/parser", "source/regfile"},
 	"python/astutil":            {"python/ast"},
 	"python/pattern":            {"python/ast", "python/astutil", "python/parser"},
 	"rules/internal/srcscan":    {},
@@ -58,7 +60,7 @@ var allowed = map[string][]string{
 	"baseline":                  {"analysis", "checker", "config", "rules", "source/regfile"},
 	"fix":                       {"analysis", "checker", "config", "load", "source", "source/regfile", "python/ast", "python/parser"},
 	"scaffold":                  {"analysis", "checks", "config", "fix", "load", "optable", "source", "source/regfile", "python/ast", "python/parser"},
-	"cmd/tilegym-lint":          {"analysis", "baseline", "change", "checker", "checks", "config", "fix", "git", "source/regfile", "layout", "load", "optable", "python/astdump", "python/parser", "report", "rules", "scaffold", "source", "verify"},
+	"cmd/tilegym-lint":          {"analysis", "baseline", "change", "checker", "checks", "config", "fix", "git", "source/regfile", "layout", "load", "optable", "python/conformance", "report", "rules", "scaffold", "source", "verify"},
 	"internal/layers":           {},
 	"internal/fixtureset":       {},
 	"internal/realtree":         {},
