@@ -18,6 +18,7 @@ import (
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
 	"github.com/tilegym/tilegym-lint/python/pattern"
+	"github.com/tilegym/tilegym-lint/python/requires"
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
 )
@@ -47,25 +48,25 @@ func init() { Register(PatternAnalyzer) }
 
 // PatternParams are the params of kind "pattern".
 type PatternParams struct {
-	Pattern   string              `toml:"pattern"`    // the pattern reported
-	Any       []string            `toml:"any"`        // or: any of these
-	Nodes     []string            `toml:"nodes"`      // or: any node of these types ("Try", "ListComp")
-	Exclude   []string            `toml:"exclude"`    // globs of files the rule does not look at
-	Inside    []string            `toml:"inside"`     // contexts every match must be in
-	NotInside []string            `toml:"not-inside"` // contexts no match may be in
-	Where     map[string]*Where   `toml:"where"`      // constraints on metavariables
-	Report    string              `toml:"report"`     // the metavariable the finding points at (default: the match)
-	Require   string              `toml:"require"`    // a pattern the file must hold
-	Valid     []string            `toml:"valid"`      // snippets with no finding
-	Invalid   []string            `toml:"invalid"`    // snippets with a finding each
-	lists     map[string][]string // the catalog's [lists]
-	pats      []*pattern.Pattern  // Pattern and Any, parsed
-	inside    []*context          // Inside, parsed
-	notInside []*context          // NotInside, parsed
-	require   *pattern.Pattern    // Require, parsed
-	kinds     map[string]bool     // the node types a match can have (nil: any)
-	binds     bool                // Find returns the metavariables' text (a relation's subject)
-	_         struct{}            // keeps the literal form keyed
+	Pattern   string                 `toml:"pattern"`    // the pattern reported
+	Any       []string               `toml:"any"`        // or: any of these
+	Nodes     []string               `toml:"nodes"`      // or: any node of these types ("Try", "ListComp")
+	Exclude   []string               `toml:"exclude"`    // globs of files the rule does not look at
+	Inside    []string               `toml:"inside"`     // contexts every match must be in
+	NotInside []string               `toml:"not-inside"` // contexts no match may be in
+	Where     map[string]*Where      `toml:"where"`      // constraints on metavariables
+	Report    string                 `toml:"report"`     // the metavariable the finding points at (default: the match)
+	Require   string                 `toml:"require"`    // a pattern the file must hold
+	Valid     []string               `toml:"valid"`      // snippets with no finding
+	Invalid   []string               `toml:"invalid"`    // snippets with a finding each
+	lists     map[string]*rules.List // the catalog's [lists]
+	pats      []*pattern.Pattern     // Pattern and Any, parsed
+	inside    []*context             // Inside, parsed
+	notInside []*context             // NotInside, parsed
+	require   *pattern.Pattern       // Require, parsed
+	kinds     map[string]bool        // the node types a match can have (nil: any)
+	binds     bool                   // Find returns the metavariables' text (a relation's subject)
+	_         struct{}               // keeps the literal form keyed
 }
 
 // Where constrains a metavariable. Numeric constraints hold for an integer
@@ -103,7 +104,7 @@ func (p *PatternParams) ListNames() []string {
 }
 
 // BindLists implements rules.ListUser.
-func (p *PatternParams) BindLists(lists map[string][]string) { p.lists = lists }
+func (p *PatternParams) BindLists(lists map[string]*rules.List) { p.lists = lists }
 
 // Validate parses the patterns and contexts.
 func (p *PatternParams) Validate() error {
@@ -242,6 +243,9 @@ type fileMatcher struct {
 	defs    map[string]*ast.FunctionDef // the file's top-level defs
 	calls   map[string][][]ast.Node     // the paths of the calls of each top-level def by name (built when asked)
 	depth   int                         // callers being followed by cacheMiss
+	// admitted gives the versions of a dependency the file's project
+	// admits (nil: unknown, every version), for gated [lists] items.
+	admitted func(dep string) requires.Range
 }
 
 // callPaths returns the paths of the calls of a top-level def of the file.
@@ -617,7 +621,7 @@ func (p *PatternParams) holds(fm *fileMatcher, b pattern.Bindings) (at ast.Node,
 	return at, true
 }
 
-func (w *Where) holds(fm *fileMatcher, lists map[string][]string, n ast.Node) (ast.Node, bool) {
+func (w *Where) holds(fm *fileMatcher, lists map[string]*rules.List, n ast.Node) (ast.Node, bool) {
 	if len(w.Kinds) > 0 && !slices.Contains(w.Kinds, nodeKind(n)) {
 		return nil, false
 	}
@@ -628,10 +632,13 @@ func (w *Where) holds(fm *fileMatcher, lists map[string][]string, n ast.Node) (a
 	if w.notRegex != nil && w.notRegex.MatchString(txt) {
 		return nil, false
 	}
-	if w.In != "" && !slices.Contains(lists[w.In], txt) {
+	// A value a gated item may or may not make a member (the repository
+	// admits versions on both sides of the gate, or declares none) meets
+	// neither constraint: a finding must hold for every admitted version.
+	if w.In != "" && lists[w.In].Member(txt, fm.admitted) != rules.Member {
 		return nil, false
 	}
-	if w.NotIn != "" && slices.Contains(lists[w.NotIn], txt) {
+	if w.NotIn != "" && lists[w.NotIn].Member(txt, fm.admitted) != rules.NotMember {
 		return nil, false
 	}
 	if w.definedAs != nil {
@@ -843,9 +850,10 @@ func runPattern(pass *Pass) (any, error) {
 		}
 	}
 	sort.Strings(order)
+	decl := newDeclared(pass.Repo)
 	for _, path := range order {
 		fr := byFile[path]
-		for i, ms := range findAll(fr.f, fr.ps) {
+		for i, ms := range findAll(fr.f, fr.ps, decl.admitted(path)) {
 			for _, m := range ms {
 				reportFamily(pass, tab, fr.rules[i], fr.f, m.At, m.Vars)
 			}
@@ -861,15 +869,44 @@ type PatternMatch struct {
 	Binds map[string]string // the text of each metavariable (when the params ask for it: a relation's subjects)
 }
 
-// Find returns the findings of the rule's pattern in a parsed file.
+// Find returns the findings of the rule's pattern in a parsed file, for a
+// project that declares no version of its dependencies.
 func (p *PatternParams) Find(f *source.File) []PatternMatch {
-	return findAll(f, []*PatternParams{p})[0]
+	return findAll(f, []*PatternParams{p}, nil)[0]
+}
+
+// SnippetRequires returns the requirements a snippet declares in its
+// first lines, comments "# requires: cuda-tile>=1.3" (one each): a valid
+// or invalid snippet of a rule that a gated list decides is checked as in
+// a repository that declares them. Those that do not parse constrain
+// nothing, as in a packaging file.
+func SnippetRequires(src string) []requires.Declaration {
+	var out []requires.Declaration
+	for i, line := range strings.Split(src, "\n") {
+		r, ok := strings.CutPrefix(line, "# requires:")
+		if !ok {
+			break
+		}
+		req, err := requires.ParseRequirement(r)
+		out = append(out, requires.Declaration{Requirement: req, File: "snippet", Line: i + 1, Err: err})
+	}
+	return out
+}
+
+// FindDeclaring is Find in a project that declares decls.
+func (p *PatternParams) FindDeclaring(f *source.File, decls []requires.Declaration) []PatternMatch {
+	return findAll(f, []*PatternParams{p}, func(dep string) requires.Range {
+		r, _ := requires.Admitted(decls, dep)
+		return r
+	})[0]
 }
 
 // findAll returns the findings of several rules in a parsed file, from one
-// walk of its tree.
-func findAll(f *source.File, ps []*PatternParams) [][]PatternMatch {
+// walk of its tree; admitted gives the versions of a dependency the file's
+// project admits (nil: every version).
+func findAll(f *source.File, ps []*PatternParams, admitted func(dep string) requires.Range) [][]PatternMatch {
 	fm := newFileMatcher(f)
+	fm.admitted = admitted
 	out := make([][]PatternMatch, len(ps))
 	first := make([]ast.Node, len(ps))
 	found := make([]bool, len(ps))

@@ -95,7 +95,7 @@ func PatternFastMismatches(f *source.File, ps []*PatternParams) (diffs []string,
 		diffs = append(diffs, fmt.Sprintf("%s: walk visits %d paths, walkPlain %d, or other ones", f.Path, len(fast), len(plain)))
 	}
 	compared += len(plain)
-	got, want := findAll(f, ps), findAllPlain(f, ps)
+	got, want := findAll(f, ps, nil), findAllPlain(f, ps)
 	for i := range ps {
 		if !reflect.DeepEqual(got[i], want[i]) {
 			diffs = append(diffs, fmt.Sprintf("%s: rule %d (%v): findAll gives %d matches, findAllPlain %d, or other ones", f.Path, i, ps[i].pats, len(got[i]), len(want[i])))

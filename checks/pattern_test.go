@@ -30,7 +30,7 @@ func TestPatternSnippets(t *testing.T) {
 				t.Errorf("%s: invalid snippet does not parse: %v\n%s", r.ID, f.Err, s)
 				continue
 			}
-			if len(p.Find(f)) == 0 {
+			if len(p.FindDeclaring(f, checks.SnippetRequires(s))) == 0 {
 				t.Errorf("%s: no finding on the invalid snippet\n%s", r.ID, s)
 			}
 			n++
@@ -41,7 +41,7 @@ func TestPatternSnippets(t *testing.T) {
 				t.Errorf("%s: valid snippet does not parse: %v\n%s", r.ID, f.Err, s)
 				continue
 			}
-			if got := p.Find(f); len(got) > 0 {
+			if got := p.FindDeclaring(f, checks.SnippetRequires(s)); len(got) > 0 {
 				t.Errorf("%s: %d findings on the valid snippet (first at %v)\n%s", r.ID, len(got), got[0].At.Pos(), s)
 			}
 			n++

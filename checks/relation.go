@@ -17,6 +17,7 @@ import (
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
@@ -84,6 +85,19 @@ type Relation struct {
 
 // Validate checks the params' shape and compiles what does not depend on
 // a subject's captures.
+// ListNames implements rules.ListUser: the lists of the subject
+// pattern's constraints.
+func (p *RelationParams) ListNames() []string {
+	return (&PatternParams{Where: p.Where}).ListNames()
+}
+
+// BindLists implements rules.ListUser.
+func (p *RelationParams) BindLists(lists map[string]*rules.List) {
+	if p.sub != nil {
+		p.sub.lists = lists
+	}
+}
+
 func (p *RelationParams) Validate() error {
 	var errs []error
 	n := 0
@@ -301,6 +315,7 @@ type Tree struct {
 	docs    map[string]any
 	docErrs map[string]error
 	table   *optable.OpTable // names a subject in an op's file after the op
+	decl    *declared        // what the projects declare, read when a subject pattern asks
 }
 
 // NewTree returns the tree of a repository model (its Source, else its
@@ -625,7 +640,10 @@ func (p *RelationParams) subjects(t *Tree, files []string) []*relSubject {
 					if f == nil {
 						continue
 					}
-					for _, m := range p.sub.Find(f) {
+					if t.decl == nil {
+						t.decl = newDeclared(t.repo)
+					}
+					for _, m := range findAll(f, []*PatternParams{p.sub}, t.decl.admitted(q))[0] {
 						c := map[string]string{}
 						for k, v := range caps[i] {
 							c[k] = v

@@ -182,39 +182,11 @@ func checkFamilyRule(c *Catalog, r *Rule, hasStep bool, add func(line int, forma
 	}
 }
 
-// loadLists decodes the [lists] table: each key a list of strings.
-func loadLists(val any, kl KeyLines, filename string, errs *ErrorList) map[string][]string {
-	t, ok := val.(map[string]any)
-	if !ok {
-		*errs = append(*errs, &LoadError{File: filename, Line: kl.Line("lists"), Msg: "lists: want a table of lists of strings"})
-		return nil
-	}
-	out := map[string][]string{}
-	for name, v := range t {
-		items, ok := v.([]any)
-		var list []string
-		for _, it := range items {
-			s, isStr := it.(string)
-			if !isStr {
-				ok = false
-				break
-			}
-			list = append(list, s)
-		}
-		if !ok {
-			*errs = append(*errs, &LoadError{File: filename, Line: kl.Line("lists", name), Msg: fmt.Sprintf("lists.%s: want a list of strings", name)})
-			continue
-		}
-		out[name] = list
-	}
-	return out
-}
-
 // ListUser is implemented by a kind's params that name lists of the
 // catalog's [lists]: Load checks that each exists and gives it its values.
 type ListUser interface {
 	// ListNames returns the names of the lists the params use.
 	ListNames() []string
 	// BindLists gives the params the catalog's lists.
-	BindLists(lists map[string][]string)
+	BindLists(lists map[string]*List)
 }

@@ -53,7 +53,7 @@ func TestFamilies(t *testing.T) {
 	if f := cat.Family("K"); f == nil || f.Steps || f.Skill != "skills/tilegym-cutile-python" {
 		t.Errorf("family K = %+v", f)
 	}
-	if got := cat.Lists["names"]; len(got) != 2 {
+	if got := cat.Lists["names"].Values(); len(got) != 2 {
 		t.Errorf("lists.names = %v", got)
 	}
 }

@@ -25,7 +25,7 @@ type Catalog struct {
 	Families []*Family
 	// Lists are the named lists rules refer to ([lists]: the names of
 	// cuda.tile, ...), by name.
-	Lists map[string][]string
+	Lists map[string]*List
 	// LayoutLines locates the keys of the [layout] table (paths relative
 	// to it, e.g. "scope.0.tests"), for messages about layout values.
 	LayoutLines KeyLines

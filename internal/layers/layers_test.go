@@ -20,6 +20,7 @@ const module = "github.com/tilegym/tilegym-lint"
 //
 //	python/ast, layout, source/regfile      syntax trees; where op files live; reading files
 //	directive                               the comments that speak to the linter (# noqa, tilegym-lint:)
+//	python/requires                         PEP 440 versions and requirements; what packaging files declare
 //	python/parser, python/astutil, rules    parsing; syntax helpers; the rule catalog
 //	python/conformance                      the parser's trees dumped for comparison with CPython's
 //	python/pattern                          structural Python patterns (the pattern kind's matcher)
@@ -43,14 +44,15 @@ var allowed = map[string][]string{
 	"python/conformance":        {"python/astdump", "python/parser", "source/regfile"},
 	"python/astutil":            {"python/ast"},
 	"python/pattern":            {"python/ast", "python/astutil", "python/parser"},
+	"python/requires":           {},
 	"rules/internal/srcscan":    {},
 	"rules/internal/gencatalog": {"rules/internal/srcscan"},
-	"rules":                     {"layout", "rules/internal/srcscan"},
+	"rules":                     {"layout", "python/requires", "rules/internal/srcscan"},
 	"source":                    {"source/regfile", "python/ast", "python/astutil", "python/parser"},
 	"git":                       {"source/regfile"},
 	"analysis":                  {"python/ast", "rules"},
 	"optable":                   {"analysis", "directive", "layout", "python/ast", "python/astutil", "source"},
-	"checks":                    {"analysis", "layout", "optable", "python/ast", "python/astutil", "python/pattern", "rules", "source"},
+	"checks":                    {"analysis", "layout", "optable", "python/ast", "python/astutil", "python/pattern", "python/requires", "rules", "source"},
 	"config":                    {"source/regfile", "layout", "optable", "python/ast", "rules"},
 	"load":                      {"analysis", "config", "layout", "optable", "python/ast", "python/astutil", "source"},
 	"checker":                   {"analysis", "checks", "config", "directive", "git", "layout", "load", "optable", "python/ast", "rules", "source"},
