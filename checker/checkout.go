@@ -195,3 +195,12 @@ func hasRootAbove(abs string) bool {
 		}
 	}
 }
+
+// SparseCheckoutNote says, when root is in a git sparse checkout, why ops
+// may be reported as missing files; else it is "".
+func SparseCheckoutNote(root string) string {
+	if !git.SparseCheckout(root) {
+		return ""
+	}
+	return "this is a sparse checkout (git sparse-checkout): files outside it are absent, so an op whose module, test or benchmark lies outside it is reported as missing it; run `git sparse-checkout disable` or check a full clone"
+}

@@ -15,12 +15,9 @@ import (
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
-	"github.com/tilegym/tilegym-lint/git"
-	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/scaffold"
-	"github.com/tilegym/tilegym-lint/source"
 	"github.com/tilegym/tilegym-lint/source/regfile"
 	"github.com/tilegym/tilegym-lint/verify"
 )
@@ -315,8 +312,8 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if git.SparseCheckout(t.Root) {
-		fmt.Fprintln(stderr, "tilegym-lint: note: this is a sparse checkout (git sparse-checkout): files outside it are absent, so an op whose module, test or benchmark lies outside it is reported as missing it; run `git sparse-checkout disable` or check a full clone")
+	if note := checker.SparseCheckoutNote(t.Root); note != "" {
+		fmt.Fprintln(stderr, "tilegym-lint: note: "+note)
 	}
 	checker.SizeSource(t.Root, setup.Layout)
 	opts := checker.Options{Ops: f.ops, Files: t.Files}
@@ -332,29 +329,9 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	if changeMode && compared == "" {
 		compared = change.DescribeBase(t.Root, f.diff, f.staged)
 	}
-	var res *checker.Result
-	if changeMode {
-		res, err = change.CheckGit(t.Root, f.diff, f.staged, setup, checker.Options{Ops: f.ops})
-		if err != nil {
-			return 0, err
-		}
-		if t.Files != nil {
-			res.NarrowToFiles(t.Files)
-		}
-	} else if plan != nil && plan.Initial {
-		src, err := git.Index(t.Root)
-		if err != nil {
-			return 0, err
-		}
-		res, err = checker.CheckSource(src, setup, opts)
-		if err != nil {
-			return 0, err
-		}
-	} else {
-		res, err = checker.CheckSource(&source.DiskSource{Dir: t.Root}, setup, opts)
-		if err != nil {
-			return 0, err
-		}
+	res, err := change.CheckTree(t.Root, f.diff, f.staged, plan != nil && plan.Initial, setup, opts)
+	if err != nil {
+		return 0, err
 	}
 	res.Root = filepath.ToSlash(t.Root)
 	if !changeMode && t.Files == nil && plan == nil {
@@ -364,9 +341,9 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	}
 	var notStarted []report.NewOp
 	if f.format == "checklist" {
-		notStarted = opsNotStarted(res.Table, f.ops)
+		notStarted = scaffold.NotStarted(res.Table, f.ops)
 	}
-	if err := checker.CheckOpNames(res.Table, withoutNew(f.ops, notStarted)); err != nil {
+	if err := checker.CheckOpNames(res.Table, scaffold.WithoutNew(f.ops, notStarted)); err != nil {
 		return 0, err
 	}
 	if err := setup.Config.CheckOps(res.Table); err != nil {
@@ -454,48 +431,4 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		return 1, nil // its six steps are still to do
 	}
 	return exitStatus(res, f, changeMode), nil
-}
-
-// opsNotStarted returns the ops --op names that the checkout does not have
-// yet, where each is a valid op name: the checklist is written before any
-// code (the workflow's first rule), so --format checklist prints their six
-// unchecked steps rather than refusing them. A name that is close to an
-// existing op carries it, in case it is a typo.
-func opsNotStarted(t *optable.OpTable, names []string) []report.NewOp {
-	if t == nil {
-		return nil
-	}
-	var out []report.NewOp
-	for _, n := range names {
-		if len(t.Lookup(n)) > 0 {
-			continue
-		}
-		suite, op, dotted := strings.Cut(n, ".")
-		if !dotted {
-			suite, op = "", n
-		}
-		if scaffold.ValidName(op) != "" || suite != "" && scaffold.ValidName(suite) != "" {
-			continue // not an op name: checker.CheckOpNames refuses it
-		}
-		out = append(out, report.NewOp{Name: n, Suite: suite, Func: op, Similar: rules.Closest(n, checker.OpNames(t))})
-	}
-	return out
-}
-
-// withoutNew returns names less the ops not started yet.
-func withoutNew(names []string, notStarted []report.NewOp) []string {
-	if len(notStarted) == 0 {
-		return names
-	}
-	skip := map[string]bool{}
-	for _, n := range notStarted {
-		skip[n.Name] = true
-	}
-	var out []string
-	for _, n := range names {
-		if !skip[n] {
-			out = append(out, n)
-		}
-	}
-	return out
 }

@@ -31,7 +31,7 @@ const module = "github.com/tilegym/tilegym-lint"
 //	load                                    a snapshot into the model, whole or for some ops
 //	checker                                 the driver: runs the kinds, policy, verdicts per step
 //	change, report, verify, baseline, fix   change mode; the writers; Step 6's runner; the baseline; --fix
-//	scaffold                                tilegym-lint new
+//	scaffold                                tilegym-lint new; the ops --op names that do not exist yet
 //	cmd/tilegym-lint                        the command line
 var allowed = map[string][]string{
 	".":                         {},
@@ -61,8 +61,8 @@ var allowed = map[string][]string{
 	"verify":                    {"checker", "checks", "config", "rules"},
 	"baseline":                  {"analysis", "checker", "config", "rules", "source/regfile"},
 	"fix":                       {"analysis", "checker", "config", "load", "source", "source/regfile", "python/ast", "python/parser"},
-	"scaffold":                  {"analysis", "checks", "config", "fix", "load", "optable", "source", "source/regfile", "python/ast", "python/parser"},
-	"cmd/tilegym-lint":          {"analysis", "baseline", "change", "checker", "checks", "config", "fix", "git", "source/regfile", "layout", "load", "optable", "python/conformance", "report", "rules", "scaffold", "source", "verify"},
+	"scaffold":                  {"analysis", "checker", "checks", "config", "fix", "load", "optable", "report", "rules", "source", "source/regfile", "python/ast", "python/parser"},
+	"cmd/tilegym-lint":          {"analysis", "baseline", "change", "checker", "checks", "config", "fix", "source/regfile", "layout", "load", "optable", "python/conformance", "report", "rules", "scaffold", "source", "verify"},
 	"internal/layers":           {},
 	"internal/fixtureset":       {},
 	"internal/realtree":         {},
