@@ -198,20 +198,15 @@ func (x *pyIndex) paramsFiltered(fd *ast.FunctionDef, filters map[string]bool) b
 // statements (nested functions excluded), a value that uses one of names.
 func assignedFrom(body []ast.Stmt, name string, names map[string]bool) bool {
 	found := false
-	for _, s := range body {
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda:
-				return false
-			case *ast.Assign:
-				for _, t := range n.Targets {
-					if tn, ok := t.(*ast.Name); ok && tn.Id == name && mentionsAnyStmt([]ast.Stmt{&ast.ExprStmt{Value: n.Value}}, names) {
-						found = true
-					}
+	astutil.InspectScope(body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.Assign); ok {
+			for _, t := range a.Targets {
+				if tn, ok := t.(*ast.Name); ok && tn.Id == name && mentionsAnyStmt([]ast.Stmt{&ast.ExprStmt{Value: a.Value}}, names) {
+					found = true
 				}
 			}
-			return !found
-		})
-	}
+		}
+		return !found
+	})
 	return found
 }

@@ -97,41 +97,37 @@ func (x *pyIndex) rawTimeReturn(fd *ast.FunctionDef, timers []string) *ast.Retur
 	raw := map[string]bool{}   // names bound to a timer result
 	other := map[string]bool{} // names bound to anything else
 	var returns []*ast.Return
-	for _, s := range fd.Body {
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-				return false
-			case *ast.Return:
-				if n.Value != nil {
-					returns = append(returns, n)
+	astutil.InspectScope(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Return:
+			if n.Value != nil {
+				returns = append(returns, n)
+			}
+		case *ast.Assign:
+			c, isCall := n.Value.(*ast.Call)
+			timed := isCall && x.isName(c.Func, timers)
+			for _, t := range n.Targets {
+				elts := []ast.Expr{t}
+				if tu, ok := t.(*ast.Tuple); ok {
+					elts = tu.Elts
 				}
-			case *ast.Assign:
-				c, isCall := n.Value.(*ast.Call)
-				timed := isCall && x.isName(c.Func, timers)
-				for _, t := range n.Targets {
-					elts := []ast.Expr{t}
-					if tu, ok := t.(*ast.Tuple); ok {
-						elts = tu.Elts
-					}
-					for _, e := range elts {
-						if nm, ok := e.(*ast.Name); ok {
-							if timed {
-								raw[nm.Id] = true
-							} else {
-								other[nm.Id] = true
-							}
+				for _, e := range elts {
+					if nm, ok := e.(*ast.Name); ok {
+						if timed {
+							raw[nm.Id] = true
+						} else {
+							other[nm.Id] = true
 						}
 					}
 				}
-			case *ast.AugAssign:
-				if nm, ok := n.Target.(*ast.Name); ok {
-					other[nm.Id] = true
-				}
 			}
-			return true
-		})
-	}
+		case *ast.AugAssign:
+			if nm, ok := n.Target.(*ast.Name); ok {
+				other[nm.Id] = true
+			}
+		}
+		return true
+	})
 	isRaw := func(e ast.Expr) bool {
 		switch e := e.(type) {
 		case *ast.Call:
@@ -161,19 +157,12 @@ func (x *pyIndex) rawTimeReturn(fd *ast.FunctionDef, timers []string) *ast.Retur
 // lambdas excluded) has a return statement with a value.
 func returnsValue(body []ast.Stmt) bool {
 	found := false
-	for _, s := range body {
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-				return false
-			case *ast.Return:
-				if n.Value != nil {
-					found = true
-				}
-			}
-			return !found
-		})
-	}
+	astutil.InspectScope(body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.Return); ok && r.Value != nil {
+			found = true
+		}
+		return !found
+	})
 	return found
 }
 

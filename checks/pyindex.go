@@ -492,19 +492,14 @@ func (x *pyIndex) factoryBenches(decorator []string) []factoryBench {
 // functions.
 func returnsName(fd *ast.FunctionDef, name string) bool {
 	found := false
-	for _, s := range fd.Body {
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
-				return false
-			case *ast.Return:
-				if nm, ok := n.Value.(*ast.Name); ok && nm.Id == name {
-					found = true
-				}
+	astutil.InspectScope(fd.Body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.Return); ok {
+			if nm, ok := r.Value.(*ast.Name); ok && nm.Id == name {
+				found = true
 			}
-			return !found
-		})
-	}
+		}
+		return !found
+	})
 	return found
 }
 

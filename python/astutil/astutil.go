@@ -689,6 +689,22 @@ func InspectFile(f *ast.File, fn func(ast.Node) bool) {
 	}
 }
 
+// InspectScope walks the statements of one scope (a function's body) with
+// ast.Inspect, not descending into the scopes nested in it: a def, lambda
+// or class inside is neither given to fn nor entered. fn returns false to
+// skip a node's children, as for ast.Inspect.
+func InspectScope(body []ast.Stmt, fn func(ast.Node) bool) {
+	for _, s := range body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			}
+			return fn(n)
+		})
+	}
+}
+
 // Calls returns every call inside n, in source order.
 func Calls(n ast.Node) []*ast.Call {
 	var out []*ast.Call

@@ -230,3 +230,25 @@ func TestResolveChainOnePiece(t *testing.T) {
 		t.Errorf("Resolve of an imported chain allocates %.0f times, want once", n)
 	}
 }
+
+// TestInspectScope: the walk of a function's body sees its own statements
+// and expressions, and neither the defs, lambdas and classes nested in it
+// nor what they hold.
+func TestInspectScope(t *testing.T) {
+	src := "def f():\n    a = 1\n    def g():\n        return b\n    class C:\n        c = 2\n    h = lambda: d\n    return e\n"
+	file, err := parser.ParseFile("x.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fd := file.Module.Body[0].(*ast.FunctionDef)
+	var names []string
+	InspectScope(fd.Body, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok {
+			names = append(names, nm.Id)
+		}
+		return true
+	})
+	if got, want := strings.Join(names, " "), "a h e"; got != want {
+		t.Errorf("names seen: %q, want %q", got, want)
+	}
+}
