@@ -243,6 +243,7 @@ type fileMatcher struct {
 	defs    map[string]*ast.FunctionDef // the file's top-level defs
 	calls   map[string][][]ast.Node     // the paths of the calls of each top-level def by name (built when asked)
 	depth   int                         // callers being followed by cacheMiss
+	b       pattern.Bindings            // the bindings of an attempt (match)
 	// admitted gives the versions of a dependency the file's project
 	// admits (nil: unknown, every version), for gated [lists] items.
 	admitted func(dep string) requires.Range
@@ -265,20 +266,23 @@ func (fm *fileMatcher) callPaths(name string) [][]ast.Node {
 
 func newFileMatcher(f *source.File) *fileMatcher {
 	fm := &fileMatcher{f: f, im: f.Imports(), defs: astutil.TopLevelFuncs(f.AST)}
-	// A callee is resolved once however many patterns compare it.
-	resolved := map[ast.Expr]string{}
+	// An attribute chain is resolved (its name built) once however many
+	// patterns compare it; a name's resolution is a lookup.
+	resolved := map[*ast.Attribute]string{}
 	fm.resolve = func(e ast.Expr) string {
-		switch e.(type) {
-		case *ast.Name, *ast.Attribute:
-		default:
-			return "" // what Resolve gives any other expression
-		}
-		if q, ok := resolved[e]; ok {
+		switch e := e.(type) {
+		case *ast.Name:
+			q, _ := fm.im.Resolve(e)
+			return q
+		case *ast.Attribute:
+			q, ok := resolved[e]
+			if !ok {
+				q, _ = fm.im.Resolve(e)
+				resolved[e] = q
+			}
 			return q
 		}
-		q, _ := fm.im.Resolve(e)
-		resolved[e] = q
-		return q
+		return "" // what Resolve gives any other expression
 	}
 	return fm
 }
@@ -534,8 +538,9 @@ func walk(f *ast.File, fn func(path []ast.Node)) {
 }
 
 // match returns the node a match is reported at, when the node at the end
-// of path (of type kind, nodeKind's) is one.
-func (p *PatternParams) match(fm *fileMatcher, path []ast.Node, kind string) (ast.Node, pattern.Bindings, bool) {
+// of path (of type kind, nodeKind's) is one; check is p.check(fm), pats
+// those of p.pats that may match the node.
+func (p *PatternParams) match(fm *fileMatcher, path []ast.Node, kind string, check func(string, ast.Node) bool, pats []*pattern.Pattern) (ast.Node, pattern.Bindings, bool) {
 	n := path[len(path)-1]
 	if len(p.Nodes) > 0 && slices.Contains(p.Nodes, kind) && p.inContexts(fm, path) {
 		return n, pattern.Bindings{}, true
@@ -543,19 +548,17 @@ func (p *PatternParams) match(fm *fileMatcher, path []ast.Node, kind string) (as
 	if p.kinds != nil && !p.kinds[kind] {
 		return nil, nil, false
 	}
-	for _, pt := range p.pats {
-		b := pattern.Bindings{}
-		check := func(name string, x ast.Node) bool {
-			w := p.Where[name]
-			if w == nil {
-				return true
-			}
-			_, ok := w.holds(fm, p.lists, x)
-			return ok
-		}
+	// One map serves every attempt in the file; a match gets a copy.
+	if fm.b == nil {
+		fm.b = pattern.Bindings{}
+	}
+	for _, pt := range pats {
+		b := fm.b
+		clear(b)
 		if !pt.MatchWhere(n, fm.resolve, b, check) {
 			continue
 		}
+		b = maps.Clone(b)
 		at, ok := p.holds(fm, b)
 		if !ok {
 			continue
@@ -572,6 +575,22 @@ func (p *PatternParams) match(fm *fileMatcher, path []ast.Node, kind string) (as
 		return at, b, true
 	}
 	return nil, nil, false
+}
+
+// check returns the test of a metavariable's binding against the
+// constraints of where, made as the matcher binds it (nil: none).
+func (p *PatternParams) check(fm *fileMatcher) func(string, ast.Node) bool {
+	if len(p.Where) == 0 {
+		return nil
+	}
+	return func(name string, x ast.Node) bool {
+		w := p.Where[name]
+		if w == nil {
+			return true
+		}
+		_, ok := w.holds(fm, p, x)
+		return ok
+	}
 }
 
 // inContexts reports whether the node at the end of path is in every
@@ -610,7 +629,7 @@ func (p *PatternParams) holds(fm *fileMatcher, b pattern.Bindings) (at ast.Node,
 		if n == nil {
 			continue
 		}
-		elt, ok := w.holds(fm, p.lists, n)
+		elt, ok := w.holds(fm, p, n)
 		if !ok {
 			return nil, false
 		}
@@ -621,25 +640,27 @@ func (p *PatternParams) holds(fm *fileMatcher, b pattern.Bindings) (at ast.Node,
 	return at, true
 }
 
-func (w *Where) holds(fm *fileMatcher, lists map[string]*rules.List, n ast.Node) (ast.Node, bool) {
+func (w *Where) holds(fm *fileMatcher, p *PatternParams, n ast.Node) (ast.Node, bool) {
 	if len(w.Kinds) > 0 && !slices.Contains(w.Kinds, nodeKind(n)) {
 		return nil, false
 	}
-	txt := bindingText(fm, n)
-	if w.regex != nil && !w.regex.MatchString(txt) {
-		return nil, false
-	}
-	if w.notRegex != nil && w.notRegex.MatchString(txt) {
-		return nil, false
-	}
-	// A value a gated item may or may not make a member (the repository
-	// admits versions on both sides of the gate, or declares none) meets
-	// neither constraint: a finding must hold for every admitted version.
-	if w.In != "" && lists[w.In].Member(txt, fm.admitted) != rules.Member {
-		return nil, false
-	}
-	if w.NotIn != "" && lists[w.NotIn].Member(txt, fm.admitted) != rules.NotMember {
-		return nil, false
+	if w.regex != nil || w.notRegex != nil || w.In != "" || w.NotIn != "" {
+		txt := bindingText(fm, n)
+		if w.regex != nil && !w.regex.MatchString(txt) {
+			return nil, false
+		}
+		if w.notRegex != nil && w.notRegex.MatchString(txt) {
+			return nil, false
+		}
+		// A value a gated item may or may not make a member (the repository
+		// admits versions on both sides of the gate, or declares none) meets
+		// neither constraint: a finding must hold for every admitted version.
+		if w.In != "" && p.lists[w.In].Member(txt, fm.admitted) != rules.Member {
+			return nil, false
+		}
+		if w.NotIn != "" && p.lists[w.NotIn].Member(txt, fm.admitted) != rules.NotMember {
+			return nil, false
+		}
 	}
 	if w.definedAs != nil {
 		name, ok := n.(*ast.Name)
@@ -826,36 +847,33 @@ func reportFamily(pass *Pass, tab *optable.OpTable, rule *rules.Rule, f *source.
 func runPattern(pass *Pass) (any, error) {
 	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
 	// Each file is walked once for all the rules that look at it.
-	type fileRules struct {
-		f     *source.File
-		rules []*rules.Rule
-		ps    []*PatternParams
-	}
-	byFile := map[string]*fileRules{}
-	var order []string
+	var rs []*rules.Rule
+	var ps []*PatternParams
 	for _, rule := range pass.Rules {
-		p, _ := rule.Params.(*PatternParams)
-		if p == nil {
-			continue
+		if p, _ := rule.Params.(*PatternParams); p != nil {
+			rs = append(rs, rule)
+			ps = append(ps, p)
 		}
-		for _, f := range ruleFiles(pass, rule.Files, p.Exclude) {
-			fr := byFile[f.Path]
-			if fr == nil {
-				fr = &fileRules{f: f}
-				byFile[f.Path] = fr
+	}
+	on := map[string][]bool{} // by file: which rules look at it
+	var order []string
+	for i, p := range ps {
+		for _, f := range ruleFiles(pass, rs[i].Files, p.Exclude) {
+			if on[f.Path] == nil {
+				on[f.Path] = make([]bool, len(ps))
 				order = append(order, f.Path)
 			}
-			fr.rules = append(fr.rules, rule)
-			fr.ps = append(fr.ps, p)
+			on[f.Path][i] = true
 		}
 	}
 	sort.Strings(order)
+	ix := newPatternIndex(ps)
 	decl := newDeclared(pass.Repo)
 	for _, path := range order {
-		fr := byFile[path]
-		for i, ms := range findAll(fr.f, fr.ps, decl.admitted(path)) {
+		f := pass.Repo.Files[path]
+		for i, ms := range findAll(f, ix, on[path], decl.admitted(path)) {
 			for _, m := range ms {
-				reportFamily(pass, tab, fr.rules[i], fr.f, m.At, m.Vars)
+				reportFamily(pass, tab, rs[i], f, m.At, m.Vars)
 			}
 		}
 	}
@@ -872,7 +890,7 @@ type PatternMatch struct {
 // Find returns the findings of the rule's pattern in a parsed file, for a
 // project that declares no version of its dependencies.
 func (p *PatternParams) Find(f *source.File) []PatternMatch {
-	return findAll(f, []*PatternParams{p}, nil)[0]
+	return findAll(f, newPatternIndex([]*PatternParams{p}), nil, nil)[0]
 }
 
 // SnippetRequires returns the requirements a snippet declares in its
@@ -895,52 +913,127 @@ func SnippetRequires(src string) []requires.Declaration {
 
 // FindDeclaring is Find in a project that declares decls.
 func (p *PatternParams) FindDeclaring(f *source.File, decls []requires.Declaration) []PatternMatch {
-	return findAll(f, []*PatternParams{p}, func(dep string) requires.Range {
+	return findAll(f, newPatternIndex([]*PatternParams{p}), nil, func(dep string) requires.Range {
 		r, _ := requires.Admitted(decls, dep)
 		return r
 	})[0]
 }
 
-// findAll returns the findings of several rules in a parsed file, from one
-// walk of its tree; admitted gives the versions of a dependency the file's
-// project admits (nil: every version).
-func findAll(f *source.File, ps []*PatternParams, admitted func(dep string) requires.Range) [][]PatternMatch {
+// A patternIndex says, for a node's type and attribute name (nodeAnchor),
+// which rules may find something at it and with which of their patterns;
+// built as the keys are met, it serves every file the rules look at.
+type patternIndex struct {
+	ps    []*PatternParams
+	byKey map[indexKey]*concern
+}
+
+type indexKey struct {
+	t      reflect.Type
+	anchor string
+}
+
+// A concern is what a node of one key may be to the rules.
+type concern struct {
+	kind  string      // the node's type name (nodeKind)
+	rules []candidate // in the order of the rules
+}
+
+// A candidate is a rule that may find something at a node: its require
+// may match there, or some of its patterns (pats, in the rule's order),
+// or its nodes list the node's type.
+type candidate struct {
+	i    int
+	req  bool
+	pats []*pattern.Pattern
+}
+
+func newPatternIndex(ps []*PatternParams) *patternIndex {
+	return &patternIndex{ps: ps, byKey: map[indexKey]*concern{}}
+}
+
+// nodeAnchor is the last part of a node's own name, what pattern.Anchor
+// constrains: an Attribute's attribute name, a call's callee's (an
+// Attribute's, or the last part of what a Name resolves to); else "".
+func (fm *fileMatcher) nodeAnchor(n ast.Node) string {
+	switch v := n.(type) {
+	case *ast.Call:
+		switch f := v.Func.(type) {
+		case *ast.Attribute:
+			return f.Attr
+		case *ast.Name:
+			q := fm.resolve(f)
+			return q[strings.LastIndexByte(q, '.')+1:]
+		}
+	case *ast.Attribute:
+		return v.Attr
+	}
+	return ""
+}
+
+// mayMatch reports whether a pattern may match a node of type kind whose
+// own name ends in anchor.
+func mayMatch(pt *pattern.Pattern, kind, anchor string) bool {
+	t, pa := pt.Type(), pt.Anchor()
+	return (t == "" || t == kind) && (pa == "" || anchor == "" || pa == anchor)
+}
+
+// of returns the concern of a node: a rule's patterns are offered the
+// nodes of their rule's types (PatternParams.kinds) that they may match
+// (mayMatch), its nodes those listed, its require those it may match.
+func (ix *patternIndex) of(fm *fileMatcher, n ast.Node) *concern {
+	key := indexKey{reflect.TypeOf(n), fm.nodeAnchor(n)}
+	if c := ix.byKey[key]; c != nil {
+		return c
+	}
+	c := &concern{kind: nodeKind(n)}
+	for i, p := range ix.ps {
+		cd := candidate{i: i, req: p.require != nil && mayMatch(p.require, c.kind, key.anchor)}
+		if p.kinds == nil || p.kinds[c.kind] {
+			for _, pt := range p.pats {
+				if mayMatch(pt, c.kind, key.anchor) {
+					cd.pats = append(cd.pats, pt)
+				}
+			}
+		}
+		if cd.req || len(cd.pats) > 0 || slices.Contains(p.Nodes, c.kind) {
+			c.rules = append(c.rules, cd)
+		}
+	}
+	ix.byKey[key] = c
+	return c
+}
+
+// findAll returns the findings of the rules of ix that look at a parsed
+// file (on[i]: rule i does; nil: all do), from one walk of its tree;
+// admitted gives the versions of a dependency the file's project admits
+// (nil: every version).
+func findAll(f *source.File, ix *patternIndex, on []bool, admitted func(dep string) requires.Range) [][]PatternMatch {
+	ps := ix.ps
 	fm := newFileMatcher(f)
 	fm.admitted = admitted
 	out := make([][]PatternMatch, len(ps))
 	first := make([]ast.Node, len(ps))
 	found := make([]bool, len(ps))
-	// The rules a node of each type can concern, found at the first node
-	// of the type: a rule's patterns match nodes of their root's type
-	// (PatternParams.kinds) and its nodes those listed; require patterns
-	// are tried on every node.
-	type concern struct {
-		kind string
-		ps   []int
+	looks := func(i int) bool { return on == nil || on[i] }
+	checks := make([]func(string, ast.Node) bool, len(ps))
+	for i, p := range ps {
+		if looks(i) {
+			checks[i] = p.check(fm)
+		}
 	}
-	byType := map[reflect.Type]*concern{}
 	walk(f.AST, func(path []ast.Node) {
 		n := path[len(path)-1]
-		c := byType[reflect.TypeOf(n)]
-		if c == nil {
-			c = &concern{kind: nodeKind(n)}
-			for i, p := range ps {
-				if p.concerns(c.kind) {
-					c.ps = append(c.ps, i)
-				}
-			}
-			byType[reflect.TypeOf(n)] = c
-		}
-		kind := c.kind
-		for _, i := range c.ps {
-			p := ps[i]
-			if p.require != nil && !found[i] && p.require.Match(n, fm.resolve, nil) {
-				found[i] = true
-			}
-			if len(p.pats) == 0 && len(p.Nodes) == 0 {
+		c := ix.of(fm, n)
+		for _, cd := range c.rules {
+			i := cd.i
+			if !looks(i) {
 				continue
 			}
-			at, b, ok := p.match(fm, path, kind)
+			p := ps[i]
+			if cd.req && !found[i] && p.require.Match(n, fm.resolve, nil) {
+				found[i] = true
+			}
+			at, b, ok := p.match(fm, path, c.kind, checks[i], cd.pats)
 			if !ok {
 				continue
 			}
@@ -960,26 +1053,11 @@ func findAll(f *source.File, ps []*PatternParams, admitted func(dep string) requ
 		}
 	})
 	for i, p := range ps {
-		if p.require != nil && (len(p.pats) == 0 || first[i] != nil) && !found[i] {
+		if looks(i) && p.require != nil && (len(p.pats) == 0 || first[i] != nil) && !found[i] {
 			out[i] = append(out[i], PatternMatch{At: first[i], Vars: map[string]string{"match": "", "value": "", "name": ""}})
 		}
 	}
 	return out
-}
-
-// concerns reports whether the rule may find something at (or, for a
-// require, in) a node of type kind: PatternParams.match finds nothing at
-// any other.
-func (p *PatternParams) concerns(kind string) bool {
-	switch {
-	case p.require != nil:
-		return true
-	case slices.Contains(p.Nodes, kind):
-		return true
-	case len(p.pats) > 0:
-		return p.kinds == nil || p.kinds[kind]
-	}
-	return false
 }
 
 func matchVars(fm *fileMatcher, n, at ast.Node) map[string]string {

@@ -57,7 +57,7 @@ func findAllPlain(f *source.File, ps []*PatternParams) [][]PatternMatch {
 			if len(p.pats) == 0 && len(p.Nodes) == 0 {
 				continue
 			}
-			at, b, ok := p.match(fm, path, kind)
+			at, b, ok := p.match(fm, path, kind, p.check(fm), p.pats)
 			if !ok {
 				continue
 			}
@@ -95,10 +95,12 @@ func PatternFastMismatches(f *source.File, ps []*PatternParams) (diffs []string,
 		diffs = append(diffs, fmt.Sprintf("%s: walk visits %d paths, walkPlain %d, or other ones", f.Path, len(fast), len(plain)))
 	}
 	compared += len(plain)
-	got, want := findAll(f, ps, nil), findAllPlain(f, ps)
+	got, want := findAll(f, newPatternIndex(ps), nil, nil), findAllPlain(f, ps)
 	for i := range ps {
 		if !reflect.DeepEqual(got[i], want[i]) {
-			diffs = append(diffs, fmt.Sprintf("%s: rule %d (%v): findAll gives %d matches, findAllPlain %d, or other ones", f.Path, i, ps[i].pats, len(got[i]), len(want[i])))
+			p := ps[i]
+			diffs = append(diffs, fmt.Sprintf("%s: rule %d (pattern %q, any %q, nodes %q, require %q): findAll gives %d matches, findAllPlain %d, or other ones",
+				f.Path, i, p.Pattern, p.Any, p.Nodes, p.Require, len(got[i]), len(want[i])))
 		}
 		compared += len(want[i])
 	}
@@ -111,4 +113,11 @@ func PatternBinds(p *PatternParams) *PatternParams {
 	q := *p
 	q.binds = true
 	return &q
+}
+
+// PatternFinder returns findAll with one index of the rules for every
+// file, as the pattern kind runs them.
+func PatternFinder(ps []*PatternParams) func(f *source.File) [][]PatternMatch {
+	ix := newPatternIndex(ps)
+	return func(f *source.File) [][]PatternMatch { return findAll(f, ix, nil, nil) }
 }

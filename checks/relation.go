@@ -629,6 +629,7 @@ func (p *RelationParams) subjects(t *Tree, files []string) []*relSubject {
 		if len(files) == 0 {
 			files = []string{"src/**/*.py"}
 		}
+		var ix *patternIndex // p.sub's, for every file
 		for _, g := range files {
 			paths, caps := t.files(compileCapGlob(g))
 			for i, q := range paths {
@@ -643,7 +644,10 @@ func (p *RelationParams) subjects(t *Tree, files []string) []*relSubject {
 					if t.decl == nil {
 						t.decl = newDeclared(t.repo)
 					}
-					for _, m := range findAll(f, []*PatternParams{p.sub}, t.decl.admitted(q))[0] {
+					if ix == nil {
+						ix = newPatternIndex([]*PatternParams{p.sub})
+					}
+					for _, m := range findAll(f, ix, nil, t.decl.admitted(q))[0] {
 						c := map[string]string{}
 						for k, v := range caps[i] {
 							c[k] = v

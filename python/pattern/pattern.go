@@ -114,6 +114,39 @@ func (p *Pattern) Kind() string {
 	return reflect.TypeOf(p.node).Elem().Name()
 }
 
+// Anchor returns a name that the last part of a target's own name must
+// be for the pattern to match, or "" when the pattern fixes none. A
+// target's own name is an Attribute's attribute name, or for a Call the
+// callee's: its attribute name, or the last part of what a Name resolves
+// to. The pattern's root is an attribute with a fixed name (`triton.jit`,
+// `$X.shape`) or a call of one (`cuda.tile.load(...)`,
+// `$K.replace_hints(...)`) or of a dotted name (`setattr(...)`). A caller
+// may skip the pattern on a node whose name differs: it cannot match there.
+func (p *Pattern) Anchor() string {
+	n := p.node
+	if c, ok := n.(*ast.Call); ok {
+		if v, ok := c.Func.(*ast.Name); ok && isDotted(v) {
+			return v.Id
+		}
+		n = c.Func
+	}
+	if a, ok := n.(*ast.Attribute); ok && !strings.HasPrefix(a.Attr, mvPrefix) {
+		return a.Attr
+	}
+	return ""
+}
+
+// Type returns the type name a target's node must have for the pattern to
+// match ("Call", "For"), or "" when nodes of several types may: the root
+// is a metavariable, `...`, or a dotted name (which matches any
+// expression resolving to it).
+func (p *Pattern) Type() string {
+	if isDotted(p.node) {
+		return ""
+	}
+	return p.Kind()
+}
+
 type matcher struct {
 	resolve Resolver
 	b       Bindings
@@ -209,6 +242,11 @@ func (m *matcher) node(p, t ast.Node) bool {
 			return false
 		}
 		if name, ok := strings.CutPrefix(pv.Attr, mvPrefix); ok {
+			if isDotted(pv.Value) {
+				// The value holds no metavariable: checked first, it spares
+				// binding (and checking) the name of every other attribute.
+				return m.node(pv.Value, tv.Value) && m.bind(name, &Ident{Attrs: tv.Attrs, Id: tv.Attr})
+			}
 			return m.bind(name, &Ident{Attrs: tv.Attrs, Id: tv.Attr}) && m.node(pv.Value, tv.Value)
 		}
 		return pv.Attr == tv.Attr && m.node(pv.Value, tv.Value)
@@ -257,10 +295,13 @@ func (m *matcher) call(p, t *ast.Call) bool {
 			if used[i] || !sameKeyword(pk, tk) {
 				continue
 			}
+			save := m.snapshot()
 			if m.node(pk.Value, tk.Value) {
 				used[i], found = true, true
 				break
 			}
+			m.restore(save) // a failed attempt binds nothing
+
 		}
 		if !found {
 			return false

@@ -59,6 +59,9 @@ func TestMatch(t *testing.T) {
 		{"f($X, ...)", "f(1, 2, k=3)\nf()\n", []string{"f(1, 2, k=3) X=1"}},
 		{"f($X)", "f(1, k=3)\nf(2)\n", []string{"f(2) X=2"}},
 		{"f(..., k=$X)", "f(1, j=2, k=3)\nf(1)\n", []string{"f(1, j=2, k=3) X=3"}},
+		// A keyword tried and refused leaves no binding behind: $X is free
+		// for the next ** keyword.
+		{"f(..., **$X(1))", "f(**a(2), **b(1))\n", []string{"f(**a(2), **b(1)) X=b"}},
 		// A metavariable used twice must bind the same text.
 		{"$X + $X", "a + a\na + b\n", []string{"... X=a"}},
 		// Statements, with ... as a run of statements.
