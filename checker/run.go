@@ -34,24 +34,6 @@ type Options struct {
 	Focus map[string]bool
 }
 
-// EnabledRules returns the catalog's rules that the configuration does not
-// disable (by id, or by the prefix of their family), in catalog order.
-func EnabledRules(cat *rules.Catalog, cfg *config.Config) []*rules.Rule {
-	disabled := map[string]bool{}
-	if cfg != nil {
-		for _, id := range cfg.Disable {
-			disabled[id] = true
-		}
-	}
-	var out []*rules.Rule
-	for _, r := range cat.Rules {
-		if !disabled[r.ID] && (r.Family == "" || !disabled[r.Family]) {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
 // Check runs the analyzers of the enabled rules (and those they require)
 // over a repository, applies the policy of the configuration (severities,
 // excluded ops and paths, # noqa comments) and computes the status of each
@@ -117,7 +99,7 @@ type plan struct {
 }
 
 func newPlan(s *config.Setup) (*plan, error) {
-	p := &plan{Setup: s, enabled: EnabledRules(s.Catalog, s.Config), byKind: map[*checks.Analyzer][]*rules.Rule{}}
+	p := &plan{Setup: s, enabled: s.EnabledRules(), byKind: map[*checks.Analyzer][]*rules.Rule{}}
 	var roots []*checks.Analyzer
 	for _, r := range p.enabled {
 		a := checks.Kind(r.Kind)

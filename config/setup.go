@@ -23,6 +23,24 @@ func NewSetup(cat *rules.Catalog, cfg *Config) *Setup {
 	return &Setup{Catalog: cat, Config: cfg, Layout: BuildLayout(&cat.Layout, cfg)}
 }
 
+// EnabledRules returns the catalog's rules that the configuration does not
+// disable (by id, or by the prefix of their family), in catalog order.
+func (s *Setup) EnabledRules() []*rules.Rule {
+	disabled := map[string]bool{}
+	if s.Config != nil {
+		for _, id := range s.Config.Disable {
+			disabled[id] = true
+		}
+	}
+	var out []*rules.Rule
+	for _, r := range s.Catalog.Rules {
+		if !disabled[r.ID] && (r.Family == "" || !disabled[r.Family]) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // Selection narrows the rules a check reports, on top of the
 // configuration's disable: the rules Select names (all when empty) but
 // those Ignore names. A selector is a rule id or a prefix of ids (TG1 is

@@ -37,7 +37,7 @@ const killGrace = 2 * time.Second
 // calls it.
 func Run(res *checker.Result, setup *config.Setup, opt Options) {
 	var step6 []*rules.Rule
-	for _, r := range checker.EnabledRules(setup.Catalog, setup.Config) {
+	for _, r := range setup.EnabledRules() {
 		if r.Step == 6 {
 			step6 = append(step6, r)
 		}

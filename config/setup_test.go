@@ -1,9 +1,8 @@
-package checker
+package config
 
 import (
 	"testing"
 
-	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -13,10 +12,13 @@ func TestEnabledRulesFamily(t *testing.T) {
 		{ID: "TG301", Family: "TG"}, {ID: "K01", Family: "K"}, {ID: "K03", Family: "K"}, {ID: "A02", Family: "A"},
 	}}
 	var got []string
-	for _, r := range EnabledRules(cat, &config.Config{Disable: []string{"K", "TG301"}}) {
+	for _, r := range (&Setup{Catalog: cat, Config: &Config{Disable: []string{"K", "TG301"}}}).EnabledRules() {
 		got = append(got, r.ID)
 	}
 	if len(got) != 1 || got[0] != "A02" {
 		t.Errorf("enabled = %v, want [A02]", got)
+	}
+	if n := len((&Setup{Catalog: cat}).EnabledRules()); n != 4 {
+		t.Errorf("no configuration: %d rules enabled, want 4", n)
 	}
 }
