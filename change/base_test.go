@@ -174,7 +174,7 @@ func workingChange(t *testing.T, dir string) (*Change, *load.Loader) {
 		t.Fatal(err)
 	}
 	cat := testrepo.Catalog(t)
-	hl, err := load.NewLoader(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
+	hl, err := load.NewLoader(&source.DiskSource{Dir: dir}, config.NewSetup(cat, nil))
 	if err != nil {
 		t.Fatal(err)
 	}

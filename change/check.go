@@ -45,7 +45,7 @@ func CheckGit(root, base string, staged bool, s *config.Setup, opts checker.Opti
 	listed := make(chan list, 1)
 	go func() {
 		src := &source.DiskSource{Dir: root}
-		repo, err := load.ListRepo(src, s.Layout, s.Config)
+		repo, err := load.ListRepo(src, s)
 		if err != nil {
 			listed <- list{nil, err}
 			head <- loaded{nil, err}
@@ -154,7 +154,7 @@ func checkChangeWith(ch *Change, s *config.Setup, opts checker.Options, byOps bo
 	}
 	baseSrc := &git.Source{Dir: top, Rev: mb, Prefix: strings.TrimSuffix(prefix, "/")}
 	defer baseSrc.Close()
-	headRepo, err := load.Load(head, s.Layout, s.Config)
+	headRepo, err := load.Load(head, s)
 	if err != nil {
 		return nil, false, err
 	}
@@ -163,7 +163,7 @@ func checkChangeWith(ch *Change, s *config.Setup, opts checker.Options, byOps bo
 	if err != nil {
 		return nil, false, err
 	}
-	baseRepo, err := load.Load(baseSrc, s.Layout, s.Config)
+	baseRepo, err := load.Load(baseSrc, s)
 	if err != nil {
 		return nil, false, err
 	}
@@ -202,7 +202,7 @@ func checkChangeWith(ch *Change, s *config.Setup, opts checker.Options, byOps bo
 // for the whole checks when ok is false. hl, when not nil, is the head's
 // loader, its files read.
 func checkChangeOps(ch *Change, head source.Source, s *config.Setup, hl *load.Loader) (res, baseRes *checker.Result, ok bool, _, bl *load.Loader, err error) {
-	lay, cfg := s.Layout, s.Config
+	lay := s.Layout
 	if lay == nil {
 		lay = &layout.Layout{}
 	}
@@ -232,14 +232,14 @@ func checkChangeOps(ch *Change, head source.Source, s *config.Setup, hl *load.Lo
 		}
 	}
 	if hl == nil {
-		if hl, err = load.NewLoader(head, lay, cfg); err != nil {
+		if hl, err = load.NewLoader(head, s); err != nil {
 			return nil, nil, false, nil, nil, err
 		}
 	}
 	// The base is the head with the change taken back: a file the change
 	// leaves alone is the head's.
 	base := newBaseSource(ch.Root, hl, ch)
-	bl, err = load.NewLoaderReusing(base, lay, cfg, base.unchanged)
+	bl, err = load.NewLoaderReusing(base, s, base.unchanged)
 	if err != nil {
 		return nil, nil, false, nil, nil, err
 	}

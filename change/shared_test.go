@@ -17,7 +17,7 @@ import (
 func dispatchTable(t *testing.T, src string) (*source.File, *optable.OpTable) {
 	t.Helper()
 	cat := testrepo.Catalog(t)
-	repo, err := load.Load(&testrepo.MapSource{Dir: "x", Files: map[string]string{opsPy: src}}, config.BuildLayout(&cat.Layout, nil), nil)
+	repo, err := load.Load(&testrepo.MapSource{Dir: "x", Files: map[string]string{opsPy: src}}, config.NewSetup(cat, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ def b(x, **kwargs):
 func initTable(t *testing.T, src string) *optable.OpTable {
 	t.Helper()
 	cat := testrepo.Catalog(t)
-	repo, err := load.Load(&testrepo.MapSource{Dir: "x", Files: map[string]string{initPy: src}}, config.BuildLayout(&cat.Layout, nil), nil)
+	repo, err := load.Load(&testrepo.MapSource{Dir: "x", Files: map[string]string{initPy: src}}, config.NewSetup(cat, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestTouchedOpsInitModule(t *testing.T) {
 		"src/tilegym/suites/demo/ops.py":                "from tilegym.backend import dispatch\n",
 		"src/tilegym/suites/demo/__init__.py":           "",
 	}
-	repo, err := load.Load(&testrepo.MapSource{Dir: "x", Files: files}, config.BuildLayout(&cat.Layout, nil), nil)
+	repo, err := load.Load(&testrepo.MapSource{Dir: "x", Files: files}, config.NewSetup(cat, nil))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -128,7 +128,7 @@ func BenchmarkOpTableManyOps(b *testing.B) {
 		b.Run(fmt.Sprintf("ops=%d", n), func(b *testing.B) {
 			dir := manyOpsTree(b, n)
 			setup := testrepo.BenchSetup(b, dir)
-			repo, err := load.Load(&source.DiskSource{Dir: dir}, setup.Layout, setup.Config)
+			repo, err := load.Load(&source.DiskSource{Dir: dir}, setup)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -156,7 +156,7 @@ func BenchmarkBatchOpTables(b *testing.B) {
 		setup := testrepo.BenchSetup(b, dir)
 		for _, k := range []int{1, 16} {
 			b.Run(fmt.Sprintf("ops=%d/batches=%d", n, k), func(b *testing.B) {
-				l, err := load.NewLoader(&source.DiskSource{Dir: dir}, setup.Layout, setup.Config)
+				l, err := load.NewLoader(&source.DiskSource{Dir: dir}, setup)
 				if err != nil {
 					b.Fatal(err)
 				}

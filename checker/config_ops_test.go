@@ -15,7 +15,7 @@ import (
 // the closest op; known ops are no error.
 func TestConfigUnknownOps(t *testing.T) {
 	cat := testrepo.Catalog(t)
-	repo, err := load.Load(&source.DiskSource{Dir: "../fixtures/good"}, config.BuildLayout(&cat.Layout, nil), nil)
+	repo, err := load.Load(&source.DiskSource{Dir: "../fixtures/good"}, config.NewSetup(cat, nil))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ import (
 func checkDir(t *testing.T, dir string, opts Options) *Result {
 	t.Helper()
 	cat := testrepo.Catalog(t)
-	repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
+	repo, err := load.Load(&source.DiskSource{Dir: dir}, config.NewSetup(cat, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestPolicy(t *testing.T) {
 	testrepo.WriteFile(t, dir, "tests/ops/test_zz_broken.py", testrepo.BrokenPy)
 	cat := testrepo.Catalog(t)
 	run := func(cfg *config.Config) *Result {
-		repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, cfg), cfg)
+		repo, err := load.Load(&source.DiskSource{Dir: dir}, config.NewSetup(cat, cfg))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -130,7 +130,7 @@ func TestPolicy(t *testing.T) {
 
 func mustLoad(t *testing.T, dir string, cat *rules.Catalog) *optable.Repo {
 	t.Helper()
-	repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
+	repo, err := load.Load(&source.DiskSource{Dir: dir}, config.NewSetup(cat, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestNoqaSuppresses(t *testing.T) {
 	src := &testrepo.MapSource{Files: map[string]string{
 		"src/tilegym/ops/ops.py": "x = 1  # noqa: TG999\ny = 2  # noqa\nz = 3\n",
 	}}
-	repo, err := load.Load(src, config.BuildLayout(&cat.Layout, nil), nil)
+	repo, err := load.Load(src, config.NewSetup(cat, nil))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,7 +46,7 @@ func forEachCheckout(t *testing.T, cat *rules.Catalog, fn func(t *testing.T, c *
 			}
 			lay := config.BuildLayout(&cat.Layout, cfg)
 			src := &source.DiskSource{Dir: dir}
-			full, err := load.Load(src, lay, cfg)
+			full, err := load.Load(src, &config.Setup{Layout: lay, Config: cfg})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -382,7 +382,7 @@ func TestOpWithoutDispatchFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, err := load.Load(src, lay, nil)
+	repo, err := load.Load(src, &config.Setup{Layout: lay})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ func TestSourceBytes(t *testing.T) {
 		t.Fatal(err)
 	}
 	layout := config.BuildLayout(&cat.Layout, nil)
-	repo, err := load.Load(&source.DiskSource{Dir: dir}, layout, nil)
+	repo, err := load.Load(&source.DiskSource{Dir: dir}, &config.Setup{Layout: layout})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ func TestCheckOpsLazy(t *testing.T) {
 	cat := testrepo.Catalog(t)
 	forEachCheckout(t, cat, func(t *testing.T, c *checkout) {
 		src, lay, cfg, whole := c.src, c.lay, c.cfg, c.whole
-		full, err := load.Load(src, lay, cfg)
+		full, err := load.Load(src, &config.Setup{Layout: lay, Config: cfg})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +96,7 @@ tests = ["tests/unit/**/test_*.py"]
 	}
 	lay := config.BuildLayout(&cat.Layout, cfg)
 	ms := &testrepo.MapSource{Dir: "x", Files: files}
-	full, err := load.Load(ms, lay, cfg)
+	full, err := load.Load(ms, &config.Setup{Layout: lay, Config: cfg})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func testLayout() *layout.Layout {
 
 func loadTestRepo(t *testing.T, dir string) *optable.Repo {
 	t.Helper()
-	repo, err := load.Load(&source.DiskSource{Dir: dir}, testLayout(), nil)
+	repo, err := load.Load(&source.DiskSource{Dir: dir}, &config.Setup{Layout: testLayout()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +154,7 @@ func TestInitGuardForms(t *testing.T) {
 			"src/tilegym/ops/ops.py":             stub,
 			"src/tilegym/ops/cutile/__init__.py": init,
 			"src/tilegym/ops/cutile/softmax.py":  mod,
-		}}, testLayout(), nil)
+		}}, &config.Setup{Layout: testLayout()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -218,7 +218,7 @@ func TestStublessOpsNearMissInOwnSuite(t *testing.T) {
 		"src/tilegym/suites/dup1/cutile/moe.py":      register("dup1.invoke_fused_moe_kernel", "invoke_fused_moe_kernel") + register("dup1.scael", "scael"),
 		"src/tilegym/suites/dup1/cutile/scale.py":    register("dup1.scale", "scale"),
 	}
-	repo, err := load.Load(&testrepo.MapSource{Dir: "mem", Files: files}, testLayout(), nil)
+	repo, err := load.Load(&testrepo.MapSource{Dir: "mem", Files: files}, &config.Setup{Layout: testLayout()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,7 +61,7 @@ func TestPlaceholders(t *testing.T) {
 	leftover := regexp.MustCompile(`\{[A-Za-z_]\w*\}`)
 	for _, dir := range fixtureset.Dirs(t) {
 		for i, cc := range []*rules.Catalog{cat, probe} {
-			repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cc.Layout, nil), nil)
+			repo, err := load.Load(&source.DiskSource{Dir: dir}, config.NewSetup(cc, nil))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -16,7 +16,7 @@ import (
 // nothing may panic or fail, and the obviously wrong stubs are reported.
 func TestRobustSteps123(t *testing.T) {
 	cat := testrepo.Catalog(t)
-	repo, err := load.Load(&source.DiskSource{Dir: "testdata/robust-steps123"}, config.BuildLayout(&cat.Layout, nil), nil)
+	repo, err := load.Load(&source.DiskSource{Dir: "testdata/robust-steps123"}, config.NewSetup(cat, nil))
 	if err != nil {
 		t.Fatal(err)
 	}

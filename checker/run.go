@@ -319,7 +319,7 @@ func ruleIDs(list []*rules.Rule) map[string]bool {
 // checkWhole checks every op of a snapshot: at once, or in k batches
 // (0: as many as its size calls for, see Batches).
 func checkWhole(src source.Source, s *config.Setup, k int) (*Result, error) {
-	l, err := load.NewLoader(src, s.Layout, s.Config)
+	l, err := load.NewLoader(src, s)
 	if err != nil {
 		return nil, err
 	}
@@ -361,7 +361,7 @@ func CheckLoaded(l *load.Loader, s *config.Setup, k int) (*Result, error) {
 // the same as Load then Check.
 func CheckSource(src source.Source, s *config.Setup, opts Options) (*Result, error) {
 	if opts.Files != nil {
-		repo, err := load.Load(src, s.Layout, s.Config)
+		repo, err := load.Load(src, s)
 		if err != nil {
 			return nil, err
 		}
@@ -370,7 +370,7 @@ func CheckSource(src source.Source, s *config.Setup, opts Options) (*Result, err
 	if len(opts.Ops) == 0 {
 		return checkWhole(src, s, 0)
 	}
-	l, err := load.NewLoader(src, s.Layout, s.Config)
+	l, err := load.NewLoader(src, s)
 	if err != nil {
 		return nil, err
 	}
@@ -388,7 +388,7 @@ func CheckSource(src source.Source, s *config.Setup, opts Options) (*Result, err
 	// show: an --op naming no op read is checked on the whole snapshot.
 	for _, o := range opts.Ops {
 		if len(res.Table.Lookup(o)) == 0 {
-			repo, err := load.Load(src, s.Layout, s.Config)
+			repo, err := load.Load(src, s)
 			if err != nil {
 				return nil, err
 			}

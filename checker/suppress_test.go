@@ -57,7 +57,7 @@ func TestUnusedSuppressionScope(t *testing.T) {
 	// A disabled rule: its codes are not judged.
 	cat := testrepo.Catalog(t)
 	cfg := &config.Config{Disable: []string{"TG104"}}
-	repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, cfg), cfg)
+	repo, err := load.Load(&source.DiskSource{Dir: dir}, config.NewSetup(cat, cfg))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -215,7 +215,7 @@ func Preview(root string, s *config.Setup, opts checker.Options, w io.Writer) (O
 	src := &source.DiskSource{Dir: root}
 	// The files the check reads: the Python files in the layout's scope,
 	// not the tree's other files (data, binaries, vendored code, any size).
-	repo, err := load.ListRepo(src, s.Layout, s.Config)
+	repo, err := load.ListRepo(src, s)
 	if err != nil {
 		return Outcome{}, err
 	}

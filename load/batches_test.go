@@ -14,7 +14,7 @@ import (
 func TestForgetKeepsMarkedTable(t *testing.T) {
 	dir := "../fixtures/good"
 	cat := testrepo.Catalog(t)
-	l, err := NewLoader(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
+	l, err := NewLoader(&source.DiskSource{Dir: dir}, config.NewSetup(cat, nil))
 	if err != nil {
 		t.Fatal(err)
 	}

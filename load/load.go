@@ -26,13 +26,13 @@ func ListInScope(src source.Source, lay *layout.Layout) ([]string, error) {
 	return src.List()
 }
 
-// Load reads the files of a snapshot that the layout puts in scope and
+// Load reads the files of a snapshot that the set-up's layout puts in scope and
 // parses them, GOMAXPROCS at a time. A file that does not parse keeps its
 // error in File.Err (the parse-error analyzer reports it); only a failure
 // to list or read the snapshot is an error. The result does not depend on
 // the number of workers.
-func Load(src source.Source, lay *layout.Layout, cfg *config.Config) (*optable.Repo, error) {
-	repo, err := ListRepo(src, lay, cfg)
+func Load(src source.Source, s *config.Setup) (*optable.Repo, error) {
+	repo, err := ListRepo(src, s)
 	if err != nil {
 		return nil, err
 	}
@@ -55,8 +55,11 @@ func Load(src source.Source, lay *layout.Layout, cfg *config.Config) (*optable.R
 }
 
 // ListRepo returns the repository of a snapshot with its paths in scope
-// listed and no file read yet.
-func ListRepo(src source.Source, lay *layout.Layout, cfg *config.Config) (*optable.Repo, error) {
+// listed and no file read yet. The set-up's layout says what is in scope
+// (none: the empty layout), its configuration which files are skipped;
+// its catalog is not read.
+func ListRepo(src source.Source, s *config.Setup) (*optable.Repo, error) {
+	lay, cfg := s.Layout, s.Config
 	if lay == nil {
 		lay = &layout.Layout{}
 	}

@@ -95,16 +95,16 @@ func (l *Loader) OpTable() *optable.OpTable {
 }
 
 // NewLoader lists and reads the files in scope of a snapshot.
-func NewLoader(src source.Source, lay *layout.Layout, cfg *config.Config) (*Loader, error) {
-	return NewLoaderReusing(src, lay, cfg, nil)
+func NewLoader(src source.Source, s *config.Setup) (*Loader, error) {
+	return NewLoaderReusing(src, s, nil)
 }
 
 // NewLoaderReusing is NewLoader taking a file's content from known
 // when it has it (the same file of another snapshot, when the same).
 // Without known, the files every check parses (see seed) are parsed as
 // soon as read, by the reading workers.
-func NewLoaderReusing(src source.Source, lay *layout.Layout, cfg *config.Config, known func(path string) ([]byte, bool)) (*Loader, error) {
-	repo, err := ListRepo(src, lay, cfg)
+func NewLoaderReusing(src source.Source, s *config.Setup, known func(path string) ([]byte, bool)) (*Loader, error) {
+	repo, err := ListRepo(src, s)
 	if err != nil {
 		return nil, err
 	}

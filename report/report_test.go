@@ -26,7 +26,7 @@ import (
 func checkDir(t *testing.T, dir string) *checker.Result {
 	t.Helper()
 	cat := testrepo.Catalog(t)
-	repo, err := load.Load(&source.DiskSource{Dir: dir}, config.BuildLayout(&cat.Layout, nil), nil)
+	repo, err := load.Load(&source.DiskSource{Dir: dir}, config.NewSetup(cat, nil))
 	if err != nil {
 		t.Fatal(err)
 	}

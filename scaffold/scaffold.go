@@ -570,7 +570,7 @@ func mergeSamePlace(edits []analysis.TextEdit) []analysis.TextEdit {
 // refuses an op the __init__ already names, and an __init__ where an entry
 // cannot be added mechanically.
 func initEdits(opt Options, path string, blocked bool) ([]analysis.TextEdit, error) {
-	repo, err := load.Load(&source.DiskSource{Dir: opt.Root}, opt.Setup.Layout, opt.Setup.Config)
+	repo, err := load.Load(&source.DiskSource{Dir: opt.Root}, opt.Setup)
 	if err != nil {
 		return nil, err
 	}

@@ -62,7 +62,7 @@ optional = true
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, err := load.Load(&source.DiskSource{Dir: "../fixtures/good"}, config.BuildLayout(&builtin.Layout, nil), nil)
+	repo, err := load.Load(&source.DiskSource{Dir: "../fixtures/good"}, config.NewSetup(builtin, nil))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -62,7 +62,7 @@ func LoadFiles(t testing.TB, files map[string]string) *optable.Repo {
 
 func load1(t testing.TB, src source.Source) *optable.Repo {
 	t.Helper()
-	repo, err := load.Load(src, config.BuildLayout(&testrepo.Catalog(t).Layout, nil), nil)
+	repo, err := load.Load(src, config.NewSetup(testrepo.Catalog(t), nil))
 	if err != nil {
 		t.Fatal(err)
 	}

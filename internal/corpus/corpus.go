@@ -31,7 +31,7 @@ func Dirs(t testing.TB, extra ...string) []string {
 func Load(t testing.TB, dir string) (*optable.Repo, *layout.Layout) {
 	t.Helper()
 	lay := config.BuildLayout(&testrepo.Catalog(t).Layout, nil)
-	repo, err := load.Load(&source.DiskSource{Dir: dir}, lay, nil)
+	repo, err := load.Load(&source.DiskSource{Dir: dir}, &config.Setup{Layout: lay})
 	if err != nil {
 		t.Fatalf("%s: %v", dir, err)
 	}
