@@ -19,6 +19,7 @@ const module = "github.com/tilegym/tilegym-lint"
 // The layers, bottom up:
 //
 //	python/ast, layout, source/regfile      syntax trees; where op files live; reading files
+//	completion                              the shell completion scripts, from the flags the command declares
 //	directive                               the comments that speak to the linter (# noqa, tilegym-lint:)
 //	python/requires                         PEP 440 versions and requirements; what packaging files declare
 //	python/parser, python/astutil, rules    parsing; syntax helpers; the rule catalog
@@ -45,6 +46,7 @@ var allowed = map[string][]string{
 	"python/astutil":            {"python/ast"},
 	"python/pattern":            {"python/ast", "python/astutil", "python/parser"},
 	"python/requires":           {},
+	"completion":                {},
 	"rules/internal/srcscan":    {},
 	"rules/internal/gencatalog": {"rules/internal/srcscan"},
 	"rules":                     {"layout", "python/requires", "rules/internal/srcscan"},
@@ -62,7 +64,7 @@ var allowed = map[string][]string{
 	"baseline":                  {"analysis", "checker", "config", "rules", "source/regfile"},
 	"fix":                       {"analysis", "checker", "config", "load", "source", "source/regfile", "python/ast", "python/parser"},
 	"scaffold":                  {"analysis", "checker", "checks", "config", "fix", "load", "optable", "report", "rules", "source", "source/regfile", "python/ast", "python/parser"},
-	"cmd/tilegym-lint":          {"analysis", "baseline", "change", "checker", "checks", "config", "fix", "source/regfile", "layout", "load", "optable", "python/conformance", "report", "rules", "scaffold", "source", "verify"},
+	"cmd/tilegym-lint":          {"analysis", "baseline", "change", "checker", "checks", "completion", "config", "fix", "source/regfile", "layout", "load", "optable", "python/conformance", "report", "rules", "scaffold", "source", "verify"},
 	"internal/layers":           {},
 	"internal/fixtureset":       {},
 	"internal/realtree":         {},
