@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/tilegym/tilegym-lint/completion"
+	"github.com/tilegym/tilegym-lint/scaffold"
 )
 
 const completionUsage = `usage: tilegym-lint completion bash|zsh
@@ -24,7 +25,7 @@ elsewhere. Load it with
 var subcommands = []string{"completion", "new", "parse", "rules"}
 
 // fileFlags take a file name; the other valued flags take free text.
-var fileFlags = map[string]bool{"config": true, "catalog": true, "sarif": true, "summary": true}
+var fileFlags = map[string]bool{"config": true, "catalog": true, "sarif": true, "summary": true, "root": true}
 
 // runCompletion implements `tilegym-lint completion bash|zsh`.
 func runCompletion(args []string, stdout, stderr io.Writer) int {
@@ -52,7 +53,8 @@ func runCompletion(args []string, stdout, stderr io.Writer) int {
 	}
 	sort.Strings(ids)
 	script, err := completion.Script(fs.Arg(0), completion.Spec{
-		Subcommands: subcommands, Flags: checkFlagList(), FileFlags: fileFlags, Formats: formats, Rules: ids,
+		Subcommands: subcommands, Flags: checkFlagList(), NewFlags: flagList(newFlagSet(&scaffold.Options{}, io.Discard)),
+		FileFlags: fileFlags, Formats: formats, Rules: ids,
 	})
 	if err == nil {
 		_, err = io.WriteString(stdout, script)
@@ -67,7 +69,11 @@ func runCompletion(args []string, stdout, stderr io.Writer) int {
 // checkFlagList lists the check command's flags, sorted by name.
 func checkFlagList() []completion.Flag {
 	var f checkFlags
-	fs := newCheckFlagSet(&f, io.Discard)
+	return flagList(newCheckFlagSet(&f, io.Discard))
+}
+
+// flagList lists the flags of a flag set, sorted by name.
+func flagList(fs *flag.FlagSet) []completion.Flag {
 	var out []completion.Flag
 	fs.VisitAll(func(fl *flag.Flag) {
 		b, ok := fl.Value.(interface{ IsBoolFlag() bool })

@@ -26,15 +26,21 @@ Flags:
   --dry-run    print the new files and the diffs of the edited ones; write nothing
 `
 
-// runNew implements `tilegym-lint new`.
-func runNew(args []string, stdout, stderr io.Writer) int {
+// newFlagSet declares the flags of `tilegym-lint new` into opt.
+func newFlagSet(opt *scaffold.Options, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("tilegym-lint new", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, newUsage) }
-	var opt scaffold.Options
 	fs.StringVar(&opt.Suite, "suite", "", "scaffold a suite op")
 	fs.StringVar(&opt.Root, "root", ".", "the repository root")
 	fs.BoolVar(&opt.DryRun, "dry-run", false, "print, write nothing")
+	return fs
+}
+
+// runNew implements `tilegym-lint new`.
+func runNew(args []string, stdout, stderr io.Writer) int {
+	var opt scaffold.Options
+	fs := newFlagSet(&opt, stderr)
 	rest, err := parseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {

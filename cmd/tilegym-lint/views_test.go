@@ -204,6 +204,9 @@ func TestCompletion(t *testing.T) {
 		{[]string{"tilegym-lint", "rules", "TG60"}, "TG601"},
 		{[]string{"tilegym-lint", "completion", "z"}, "zsh"},
 		{[]string{"tilegym-lint", "comp"}, "completion"},
+		// new's flags, from its flag set.
+		{[]string{"tilegym-lint", "new", "--"}, "--dry-run --root --suite"},
+		{[]string{"tilegym-lint", "new", "--suite", ""}, ""},
 	} {
 		if got := complete(tt.words...); got != tt.want {
 			t.Errorf("complete %q = %q, want %q", tt.words, got, tt.want)
