@@ -59,6 +59,8 @@ type PatternParams struct {
 	Require   string                 `toml:"require"`    // a pattern the file must hold
 	Valid     []string               `toml:"valid"`      // snippets with no finding
 	Invalid   []string               `toml:"invalid"`    // snippets with a finding each
+	When      []*Relation            `toml:"when"`       // the rule applies only to a repository where all of these hold (as a relation's)
+	Unless    []*Relation            `toml:"unless"`     // ... and none of these
 	lists     map[string]*rules.List // the catalog's [lists]
 	pats      []*pattern.Pattern     // Pattern and Any, parsed
 	inside    []*context             // Inside, parsed
@@ -158,6 +160,7 @@ func (p *PatternParams) Validate() error {
 	if p.Report != "" && !vars[p.Report] {
 		errs = append(errs, fmt.Errorf("report: the pattern has no $%s", p.Report))
 	}
+	errs = append(errs, validateWhen("when", p.When), validateWhen("unless", p.Unless))
 	return errors.Join(errs...)
 }
 
@@ -849,11 +852,22 @@ func runPattern(pass *Pass) (any, error) {
 	// Each file is walked once for all the rules that look at it.
 	var rs []*rules.Rule
 	var ps []*PatternParams
+	var tree *Tree // for the rules with a "when" or "unless", made when first needed
 	for _, rule := range pass.Rules {
-		if p, _ := rule.Params.(*PatternParams); p != nil {
-			rs = append(rs, rule)
-			ps = append(ps, p)
+		p, _ := rule.Params.(*PatternParams)
+		if p == nil {
+			continue
 		}
+		if len(p.When)+len(p.Unless) > 0 {
+			if tree == nil {
+				tree = NewTree(pass.Repo)
+			}
+			if !tree.Applies(p.When, p.Unless) {
+				continue
+			}
+		}
+		rs = append(rs, rule)
+		ps = append(ps, p)
 	}
 	on := map[string][]bool{} // by file: which rules look at it
 	var order []string

@@ -60,6 +60,8 @@ type RelationParams struct {
 	Exclude []string          `toml:"exclude"` // globs of subject paths left alone
 	Require []*Relation       `toml:"require"` // what must go with each subject
 	Forbid  []*Relation       `toml:"forbid"`  // what must not
+	When    []*Relation       `toml:"when"`    // the rule applies only to a repository where all of these hold
+	Unless  []*Relation       `toml:"unless"`  // ... and none of these
 	Valid   []string          `toml:"valid"`   // txtar archives with no finding
 	Invalid []string          `toml:"invalid"` // txtar archives with a finding each
 	sub     *PatternParams    // Pattern, Where and Inside, parsed
@@ -143,7 +145,49 @@ func (p *RelationParams) Validate() error {
 			errs = append(errs, fmt.Errorf("%s[%d]: %v", what, i, err))
 		}
 	}
+	errs = append(errs, validateWhen("when", p.When), validateWhen("unless", p.Unless))
 	return errors.Join(errs...)
+}
+
+// validateWhen checks a rule's "when" or "unless": checks of the
+// repository, so a file, or a text, pattern or key with the files to look
+// in.
+func validateWhen(name string, when []*Relation) error {
+	var errs []error
+	for i, r := range when {
+		err := r.validate()
+		if err == nil && r.Capture != "" {
+			err = fmt.Errorf("a capture needs a subject; %s has none", name)
+		}
+		if err == nil && r.File == "" && r.In == "" {
+			err = errors.New("give in: the files to look in")
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s[%d]: %v", name, i, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Applies reports whether a rule applies to the repository: every check
+// of its "when" holds and none of its "unless" (a file that exists, a
+// text, pattern or key value found in the files of in). A rule whose
+// premise a repository does not meet yet (the helper module it names, the
+// dependency version whose API it asks for), or whose repository writes
+// down another convention, does not apply there.
+func (t *Tree) Applies(when, unless []*Relation) bool {
+	repo := &relSubject{caps: map[string]string{}}
+	for _, r := range when {
+		if len(r.check(t, repo, true)) > 0 {
+			return false
+		}
+	}
+	for _, r := range unless {
+		if len(r.check(t, repo, true)) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *Relation) validate() error {
@@ -587,6 +631,9 @@ type RelationFinding struct {
 
 // Find returns the findings of the rule on a tree, sorted.
 func (p *RelationParams) Find(t *Tree, files []string) []RelationFinding {
+	if !t.Applies(p.When, p.Unless) {
+		return nil
+	}
 	var out []RelationFinding
 	for _, s := range p.subjects(t, files) {
 		for _, r := range p.Require {

@@ -108,6 +108,22 @@ require = [{ key = "spec.language", value = '^cuda-tile$' }, { key = "spec.targe
 		{"pattern subject and capture", `pattern = 'tilegym.backend.register_impl($OP, backend=$B)'
 require = [{ capture = "B", value = '^{pkg:dash}$' }]`, []string{"{pkg}/*.py"}, []string{`m/k.py:2 B is "cutile_rs"`}},
 		{"forbidden file", `forbid = [{ file = "julia/**/mul.jl" }]`, nil, []string{"julia/kernels/mul.jl:1 julia/kernels/mul.jl must not be committed"}},
+		{"when holds: a file, a key value, a text", `subject = "julia/kernels/*.jl"
+forbid = [{ text = 'ct\.bid\(0\)' }]
+when = [{ file = "julia/test/runtests.jl" }, { key = "dependencies.cutile", value = '^=0\.2', in = "**/Cargo.toml" }, { text = '^include', in = "julia/test/*.jl" }]`, nil,
+			[]string{"julia/kernels/add.jl:2 julia/kernels/add.jl has `ct.bid(0)`"}},
+		{"when fails: no such file", `subject = "julia/kernels/*.jl"
+forbid = [{ text = 'ct\.bid\(0\)' }]
+when = [{ file = "julia/Project.toml" }]`, nil, nil},
+		{"when fails: a value that does not match", `subject = "julia/kernels/*.jl"
+forbid = [{ text = 'ct\.bid\(0\)' }]
+when = [{ file = "julia/test/runtests.jl" }, { key = "dependencies.cutile", value = '^=0\.3', in = "**/Cargo.toml" }]`, nil, nil},
+		{"unless holds: the rule does not apply", `subject = "julia/kernels/*.jl"
+forbid = [{ text = 'ct\.bid\(0\)' }]
+unless = [{ text = 'include', in = "julia/test/runtests.jl" }]`, nil, nil},
+		{"unless fails: the rule applies", `subject = "julia/kernels/*.jl"
+forbid = [{ text = 'ct\.bid\(0\)' }]
+unless = [{ file = "julia/Project.toml" }]`, nil, []string{"julia/kernels/add.jl:2 julia/kernels/add.jl has `ct.bid(0)`"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -126,5 +142,35 @@ require = [{ capture = "B", value = '^{pkg:dash}$' }]`, []string{"{pkg}/*.py"}, 
 				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
 			}
 		})
+	}
+}
+
+// A "when" is checked on the repository: it takes no capture, and a text,
+// pattern or key says where to look.
+func TestRelationWhenInvalid(t *testing.T) {
+	for _, c := range []struct{ params, want string }{
+		{`forbid = [{ file = "x" }]
+when = [{ capture = "B", value = "x" }]`, "when[0]: a capture needs a subject"},
+		{`forbid = [{ file = "x" }]
+when = [{ text = "x" }]`, "when[0]: give in"},
+		{`forbid = [{ file = "x" }]
+when = [{ file = "x", text = "y" }]`, "when[0]: give exactly one"},
+		{`forbid = [{ file = "x" }]
+unless = [{ key = "a" }]`, "unless[0]: give in"},
+	} {
+		p := new(checks.RelationParams)
+		if _, err := toml.Decode(c.params, p); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %q", c.params, err, c.want)
+		}
+		pp := &checks.PatternParams{Pattern: "f()"}
+		if _, err := toml.Decode(c.params[strings.Index(c.params, "\n")+1:], pp); err != nil {
+			t.Fatal(err)
+		}
+		if err := pp.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("pattern %s: got %v, want %q", c.params, err, c.want)
+		}
 	}
 }
