@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -18,6 +19,7 @@ When the registered function has the parameter "param", it assigns it under
 function of its module that does so and returns that function's result.`,
 	Name:         "impl-out",
 	Placeholders: []string{"op", "file", "func", "param", "problem"},
+	Texts:        []string{"neither", "no-allocation", "no-return"},
 }, runImplOut)
 
 type implOutParams struct {
@@ -32,14 +34,18 @@ func runImplOut(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *implOutPa
 			if impl.Def == nil {
 				continue
 			}
-			if prob, n := outProblem(impl.Def, p.Param); prob != "" && !delegatesOut(m.file.AST, m.file.Imports(), impl.Def, p.Param) {
-				reportAt(pass, rule, impl.Op, m.file, n, map[string]string{"problem": prob, "param": p.Param, "func": impl.Def.Name}, nil, nil)
+			if text, n := outProblem(impl.Def, p.Param); text != "" && !delegatesOut(m.file.AST, m.file.Imports(), impl.Def, p.Param) {
+				vars := map[string]string{"param": p.Param, "func": impl.Def.Name}
+				vars["problem"] = analysis.RenderText(rule, text, impl.Op, vars)
+				reportAt(pass, rule, impl.Op, m.file, n, vars, nil, nil)
 			}
 		}
 	}
 }
 
-// outProblem checks S2.7 for a registered function with an out parameter.
+// outProblem checks S2.7 for a registered function with an out parameter:
+// the text ([rule.texts]) naming what it misses, "" for nothing, and the
+// parameter to anchor on.
 func outProblem(fd *ast.FunctionDef, param string) (string, ast.Node) {
 	var outArg *ast.Arg
 	for _, prm := range astutil.Params(fd.Args) {
@@ -111,11 +117,11 @@ func outProblem(fd *ast.FunctionDef, param string) (string, ast.Node) {
 	})
 	switch {
 	case !allocates && !returns:
-		return "neither allocates it when it is None nor returns it", outArg
+		return "neither", outArg
 	case !allocates:
-		return "does not allocate it when it is None", outArg
+		return "no-allocation", outArg
 	case !returns:
-		return "does not return it", outArg
+		return "no-return", outArg
 	}
 	return "", nil
 }

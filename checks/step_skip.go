@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
@@ -12,7 +13,8 @@ import (
 // StepSkipAnalyzer implements kind "step-skip" (W1).
 var StepSkipAnalyzer = &Analyzer{
 	Name:         "step-skip",
-	Placeholders: []string{"op", "file", "problem", "step"},
+	Placeholders: []string{"op", "file", "problem", "step", "steps"},
+	Texts:        []string{"no-step", "step-one", "not-skippable", "unclosed", "no-reason"},
 	Doc: `Checks the written decisions to skip a step.
 
 A skip is a comment "# tilegym-lint: skip-step=N reason=\"...\"" on the lines
@@ -47,6 +49,7 @@ func runStepSkip(pass *Pass) (any, error) {
 				list = append(list, strconv.Itoa(s))
 			}
 		}
+		steps := strings.Join(list, ", ")
 		seen := map[string]bool{}
 		for _, op := range tab.Ops {
 			for _, sk := range op.Skips {
@@ -55,18 +58,18 @@ func runStepSkip(pass *Pass) (any, error) {
 					continue
 				}
 				seen[key] = true
-				var prob string
+				var text string
 				switch {
 				case sk.Step == 0:
-					prob = "the skip directive names no step; write skip-step=N with N one of " + strings.Join(list, ", ")
+					text = "no-step"
 				case sk.Step == 1:
-					prob = "step 1 (the dispatch stub) cannot be skipped"
+					text = "step-one"
 				case !allowed[sk.Step]:
-					prob = "step " + strconv.Itoa(sk.Step) + " is not a step that can be skipped (" + strings.Join(list, ", ") + ")"
+					text = "not-skippable"
 				case sk.Unclosed:
-					prob = "the reason of the skip of step " + strconv.Itoa(sk.Step) + " opens a quote it does not close; write reason=\"...\" with the closing quote"
+					text = "unclosed"
 				case strings.TrimSpace(sk.Reason) == "":
-					prob = "the skip of step " + strconv.Itoa(sk.Step) + " gives no reason; write reason=\"...\" saying why the step does not apply"
+					text = "no-reason"
 				default:
 					continue
 				}
@@ -77,7 +80,9 @@ func runStepSkip(pass *Pass) (any, error) {
 				} else {
 					f, n = dispatchAnchor(op)
 				}
-				reportAt(pass, rule, op.Name, f, n, map[string]string{"problem": prob, "step": strconv.Itoa(sk.Step)}, nil, nil)
+				vars := map[string]string{"step": strconv.Itoa(sk.Step), "steps": steps}
+				vars["problem"] = analysis.RenderText(rule, text, op.Name, vars)
+				reportAt(pass, rule, op.Name, f, n, vars, nil, nil)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -17,7 +18,8 @@ The stub has the parameter "param" with a default of "default" and an
 annotation among "annotations"; stubs whose function name matches "exempt"
 globs or whose return annotation's head is in "exempt_returns" are exempt.`,
 	Name:         "stub-param",
-	Placeholders: []string{"op", "file", "annotation", "default", "param", "problem"},
+	Placeholders: []string{"op", "file", "annotation", "default", "param", "got", "problem"},
+	Texts:        []string{"no-default", "no-annotation", "annotated", "missing"},
 }, runStubParam)
 
 type stubParamParams struct {
@@ -36,8 +38,10 @@ func runStubParam(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *stubPar
 		if stubExempt(fd, p) {
 			continue
 		}
-		if prob, node := stubParamProblem(fd, p); prob != "" {
-			reportAt(pass, rule, op.Name, op.Stub.File, node, map[string]string{"problem": prob, "param": p.Param, "default": p.Default, "annotation": firstOr(p.Annotations, "")}, nil, nil)
+		if text, got, node := stubParamProblem(fd, p); text != "" {
+			vars := map[string]string{"param": p.Param, "default": p.Default, "annotation": firstOr(p.Annotations, ""), "got": got}
+			vars["problem"] = analysis.RenderText(rule, text, op.Name, vars)
+			reportAt(pass, rule, op.Name, op.Stub.File, node, vars, nil, nil)
 		}
 	}
 }
@@ -124,28 +128,30 @@ func normAnnotation(e ast.Expr) string {
 	return strings.ReplaceAll(astutil.ExprString(e), " ", "")
 }
 
-// stubParamProblem checks the templated parameter of a stub.
-func stubParamProblem(fd *ast.FunctionDef, p *stubParamParams) (string, ast.Node) {
+// stubParamProblem checks the templated parameter of a stub: the text
+// ([rule.texts]) naming what is wrong, "" when nothing is, the annotation
+// it has instead, and the node to anchor on.
+func stubParamProblem(fd *ast.FunctionDef, p *stubParamParams) (text, got string, n ast.Node) {
 	for _, prm := range astutil.Params(fd.Args) {
 		if prm.Name != p.Param || prm.Kind == astutil.VarPositional || prm.Kind == astutil.VarKeyword {
 			continue
 		}
 		if p.Default != "" && (prm.Default == nil || astutil.ExprString(prm.Default) != p.Default) {
-			return "has no default " + p.Default, prm.Arg
+			return "no-default", "", prm.Arg
 		}
 		if len(p.Annotations) > 0 {
 			if prm.Arg.Annotation == nil {
-				return "has no annotation", prm.Arg
+				return "no-annotation", "", prm.Arg
 			}
 			got := normAnnotation(prm.Arg.Annotation)
 			for _, a := range p.Annotations {
 				if strings.ReplaceAll(a, " ", "") == got {
-					return "", nil
+					return "", "", nil
 				}
 			}
-			return "is annotated " + astutil.ExprString(prm.Arg.Annotation), prm.Arg
+			return "annotated", astutil.ExprString(prm.Arg.Annotation), prm.Arg
 		}
-		return "", nil
+		return "", "", nil
 	}
-	return "is missing", defNode(fd)
+	return "missing", "", defNode(fd)
 }

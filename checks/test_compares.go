@@ -3,6 +3,7 @@ package checks
 import (
 	"errors"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
@@ -11,6 +12,7 @@ import (
 var TestComparesAnalyzer = &Analyzer{
 	Name:         "test-compares",
 	Placeholders: []string{"op", "file", "func", "method", "problem"},
+	Texts:        []string{"no-compare", "no-assert"},
 	Doc: `Reports test methods that assert nothing, and test files that never compare with a reference.
 
 Each method matching the rule's methods globs must check something: call one
@@ -64,15 +66,16 @@ func runTestCompares(pass *Pass) (any, error) {
 			}
 			if !compared && len(methods) > 0 {
 				// One finding for the file: none of its tests compares.
-				reportAt(pass, rule, sf.Primary.Name, sf.File, defNode(methods[0].Def), map[string]string{
-					"method": methods[0].Def.Name, "func": sf.Primary.Func,
-					"problem": "and every other test method of the file compare nothing with a reference"}, nil, nil)
+				vars := map[string]string{"method": methods[0].Def.Name, "func": sf.Primary.Func}
+				vars["problem"] = analysis.RenderText(rule, "no-compare", sf.Primary.Name, vars)
+				reportAt(pass, rule, sf.Primary.Name, sf.File, defNode(methods[0].Def), vars, nil, nil)
 				continue
 			}
 			for _, m := range silent {
 				op := sf.opOf(m)
-				reportAt(pass, rule, op.Name, sf.File, defNode(m.Def), map[string]string{
-					"method": m.Def.Name, "func": op.Func, "problem": "asserts nothing"}, nil, nil)
+				vars := map[string]string{"method": m.Def.Name, "func": op.Func}
+				vars["problem"] = analysis.RenderText(rule, "no-assert", op.Name, vars)
+				reportAt(pass, rule, op.Name, sf.File, defNode(m.Def), vars, nil, nil)
 			}
 		}
 	}

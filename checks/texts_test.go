@@ -26,6 +26,14 @@ func TestRuleTextsAsBuiltBefore(t *testing.T) {
 			"the function is named \"" + fn + "\" but the dispatch name ends in \"" + last + "\""},
 		{"TG502", "no-keyword", map[string]string{"keyword": "backend", "value": ""}, "passes no " + "backend"},
 		{"TG502", "literal", map[string]string{"keyword": "backend", "value": `"cutile"`}, "hard-codes " + "backend" + "=" + `"cutile"`},
+		{"TG002", "no-step", map[string]string{"step": "0", "steps": "2, 3, 4, 5, 6"},
+			"the skip directive names no step; write skip-step=N with N one of " + "2, 3, 4, 5, 6"},
+		{"TG002", "not-skippable", map[string]string{"step": "7", "steps": "2, 3, 4, 5, 6"},
+			"step " + "7" + " is not a step that can be skipped (" + "2, 3, 4, 5, 6" + ")"},
+		{"TG105", "no-default", map[string]string{"default": "None", "got": ""}, "has no default " + "None"},
+		{"TG208", "no-allocation", nil, "does not allocate it when it is None"},
+		{"TG208", "no-return", nil, "does not return it"},
+		{"TG406", "no-assert", nil, "asserts nothing"},
 	} {
 		r := cat.Rule(tc.rule)
 		if r == nil {
