@@ -13,7 +13,8 @@ import (
 // BackendListAnalyzer implements kind "backend-list" (S4.3, S5.3).
 var BackendListAnalyzer = &Analyzer{
 	Name:         "backend-list",
-	Placeholders: []string{"op", "file", "func", "missing", "required", "var", "repair"},
+	Placeholders: []string{"op", "file", "func", "missing", "required", "var", "methods", "repair"},
+	Texts:        []string{"parametrized-otherwise"},
 	Doc: `Reports a missing backend list, or one without the required backends.
 
 A test file lists the backends it runs (_backends = ["cutile"]), a benchmark
@@ -69,24 +70,26 @@ func runBackendList(pass *Pass) (any, error) {
 			// about several ops.
 			op := sf.Primary
 			// repair completes the message when defining the list alone
-			// is not the whole repair.
-			repair := ""
+			// is not the whole repair: methods parametrize backend over
+			// a list written out.
+			repair, methods := "", ""
 			report := func(n ast.Node, missing []string, fixes []analysis.SuggestedFix) {
 				reportAt(pass, rule, op.Name, sf.File, n, map[string]string{
-					"var": p.Vars[0], "missing": quoteList(missing), "required": quoteList(firstAlternatives(p.Required)), "func": op.Func, "repair": repair}, nil, fixes)
+					"var": p.Vars[0], "missing": quoteList(missing), "required": quoteList(firstAlternatives(p.Required)), "func": op.Func, "methods": methods, "repair": repair}, nil, fixes)
 			}
 			// cls, when not nil, is the test class the list is missing from.
 			check := func(assigns []ast.Stmt, anchor ast.Node, cls *ast.ClassDef) {
 				if len(assigns) == 0 {
 					var fixes []analysis.SuggestedFix
-					repair = ""
+					repair, methods = "", ""
 					if cls != nil {
 						// Methods that parametrize backend over a
 						// written-out list must use the new list too
 						// (else TG404 reports them): say so, and offer no
 						// fix, which would do only half of it.
 						if ms := parametrizedOtherwise(x, cls, p, sf.Ops); len(ms) > 0 {
-							repair = ", and parametrize backend over " + p.Vars[0] + " in " + strings.Join(ms, ", ") + " instead of the list written out there"
+							methods = strings.Join(ms, ", ")
+							repair = analysis.RenderText(rule, "parametrized-otherwise", op.Name, map[string]string{"var": p.Vars[0], "methods": methods})
 						} else {
 							fixes = classListFix(sf.File, cls, p.Vars[0], firstAlternatives(p.Required))
 						}

@@ -12,7 +12,8 @@ import (
 // MainGuardAnalyzer implements kind "main-guard".
 var MainGuardAnalyzer = &Analyzer{
 	Name:         "main-guard",
-	Placeholders: []string{"op", "file", "call", "func", "keyword", "method", "problem"},
+	Placeholders: []string{"op", "file", "call", "func", "keyword", "method", "receiver", "name", "decorator", "value", "problem"},
+	Texts:        []string{"script", "no-benchmark", "no-keyword", "keyword-value"},
 	Doc: `Reports a benchmark that is not run under an if __name__ == "__main__": guard.
 
 The file must run its benchmark as a script only: a module-level
@@ -50,21 +51,23 @@ func runMainGuard(pass *Pass) (any, error) {
 			x := sf.Index
 			benches := x.benchmarkNames(p.Decorator)
 			vars := map[string]string{"func": sf.Primary.Func, "method": p.Method, "keyword": p.Keyword,
-				"problem": "run the benchmark only as a script"}
+				"receiver": "", "name": "", "decorator": "", "value": ""}
+			vars["problem"] = analysis.RenderText(rule, "script", sf.Primary.Name, vars)
 			guarded, unguarded := false, false
 			// A run call under the guard that is wrong in its own way: its
 			// finding says what is wrong, not that the guard is missing.
 			var wrong *ast.Call
-			wrongProblem := ""
+			var wrongFault runCallFault
 			for _, s := range x.Body() {
 				if ifs, ok := s.(*ast.If); ok && isMainGuard(ifs.Test) {
 					for _, b := range ifs.Body {
 						for _, c := range x.File.CallsIn(b) {
-							switch prob := x.runCallProblem(c, p, benches); {
-							case prob == "":
+							switch f, isRun := x.runCallProblem(c, p, benches); {
+							case !isRun:
+							case f.text == "":
 								guarded = true
-							case prob != "not a run call" && wrong == nil:
-								wrong, wrongProblem = c, prob
+							case wrong == nil:
+								wrong, wrongFault = c, f
 							}
 						}
 					}
@@ -88,7 +91,10 @@ func runMainGuard(pass *Pass) (any, error) {
 				if at, ok := wrong.Func.(*ast.Attribute); ok && benches[runTarget(at.Value)] {
 					vars["call"] = astutil.ExprString(at.Value) + "." + p.Method
 				}
-				vars["problem"] = wrongProblem
+				for k, v := range wrongFault.vars {
+					vars[k] = v
+				}
+				vars["problem"] = analysis.RenderText(rule, wrongFault.text, sf.Primary.Name, vars)
 				reportAt(pass, rule, sf.Primary.Name, sf.File, wrong, vars, nil, nil)
 				continue
 			}
@@ -108,41 +114,51 @@ func runMainGuard(pass *Pass) (any, error) {
 
 // isRunCall reports whether c is `<bench>.<method>(..., <keyword>=True)`.
 func (x *pyIndex) isRunCall(c *ast.Call, p *mainGuardParams, benches map[string]bool) bool {
-	return x.runCallProblem(c, p, benches) == ""
+	f, isRun := x.runCallProblem(c, p, benches)
+	return isRun && f.text == ""
 }
 
-// runCallProblem says what is wrong with c as the run call: "" when it is
-// `<bench>.<method>(..., <keyword>=True)`; "not a run call" when it is no
-// `<x>.<method>(...)` at all; else the problem in the words of a finding.
-// bench is a name, or a call of a factory returning the benchmark
-// (make_bench(configs).run(...)); with decorator names set, it must be a
-// benchmark (benches).
-func (x *pyIndex) runCallProblem(c *ast.Call, p *mainGuardParams, benches map[string]bool) string {
+// A runCallFault is what is wrong with a run call: the rule's text
+// ([rule.texts]) that says it, "" for nothing, and the placeholders the
+// text uses beside the rule's params.
+type runCallFault struct {
+	text string
+	vars map[string]string
+}
+
+// runCallProblem says whether c is a run call, `<x>.<method>(...)`, and
+// what is wrong with it: nothing when it is
+// `<bench>.<method>(..., <keyword>=True)`. bench is a name, or a call of a
+// factory returning the benchmark (make_bench(configs).run(...)); with
+// decorator names set, it must be a benchmark (benches).
+func (x *pyIndex) runCallProblem(c *ast.Call, p *mainGuardParams, benches map[string]bool) (runCallFault, bool) {
 	at, ok := c.Func.(*ast.Attribute)
 	if !ok || at.Attr != p.Method {
-		return "not a run call"
+		return runCallFault{}, false
 	}
 	target := runTarget(at.Value)
 	if target == "" {
-		return "not a run call"
+		return runCallFault{}, false
 	}
+	vars := map[string]string{"receiver": astutil.ExprString(at.Value), "name": target}
 	// A module function that lacks the decorator is the decorator rule's
 	// finding, not this one's.
 	if len(p.Decorator) > 0 && !benches[target] && x.Funcs[target] == nil {
-		return astutil.ExprString(at.Value) + "." + p.Method + "(...) under the guard runs no benchmark (" + target + " is not a function decorated with @" + first(p.Decorator) + ")"
+		vars["decorator"] = first(p.Decorator)
+		return runCallFault{"no-benchmark", vars}, true
 	}
 	if p.Keyword == "" {
-		return ""
+		return runCallFault{}, true
 	}
 	v, ok := astutil.CallArg(c, -1, p.Keyword).(*ast.Constant)
 	if ok && v.Value == true {
-		return ""
+		return runCallFault{}, true
 	}
-	got := "omits " + p.Keyword
 	if arg := astutil.CallArg(c, -1, p.Keyword); arg != nil {
-		got = "passes " + p.Keyword + "=" + astutil.ExprString(arg)
+		vars["value"] = astutil.ExprString(arg)
+		return runCallFault{"keyword-value", vars}, true
 	}
-	return astutil.ExprString(at.Value) + "." + p.Method + "(...) under the guard " + got + ", so the results are not printed"
+	return runCallFault{"no-keyword", vars}, true
 }
 
 // runTarget returns the name a run call is made on: `bench_x` for

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -13,7 +14,8 @@ import (
 // TestParametrizeAnalyzer implements kind "test-parametrize".
 var TestParametrizeAnalyzer = &Analyzer{
 	Name:         "test-parametrize",
-	Placeholders: []string{"op", "file", "func", "method", "var", "problem"},
+	Placeholders: []string{"op", "file", "func", "method", "var", "arg", "argnames", "problem"},
+	Texts:        []string{"no-param", "written-out", "no-parametrize"},
 	Doc: `Reports test methods not parametrized over the backend list.
 
 Every method matching the rule's methods globs must carry (or its class
@@ -64,18 +66,20 @@ func runTestParametrize(pass *Pass) (any, error) {
 				// argument exists (alone or combined: "backend,S,W") but
 				// does not do: the method lacks the parameter, or the
 				// values are not taken from the list.
-				problem := ""
+				// problem is the text saying it, arg the argument and
+				// argnames the parametrize's argument names (quoted).
+				problem, arg, argnames := "", "", ""
 				for _, dec := range decs {
 					c, isCall := dec.(*ast.Call)
 					if !isCall || !x.isName(c.Func, p.Decorator) {
 						continue
 					}
-					arg := parametrizedArg(c, p.ArgNames)
-					if arg == "" {
+					a := parametrizedArg(c, p.ArgNames)
+					if a == "" {
 						continue
 					}
-					if !hasParam(m.Def, arg) {
-						problem = "give " + m.Def.Name + " a " + arg + " parameter: it is parametrized over " + strconv.Quote(argNames(c)) + " but does not take " + arg
+					if !hasParam(m.Def, a) {
+						problem, arg, argnames = "no-param", a, strconv.Quote(argNames(c))
 						continue
 					}
 					vals := astutil.CallArg(c, 1, "argvalues")
@@ -84,7 +88,7 @@ func runTestParametrize(pass *Pass) (any, error) {
 						break
 					}
 					if problem == "" {
-						problem = "take the " + arg + " values of " + m.Def.Name + "'s parametrize over " + strconv.Quote(argNames(c)) + " from " + p.BackendsVar + " (e.g. a comprehension over it) instead of writing the backends out"
+						problem, arg, argnames = "written-out", a, strconv.Quote(argNames(c))
 					}
 				}
 				// A fixture parametrized over the backend list selects the
@@ -101,10 +105,11 @@ func runTestParametrize(pass *Pass) (any, error) {
 				if !ok {
 					op := sf.opOf(m)
 					if problem == "" {
-						problem = "decorate " + m.Def.Name + " with @pytest.mark.parametrize(\"" + first(p.ArgNames) + "\", " + p.BackendsVar + ") and give it a " + first(p.ArgNames) + " parameter"
+						problem, arg = "no-parametrize", first(p.ArgNames)
 					}
-					reportAt(pass, rule, op.Name, sf.File, defNode(m.Def), map[string]string{
-						"method": m.Def.Name, "var": p.BackendsVar, "func": op.Func, "problem": problem}, nil, nil)
+					vars := map[string]string{"method": m.Def.Name, "var": p.BackendsVar, "func": op.Func, "arg": arg, "argnames": argnames}
+					vars["problem"] = analysis.RenderText(rule, problem, op.Name, vars)
+					reportAt(pass, rule, op.Name, sf.File, defNode(m.Def), vars, nil, nil)
 				}
 			}
 		}

@@ -34,6 +34,8 @@ func TestRuleTextsAsBuiltBefore(t *testing.T) {
 		{"TG208", "no-allocation", nil, "does not allocate it when it is None"},
 		{"TG208", "no-return", nil, "does not return it"},
 		{"TG406", "no-assert", nil, "asserts nothing"},
+		{"TG511", "no-keyword", map[string]string{"receiver": "bench_softmax", "method": "run", "keyword": "print_data"},
+			"bench_softmax" + "." + "run" + "(...) under the guard " + "omits " + "print_data" + ", so the results are not printed"},
 	} {
 		r := cat.Rule(tc.rule)
 		if r == nil {
