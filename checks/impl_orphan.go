@@ -12,7 +12,8 @@ import (
 // ImplOrphanAnalyzer implements kind "impl-orphan" (S2.5).
 var ImplOrphanAnalyzer = &Analyzer{
 	Name:         "impl-orphan",
-	Placeholders: []string{"op", "file", "backend", "dispatch", "func", "hint", "name", "adds"},
+	Placeholders: []string{"op", "file", "backend", "dispatch", "func", "hint", "name", "nearest", "adds", "path"},
+	Texts:        []string{"undeclared", "near-miss", "registered", "unregistered"},
 	Doc: `Reports register_impl names that no @dispatch stub declares.
 
 An implementation registered under a name that is not a dispatched op is
@@ -79,17 +80,17 @@ func runImplOrphan(pass *Pass) (any, error) {
 			// A near miss of a dispatched name is charged to that op: it is
 			// the op the registration was meant for, whose Step 2 it
 			// fails, and --op shows it as a whole check does.
-			op := ""
-			hint := "declare it with @dispatch(\"" + impl.Op + "\") in the dispatch file, or register it under the dispatched name"
+			op, text := "", "undeclared"
 			if c := suggest.Closest(impl.Op, names); c != "" {
-				op = c
-				hint = "register it as \"" + c + "\" (the nearest dispatched name), or declare \"" + impl.Op + "\" with @dispatch"
+				op, text = c, "near-miss"
 			}
+			vars := map[string]string{"name": impl.Op, "nearest": op, "backend": impl.Backend}
+			vars["hint"] = analysis.RenderText(rule, text, op, vars)
 			var n ast.Node = impl.Call
 			if a := astutil.CallArg(impl.Call, 0, "name"); a != nil {
 				n = a
 			}
-			reportAt(pass, rule, op, impl.File, n, map[string]string{"name": impl.Op, "backend": impl.Backend, "hint": hint}, brokenDispatch, nil)
+			reportAt(pass, rule, op, impl.File, n, vars, brokenDispatch, nil)
 		}
 	}
 	return nil, nil
@@ -107,12 +108,13 @@ func reportStubless(pass *Pass, tab *optable.OpTable, rule *rules.Rule) {
 			continue
 		}
 		impl := impls[0]
-		adds := `register_impl("` + op.Name + `", backend="` + impl.Backend + `")`
+		text := "registered"
 		if impl.Unregistered {
-			adds = impl.File.Path + " (kernels, a test or benchmark named after it, no register_impl yet)"
+			text = "unregistered"
 		}
-		reportAt(pass, rule, op.Name, impl.File, impl.Node(), map[string]string{
-			"backend": impl.Backend, "func": op.Func, "dispatch": dispatchFileOf(op), "adds": adds}, nil, nil)
+		vars := map[string]string{"backend": impl.Backend, "func": op.Func, "dispatch": dispatchFileOf(op), "path": impl.File.Path}
+		vars["adds"] = analysis.RenderText(rule, text, op.Name, vars)
+		reportAt(pass, rule, op.Name, impl.File, impl.Node(), vars, nil, nil)
 	}
 }
 

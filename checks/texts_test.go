@@ -36,6 +36,8 @@ func TestRuleTextsAsBuiltBefore(t *testing.T) {
 		{"TG406", "no-assert", nil, "asserts nothing"},
 		{"TG511", "no-keyword", map[string]string{"receiver": "bench_softmax", "method": "run", "keyword": "print_data"},
 			"bench_softmax" + "." + "run" + "(...) under the guard " + "omits " + "print_data" + ", so the results are not printed"},
+		{"TG206", "undeclared", map[string]string{"name": "softmax_v2", "nearest": "", "backend": "cutile"},
+			"declare it with @dispatch(\"" + "softmax_v2" + "\") in the dispatch file, or register it under the dispatched name"},
 	} {
 		r := cat.Rule(tc.rule)
 		if r == nil {
