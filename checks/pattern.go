@@ -666,11 +666,15 @@ func (w *Where) holds(fm *fileMatcher, p *PatternParams, n ast.Node) (ast.Node, 
 		}
 	}
 	if w.definedAs != nil {
-		name, ok := n.(*ast.Name)
-		if !ok || fm.defs[name.Id] == nil {
-			return nil, false
+		// A name, or a def's own name (def $K(...)).
+		var id string
+		switch x := n.(type) {
+		case *ast.Name:
+			id = x.Id
+		case *pattern.Ident:
+			id = x.Id
 		}
-		def := fm.defs[name.Id]
+		def := fm.defs[id]
 		if def == nil {
 			return nil, false
 		}

@@ -34,7 +34,8 @@ $B is {B}), or a value of a JSON or TOML key in the rule's files ("key",
 the value captured as {value}, split into more captures by "split"). A rule
 with none has one subject, the repository. Each check of require and
 forbid is a file glob ("file"), a regular expression on the text of files
-("text", in the files "in" names: Rust, Julia, YAML, any file), a Python
+("text", in the files "in" names: Rust, Julia, YAML, any file; with
+"part-of", only a match whose first group is part of a text counts), a Python
 pattern ("pattern"), a JSON or TOML key ("key", its values matching
 "value"), or a capture ("capture", matching "value"); the captures are
 substituted in all of them ({op}; quoted in regular expressions, {x:dash}
@@ -79,6 +80,7 @@ type Relation struct {
 	Key     string `toml:"key"`     // a dotted key of the JSON / TOML files of in ("*": any key)
 	Capture string `toml:"capture"` // a capture of the subject
 	Value   string `toml:"value"`   // with key or capture: a regexp its value (each element of a list) matches
+	PartOf  string `toml:"part-of"` // with text: only a match whose first group (else whole) is part of this text counts
 	In      string `toml:"in"`      // the files looked in (a glob; default: the subject's file)
 	What    string `toml:"what"`    // the problem, for {what} (default: said from the check)
 	Fix     string `toml:"fix"`     // the action, for {fix}
@@ -205,6 +207,9 @@ func (r *Relation) validate() error {
 	}
 	if r.Capture != "" && r.Value == "" {
 		return errors.New("capture needs value")
+	}
+	if r.PartOf != "" && r.Text == "" {
+		return errors.New("part-of goes with text")
 	}
 	if r.In != "" && (r.File != "" || r.Capture != "") {
 		return errors.New("in goes with text, pattern or key")
@@ -854,16 +859,47 @@ func (r *Relation) check(t *Tree, s *relSubject, want bool) []RelationFinding {
 			return nil
 		}
 		files := r.in(t, s)
+		// With part-of, a match counts when its first group (else the
+		// whole match) is a substring of the text: a listed prefix or
+		// substring that names the subject.
+		partOf := expandCaps(r.PartOf, s.caps, false)
+		counts := func(data []byte, loc []int) bool {
+			if r.PartOf == "" {
+				return true
+			}
+			a, b := loc[0], loc[1]
+			if len(loc) >= 4 && loc[2] >= 0 {
+				a, b = loc[2], loc[3]
+			}
+			return b > a && strings.Contains(partOf, string(data[a:b]))
+		}
 		var out []RelationFinding
 		for _, q := range files {
 			data := t.text(q)
-			if want {
+			if want && r.PartOf == "" {
 				if re.Match(data) {
 					return nil
 				}
 				continue
 			}
-			for _, loc := range re.FindAllIndex(data, -1) {
+			var locs [][]int
+			if r.PartOf == "" {
+				locs = re.FindAllIndex(data, -1)
+			} else {
+				locs = re.FindAllSubmatchIndex(data, -1)
+			}
+			if want {
+				for _, loc := range locs {
+					if counts(data, loc) {
+						return nil
+					}
+				}
+				continue
+			}
+			for _, loc := range locs {
+				if !counts(data, loc) {
+					continue
+				}
 				line := bytes.Count(data[:loc[0]], []byte("\n")) + 1
 				m := strings.TrimSpace(string(data[loc[0]:loc[1]]))
 				if i := strings.IndexByte(m, '\n'); i >= 0 {

@@ -3820,6 +3820,76 @@ entry of spec.target_hardware is an SM<nn> name.
 				"severity":    "error",
 				"title":       "A Solution is a cuda-tile solution for named SM targets",
 			},
+			{
+				"docs": map[string]any{
+					"example": `# src/tilegym/transformers/olmo3/kernels/dual_rms_norm.py
+@ct.kernel
+def _dual_rms_norm_kernel(...):
+# modeling/transformers/src/tilegym_hf_bench/kernel_filters/tilegym_kernel_prefixes.yaml
+prefixes:
+  - "_dual_rms_norm_kernel"
+`,
+					"fix":  "Add the kernel's name (or a prefix of it) to prefixes: in tilegym_kernel_prefixes.yaml.",
+					"what": "For each @ct.kernel def of src/tilegym/transformers/<model>/kernels/*.py,\nchecks that an entry of\nmodeling/transformers/src/tilegym_hf_bench/kernel_filters/tilegym_kernel_prefixes.yaml\nis part of its name, as the benchmark's kernel filter (filters.py: `prefix in\nkey`) matches kernel names.\n",
+					"why": `The benchmarks' profilers (nsys, torch profiler) count a kernel's time as
+TileGym's only when a listed prefix is part of its name: a new model kernel the
+list does not cover is timed as someone else's, and the speedup it brings is
+not reported. The monkey-patch skill (references/kernel-integration.md) asks
+to update the list with each new kernel.
+`,
+				},
+				"files":   []any{"src/tilegym/transformers/*/kernels/*.py"},
+				"id":      "M09",
+				"kind":    "relation",
+				"message": "{subject}: {what}; {fix}",
+				"params": map[string]any{
+					"inside": []any{"module"},
+					"invalid": []any{`-- src/tilegym/transformers/m/kernels/k.py --
+import cuda.tile as ct
+@ct.kernel
+def _m_rms_norm_kernel(x):
+    pass
+-- modeling/transformers/src/tilegym_hf_bench/kernel_filters/tilegym_kernel_prefixes.yaml --
+prefixes:
+  - "rms_norm_fwd"
+blacklist:
+  - "aten::matmul"
+`},
+					"name": "{K}",
+					"pattern": `def $K(...):
+    ...`,
+					"require": []any{map[string]any{
+						"fix":     "add \"{K}\" to prefixes: in modeling/transformers/src/tilegym_hf_bench/kernel_filters/tilegym_kernel_prefixes.yaml",
+						"in":      "modeling/transformers/src/tilegym_hf_bench/kernel_filters/tilegym_kernel_prefixes.yaml",
+						"part-of": "{K}",
+						"text":    "^\\s*-\\s*[\"\\x27]?([^\"\\x27\\s#]+)",
+						"what":    "no entry of kernel_filters/tilegym_kernel_prefixes.yaml is part of its name, so the benchmarks do not count its time as TileGym's",
+					}},
+					"valid": []any{`-- src/tilegym/transformers/m/kernels/k.py --
+import cuda.tile as ct
+@ct.kernel
+def _m_rms_norm_kernel(x):
+    pass
+@ct.kernel(occupancy=2)
+def tile_other(x):
+    pass
+def helper(x):
+    pass
+-- modeling/transformers/src/tilegym_hf_bench/kernel_filters/tilegym_kernel_prefixes.yaml --
+prefixes:
+  - "rms_norm"
+  - tile_
+`},
+					"where": map[string]any{
+						"K": map[string]any{
+							"defined-as": "kernel",
+						},
+					},
+				},
+				"requirement": "M9",
+				"severity":    "warning",
+				"title":       "Each kernel of a model's kernels/ is named by a profiler kernel prefix",
+			},
 		},
 		"version": int64(1),
 	}
@@ -5620,6 +5690,27 @@ func builtinKeyLines() KeyLines {
 		"rule.95.requirement":                  4129,
 		"rule.95.severity":                     4130,
 		"rule.95.title":                        4131,
+		"rule.96":                              4181,
+		"rule.96.docs":                         4190,
+		"rule.96.docs.example":                 4206,
+		"rule.96.docs.fix":                     4205,
+		"rule.96.docs.what":                    4191,
+		"rule.96.docs.why":                     4198,
+		"rule.96.files":                        4188,
+		"rule.96.id":                           4182,
+		"rule.96.kind":                         4187,
+		"rule.96.message":                      4186,
+		"rule.96.params":                       4215,
+		"rule.96.params.inside":                4217,
+		"rule.96.params.invalid":               4239,
+		"rule.96.params.name":                  4218,
+		"rule.96.params.pattern":               4216,
+		"rule.96.params.require":               4220,
+		"rule.96.params.valid":                 4223,
+		"rule.96.params.where.K":               4219,
+		"rule.96.requirement":                  4183,
+		"rule.96.severity":                     4184,
+		"rule.96.title":                        4185,
 		"version":                              9,
 	}
 }
