@@ -210,6 +210,7 @@ type context struct {
 	name      string           // kernel, function, module, cache-miss
 	decorator string           // "@name": a function decorated with name (called or not)
 	pat       *pattern.Pattern // an enclosing node matches it
+	after     *pattern.Pattern // "after:pattern": an earlier statement of the function holds a match
 }
 
 var contextNames = []string{"kernel", "function", "module", "cache-miss"}
@@ -223,10 +224,17 @@ func parseContexts(list []string) ([]*context, error) {
 			out = append(out, &context{name: s})
 		case strings.HasPrefix(s, "@"):
 			out = append(out, &context{decorator: s[1:]})
+		case strings.HasPrefix(s, "after:"):
+			pt, err := pattern.Parse(strings.TrimSpace(s[len("after:"):]))
+			if err != nil {
+				errs = append(errs, fmt.Errorf("context %q: %v", s, err))
+				continue
+			}
+			out = append(out, &context{after: pt})
 		default:
 			pt, err := pattern.Parse(s)
 			if err != nil {
-				errs = append(errs, fmt.Errorf("context %q: not one of %s, an @decorator, or a pattern: %v", s, strings.Join(contextNames, ", "), err))
+				errs = append(errs, fmt.Errorf("context %q: not one of %s, an @decorator, after:pattern, or a pattern: %v", s, strings.Join(contextNames, ", "), err))
 				continue
 			}
 			out = append(out, &context{pat: pt})
@@ -356,6 +364,8 @@ func (fm *fileMatcher) in(c *context, path []ast.Node) bool {
 			}
 		}
 		return false
+	case c.after != nil:
+		return fm.after(c.after, path)
 	}
 	switch c.name {
 	case "kernel":
@@ -372,6 +382,41 @@ func (fm *fileMatcher) in(c *context, path []ast.Node) bool {
 		return fm.cacheMiss(path)
 	}
 	return false
+}
+
+// after reports whether a statement before the node at the end of path,
+// in its block or an enclosing one of the same function (of the module,
+// at module level), holds a match of pt: a synchronize after a launch.
+func (fm *fileMatcher) after(pt *pattern.Pattern, path []ast.Node) bool {
+	holds := func(list []ast.Stmt, child ast.Node) bool {
+		for _, s := range list {
+			if ast.Node(s) == child {
+				return false
+			}
+			found := false
+			ast.Inspect(s, func(n ast.Node) bool {
+				if !found && n != nil && pt.Match(n, fm.resolve, nil) {
+					found = true
+				}
+				return !found
+			})
+			if found {
+				return true
+			}
+		}
+		return false
+	}
+	for i := len(path) - 2; i >= 0; i-- {
+		for _, list := range stmtLists(path[i]) {
+			if inStmts(list, path[i+1]) && holds(list, path[i+1]) {
+				return true
+			}
+		}
+		if isFunc(path[i]) {
+			return false
+		}
+	}
+	return holds(fm.f.AST.Module.Body, path[0])
 }
 
 // cacheMiss reports whether the node at the end of path runs only when a
