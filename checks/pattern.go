@@ -85,10 +85,15 @@ type Where struct {
 	DefinedAs  string   `toml:"defined-as"`   // a name of a def of the file in this context ("kernel", "@name")
 	Kinds      []string `toml:"kinds"`        // its node type is one of these ("GeneratorExp", "Lambda")
 	Decorated  []string `toml:"decorated"`    // a name of a def of the file with a decorator matching one of these patterns
-	regex      *regexp.Regexp
-	decorated  []*pattern.Pattern
-	notRegex   *regexp.Regexp
-	definedAs  *context
+	// A parameter of the enclosing def whose annotation matches none of
+	// these patterns (directly, as a string, or through a module-level
+	// alias: ConstInt = ct.Constant[int]).
+	ParamNotAnnotated []string `toml:"parameter-not-annotated"`
+	paramNot          []*pattern.Pattern
+	regex             *regexp.Regexp
+	decorated         []*pattern.Pattern
+	notRegex          *regexp.Regexp
+	definedAs         *context
 }
 
 // ListNames implements rules.ListUser.
@@ -182,6 +187,14 @@ func (w *Where) compile(name string) error {
 			errs = append(errs, fmt.Errorf("where.%s: a range is [lo, hi] with lo <= hi", name))
 		}
 	}
+	for _, d := range w.ParamNotAnnotated {
+		pt, err := pattern.Parse(d)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("where.%s.parameter-not-annotated: %v", name, err))
+			continue
+		}
+		w.paramNot = append(w.paramNot, pt)
+	}
 	for _, d := range w.Decorated {
 		pt, err := pattern.Parse(d)
 		if err != nil {
@@ -258,6 +271,80 @@ type fileMatcher struct {
 	// admitted gives the versions of a dependency the file's project
 	// admits (nil: unknown, every version), for gated [lists] items.
 	admitted func(dep string) requires.Range
+	path     []ast.Node          // the path of the node being matched (for constraints on its enclosing def)
+	assigns  map[string]ast.Expr // the values of module-level `name = value` (built when asked)
+}
+
+// paramNotAnnotated returns the first name in n (not an attribute's) that
+// is a parameter of the def enclosing the node being matched and whose
+// annotation matches none of the patterns.
+func (fm *fileMatcher) paramNotAnnotated(n ast.Node, pats []*pattern.Pattern) (ast.Node, bool) {
+	var def *ast.FunctionDef
+	for i := len(fm.path) - 1; i >= 0 && def == nil; i-- {
+		def, _ = fm.path[i].(*ast.FunctionDef)
+	}
+	if def == nil {
+		return nil, false
+	}
+	var found ast.Node
+	ast.Inspect(n, func(x ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if _, ok := x.(*ast.Attribute); ok {
+			return false // x.shape: an attribute of a value, not a parameter
+		}
+		name, ok := x.(*ast.Name)
+		if !ok {
+			return true
+		}
+		for _, prm := range astutil.Params(def.Args) {
+			if prm.Name == name.Id && prm.Kind != astutil.VarPositional && prm.Kind != astutil.VarKeyword &&
+				!fm.annotationMatches(prm.Arg.Annotation, pats) {
+				found = name
+			}
+		}
+		return true
+	})
+	return found, found != nil
+}
+
+// annotationMatches reports whether an annotation matches one of the
+// patterns: itself, the expression a string annotation holds, or the value
+// of a module-level alias it names.
+func (fm *fileMatcher) annotationMatches(ann ast.Expr, pats []*pattern.Pattern) bool {
+	switch a := ann.(type) {
+	case nil:
+		return false
+	case *ast.Constant:
+		if s, ok := a.Value.(string); ok {
+			if f := source.ParseFile("annotation.py", []byte(s)); f.AST != nil && f.AST.Module != nil && len(f.AST.Module.Body) == 1 {
+				if es, ok := f.AST.Module.Body[0].(*ast.ExprStmt); ok && fm.annotationMatches(es.Value, pats) {
+					return true
+				}
+			}
+		}
+	case *ast.Name:
+		if fm.assigns == nil {
+			fm.assigns = map[string]ast.Expr{}
+			astutil.EachTopLevel(fm.f.AST.Module.Body, func(s ast.Stmt) {
+				if as, ok := s.(*ast.Assign); ok && len(as.Targets) == 1 {
+					if t, ok := as.Targets[0].(*ast.Name); ok {
+						fm.assigns[t.Id] = as.Value
+					}
+				}
+			})
+		}
+		if v := fm.assigns[a.Id]; v != nil && v != ann && fm.annotationMatches(v, pats) {
+			return true
+		}
+	}
+	for _, pt := range pats {
+		if pt.Match(ann, fm.resolve, nil) {
+			return true
+		}
+	}
+	return false
 }
 
 // callPaths returns the paths of the calls of a top-level def of the file.
@@ -590,6 +677,7 @@ func walk(f *ast.File, fn func(path []ast.Node)) {
 // those of p.pats that may match the node.
 func (p *PatternParams) match(fm *fileMatcher, path []ast.Node, kind string, check func(string, ast.Node) bool, pats []*pattern.Pattern) (ast.Node, pattern.Bindings, bool) {
 	n := path[len(path)-1]
+	fm.path = path
 	if len(p.Nodes) > 0 && slices.Contains(p.Nodes, kind) && p.inContexts(fm, path) {
 		return n, pattern.Bindings{}, true
 	}
@@ -733,6 +821,15 @@ func (w *Where) holds(fm *fileMatcher, p *PatternParams, n ast.Node) (ast.Node, 
 	}
 	if len(w.decorated) > 0 && !fm.decoratedLike(n, w.decorated) {
 		return nil, false
+	}
+	if len(w.paramNot) > 0 {
+		e, ok := fm.paramNotAnnotated(n, w.paramNot)
+		if !ok {
+			return nil, false
+		}
+		if e != n {
+			return e, true
+		}
 	}
 	if w.Range == nil && w.Outside == nil && w.PowerOfTwo == nil {
 		return nil, true

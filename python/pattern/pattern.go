@@ -572,49 +572,35 @@ func topLevelEq(p string) bool {
 	return false
 }
 
-// A param is one parameter of a def, flattened from ast.Arguments.
+// A param is one parameter of a def (astutil's flattening), as a
+// pattern reads it.
 type param struct {
-	arg       *ast.Arg
-	def       ast.Expr // its default (nil: none)
-	star      int      // 1: *args, 2: **kwargs
-	wild      bool     // a pattern's `...`
-	noDefault bool     // a pattern's parameter written without a default
+	astutil.Param
+	wild      bool // a pattern's `...`
+	noDefault bool // a pattern's parameter written without a default
 }
 
 func params(a *ast.Arguments) []param {
-	if a == nil {
-		return nil
-	}
 	var out []param
-	pos := append(slices.Clone(a.PosOnlyArgs), a.Args...)
-	for i, x := range pos {
-		p := param{arg: x}
-		if j := i - (len(pos) - len(a.Defaults)); j >= 0 {
-			p.def = a.Defaults[j]
+	for _, x := range astutil.Params(a) {
+		p := param{Param: x, wild: strings.HasPrefix(x.Name, wildParam)}
+		if n, ok := x.Default.(*ast.Name); ok && n.Id == noDefault {
+			p.Default, p.noDefault = nil, true
 		}
 		out = append(out, p)
-	}
-	if a.Vararg != nil {
-		out = append(out, param{arg: a.Vararg, star: 1})
-	}
-	for i, x := range a.KwOnlyArgs {
-		p := param{arg: x}
-		if i < len(a.KwDefaults) {
-			p.def = a.KwDefaults[i]
-		}
-		out = append(out, p)
-	}
-	if a.Kwarg != nil {
-		out = append(out, param{arg: a.Kwarg, star: 2})
-	}
-	for i := range out {
-		p := &out[i]
-		p.wild = strings.HasPrefix(p.arg.Arg, wildParam)
-		if n, ok := p.def.(*ast.Name); ok && n.Id == noDefault {
-			p.def, p.noDefault = nil, true
-		}
 	}
 	return out
+}
+
+// starOf tells a plain parameter (0) from *args (1) and **kwargs (2).
+func starOf(k astutil.ParamKind) int {
+	switch k {
+	case astutil.VarPositional:
+		return 1
+	case astutil.VarKeyword:
+		return 2
+	}
+	return 0
 }
 
 // funcDef matches a def: its name, its parameters (with `...`), its body
@@ -678,24 +664,24 @@ func (m *matcher) params(p, t []param) bool {
 // when the pattern gives one, its default (none when the pattern has
 // none).
 func (m *matcher) param(p, t param) bool {
-	if p.star != t.star {
+	if starOf(p.Kind) != starOf(t.Kind) {
 		return false
 	}
-	if name, ok := strings.CutPrefix(p.arg.Arg, mvPrefix); ok {
-		if !m.bind(name, &Ident{Attrs: t.arg.Attrs, Id: t.arg.Arg}) {
+	if name, ok := strings.CutPrefix(p.Name, mvPrefix); ok {
+		if !m.bind(name, &Ident{Attrs: t.Arg.Attrs, Id: t.Name}) {
 			return false
 		}
-	} else if p.arg.Arg != t.arg.Arg {
+	} else if p.Name != t.Name {
 		return false
 	}
-	if p.arg.Annotation != nil && !m.node(p.arg.Annotation, t.arg.Annotation) {
+	if p.Arg.Annotation != nil && !m.node(p.Arg.Annotation, t.Arg.Annotation) {
 		return false
 	}
 	switch {
 	case p.noDefault:
-		return t.def == nil
-	case p.def != nil:
-		return t.def != nil && m.node(p.def, t.def)
+		return t.Default == nil
+	case p.Default != nil:
+		return t.Default != nil && m.node(p.Default, t.Default)
 	}
 	return true
 }

@@ -322,24 +322,24 @@ func (m *plainMatcher) params(p, t []param) bool {
 // when the pattern gives one, its default (none when the pattern has
 // none).
 func (m *plainMatcher) param(p, t param) bool {
-	if p.star != t.star {
+	if starOf(p.Kind) != starOf(t.Kind) {
 		return false
 	}
-	if name, ok := strings.CutPrefix(p.arg.Arg, mvPrefix); ok {
-		if !m.bind(name, &Ident{Attrs: t.arg.Attrs, Id: t.arg.Arg}) {
+	if name, ok := strings.CutPrefix(p.Name, mvPrefix); ok {
+		if !m.bind(name, &Ident{Attrs: t.Arg.Attrs, Id: t.Name}) {
 			return false
 		}
-	} else if p.arg.Arg != t.arg.Arg {
+	} else if p.Name != t.Name {
 		return false
 	}
-	if p.arg.Annotation != nil && !m.node(p.arg.Annotation, t.arg.Annotation) {
+	if p.Arg.Annotation != nil && !m.node(p.Arg.Annotation, t.Arg.Annotation) {
 		return false
 	}
 	switch {
 	case p.noDefault:
-		return t.def == nil
-	case p.def != nil:
-		return t.def != nil && m.node(p.def, t.def)
+		return t.Default == nil
+	case p.Default != nil:
+		return t.Default != nil && m.node(p.Default, t.Default)
 	}
 	return true
 }
