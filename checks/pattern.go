@@ -89,11 +89,16 @@ type Where struct {
 	// these patterns (directly, as a string, or through a module-level
 	// alias: ConstInt = ct.Constant[int]).
 	ParamNotAnnotated []string `toml:"parameter-not-annotated"`
-	paramNot          []*pattern.Pattern
-	regex             *regexp.Regexp
-	decorated         []*pattern.Pattern
-	notRegex          *regexp.Regexp
-	definedAs         *context
+	// The text regex and not-regex test is the binding's whole source
+	// followed by the values its function assigns to the names in it (each
+	// name's last assignment above, three deep): tl.load(ptrs) is tested
+	// with what ptrs was computed from.
+	WithLocals bool `toml:"with-locals"`
+	paramNot   []*pattern.Pattern
+	regex      *regexp.Regexp
+	decorated  []*pattern.Pattern
+	notRegex   *regexp.Regexp
+	definedAs  *context
 }
 
 // ListNames implements rules.ListUser.
@@ -273,6 +278,56 @@ type fileMatcher struct {
 	admitted func(dep string) requires.Range
 	path     []ast.Node          // the path of the node being matched (for constraints on its enclosing def)
 	assigns  map[string]ast.Expr // the values of module-level `name = value` (built when asked)
+}
+
+// withLocals is the source of n followed by the values of the names in it
+// that the function enclosing the node being matched assigns above it
+// (their last assignment), followed in turn to depth.
+func (fm *fileMatcher) withLocals(n ast.Node, depth int) string {
+	var b strings.Builder
+	lines := fileLines.Of(fm.f)
+	for l := n.Pos().Line; l <= n.End().Line; l++ {
+		line := srcLine(lines, l)
+		if l == n.End().Line && n.End().Col <= len(line) {
+			line = line[:n.End().Col]
+		}
+		if l == n.Pos().Line && n.Pos().Col <= len(line) {
+			line = line[n.Pos().Col:]
+		}
+		b.WriteString(line)
+		b.WriteString("\n")
+	}
+	var fn ast.Node
+	for i := len(fm.path) - 1; i >= 0 && fn == nil; i-- {
+		if isFunc(fm.path[i]) {
+			fn = fm.path[i]
+		}
+	}
+	if fn == nil || depth == 0 {
+		return b.String()
+	}
+	seen := map[string]bool{}
+	ast.Inspect(n, func(x ast.Node) bool {
+		name, ok := x.(*ast.Name)
+		if !ok || seen[name.Id] {
+			return true
+		}
+		seen[name.Id] = true
+		var val ast.Expr
+		ast.Inspect(fn, func(y ast.Node) bool {
+			if a, ok := y.(*ast.Assign); ok && len(a.Targets) == 1 && a.Pos().Line < name.Pos().Line {
+				if t, ok := a.Targets[0].(*ast.Name); ok && t.Id == name.Id {
+					val = a.Value
+				}
+			}
+			return true
+		})
+		if val != nil {
+			b.WriteString(fm.withLocals(val, depth-1))
+		}
+		return true
+	})
+	return b.String()
 }
 
 // paramNotAnnotated returns the first name in n (not an attribute's) that
@@ -782,6 +837,9 @@ func (w *Where) holds(fm *fileMatcher, p *PatternParams, n ast.Node) (ast.Node, 
 	}
 	if w.regex != nil || w.notRegex != nil || w.In != "" || w.NotIn != "" {
 		txt := bindingText(fm, n)
+		if w.WithLocals {
+			txt = fm.withLocals(n, 3)
+		}
 		if w.regex != nil && !w.regex.MatchString(txt) {
 			return nil, false
 		}
