@@ -33,8 +33,9 @@ A pattern is Python with metavariables ($X), "..." for any expression or
 run of arguments or statements, and fully qualified dotted names that match
 through the file's imports (cuda.tile.launch matches ct.launch). A match is
 reported when it is inside every context of "inside" and none of
-"not-inside" (a named context -- kernel, function, module, cache-miss, or
-"@name" for a function so decorated -- or a pattern of an enclosing node),
+"not-inside" (a named context -- kernel, function, module, cache-miss,
+"@name" for a function so decorated, "after:pattern" after a statement of
+the function holding a match -- or a pattern of an enclosing node),
 and its metavariables meet the constraints of "where". With "require",
 every file of the rule (or, with a pattern too, every file with a match)
 must hold a match of it. The rule's valid and invalid snippets are run as
