@@ -2578,7 +2578,7 @@ bound there.
 				"files":   []any{"src/**/*.py"},
 				"id":      "A06",
 				"kind":    "config-count",
-				"message": "{subject}: the search space {space} has {count} configs, more than {max}; prune it to at most {max} (drop the values that never win)",
+				"message": "{subject}: the search space {space} has {count} configs, more than {max}; keep at most {max} of them (drop the values that never win)",
 				"params": map[string]any{
 					"arg":    int64(0),
 					"max":    int64(30),
@@ -3661,7 +3661,7 @@ get the bounds wrong (references/gotchas.md of the conversion skill).
 				"files":   []any{"src/**/*.py"},
 				"id":      "TR08",
 				"kind":    "pattern",
-				"message": "{subject}: {match} loads a 2-D block through pointer arithmetic; load it through a tensor descriptor (tl.make_tensor_descriptor(...).load([m, n])), as cuTile's ct.load did",
+				"message": "{subject}: {match} loads a 2-D block through pointer arithmetic; use a tensor descriptor (tl.make_tensor_descriptor(...).load([m, n])), as cuTile's ct.load did",
 				"params": map[string]any{
 					"inside": []any{"@triton.jit"},
 					"invalid": []any{`import triton
