@@ -2,29 +2,17 @@ package main
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 )
 
 // xEquals1 is the canonical dump of "x = 1\n".
 const xEquals1 = `{"_type":"Module","body":[{"_type":"Assign","targets":[{"_type":"Name","id":"x","ctx":{"_type":"Store"},"lineno":1,"col_offset":0,"end_lineno":1,"end_col_offset":1}],"value":{"_type":"Constant","value":{"int":"1"},"kind":null,"lineno":1,"col_offset":4,"end_lineno":1,"end_col_offset":5},"type_comment":null,"lineno":1,"col_offset":0,"end_lineno":1,"end_col_offset":5}],"type_ignores":[]}`
-
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, src := range files {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 func runParseT(args ...string) (code int, stdout, stderr string) {
 	var out, errb bytes.Buffer
@@ -34,7 +22,9 @@ func runParseT(args ...string) (code int, stdout, stderr string) {
 
 func TestParseDump(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"ok.py": "x = 1\n", "bad.py": "x = (\n"})
+	if err := fixtureset.WriteDir(dir, map[string][]byte{"ok.py": []byte("x = 1\n"), "bad.py": []byte("x = (\n")}); err != nil {
+		t.Fatal(err)
+	}
 
 	code, out, errs := runParseT("--dump", filepath.Join(dir, "ok.py"))
 	if code != 0 {

@@ -10,29 +10,20 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/tilegym/tilegym-lint/internal/fixtureset"
 )
 
 // xEquals1 is the canonical dump of "x = 1\n".
 const xEquals1 = `{"_type":"Module","body":[{"_type":"Assign","targets":[{"_type":"Name","id":"x","ctx":{"_type":"Store"},"lineno":1,"col_offset":0,"end_lineno":1,"end_col_offset":1}],"value":{"_type":"Constant","value":{"int":"1"},"kind":null,"lineno":1,"col_offset":4,"end_lineno":1,"end_col_offset":5},"type_comment":null,"lineno":1,"col_offset":0,"end_lineno":1,"end_col_offset":5}],"type_ignores":[]}`
 
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, src := range files {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // TestDumpFile: a file the parser accepts is its dump, one it rejects an
 // error object, both on one line; a missing file is an error.
 func TestDumpFile(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"ok.py": "x = 1\n", "bad.py": "x = (\n"})
+	if err := fixtureset.WriteDir(dir, map[string][]byte{"ok.py": []byte("x = 1\n"), "bad.py": []byte("x = (\n")}); err != nil {
+		t.Fatal(err)
+	}
 	var out bytes.Buffer
 	if ok, err := DumpFile(filepath.Join(dir, "ok.py"), &out); !ok || err != nil {
 		t.Errorf("ok.py: %v, %v", ok, err)
@@ -53,15 +44,17 @@ func TestDumpFile(t *testing.T) {
 // bytewise, symbolic links not followed, one line each.
 func TestDumpAll(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
-		"b.py":       "x = 1\n",
-		"a_c.py":     "x = (\n",
-		"a/z.py":     "x = 1\n",
-		"notes.txt":  "not python",
-		"pkg/x.pyc":  "",
-		"pkg/y.py":   "x = 1\n",
-		"a.py/in.py": "x = 1\n", // a directory named like a file
-	})
+	if err := fixtureset.WriteDir(dir, map[string][]byte{
+		"b.py":       []byte("x = 1\n"),
+		"a_c.py":     []byte("x = (\n"),
+		"a/z.py":     []byte("x = 1\n"),
+		"notes.txt":  []byte("not python"),
+		"pkg/x.pyc":  []byte(""),
+		"pkg/y.py":   []byte("x = 1\n"),
+		"a.py/in.py": []byte("x = 1\n"), // a directory named like a file
+	}); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Symlink(filepath.Join(dir, "b.py"), filepath.Join(dir, "link.py")); err != nil {
 		t.Logf("no symlink test: %v", err)
 	}
@@ -107,7 +100,9 @@ func TestDumpAll(t *testing.T) {
 // a missing path a failure.
 func TestTime(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"a.py": "x = 1\n", "sub/b.py": "x = (\n", "c.txt": "x"})
+	if err := fixtureset.WriteDir(dir, map[string][]byte{"a.py": []byte("x = 1\n"), "sub/b.py": []byte("x = (\n"), "c.txt": []byte("x")}); err != nil {
+		t.Fatal(err)
+	}
 	var errb bytes.Buffer
 	s, failed := Time([]string{dir, filepath.Join(dir, "a.py")}, &errb)
 	if failed {
