@@ -35,22 +35,29 @@ func (t *textWriter) families(ds []*analysis.Diagnostic) {
 	for _, f := range fams {
 		list := byFam[f]
 		t.printf("%s %s\n", t.color(ansiBold, "family "+f+":"), countPhrase(list, "finding", "findings"))
-		bySubject := map[string][]*analysis.Diagnostic{}
-		var subjects []string
-		for _, d := range list {
-			s := d.Subject
-			if s == "" {
-				s = d.File
-			}
-			if _, ok := bySubject[s]; !ok {
-				subjects = append(subjects, s)
-			}
-			bySubject[s] = append(bySubject[s], d)
-		}
-		sort.Strings(subjects)
+		subjects, bySubject := groupBySubject(list)
 		for _, s := range subjects {
 			t.printf("  %s\n", t.color(ansiBold, Clean(s)))
 			t.diags("    ", bySubject[s], s)
 		}
 	}
+}
+
+// groupBySubject groups a family's findings by subject (their file when
+// they have none) and returns the subjects sorted.
+func groupBySubject(list []*analysis.Diagnostic) ([]string, map[string][]*analysis.Diagnostic) {
+	bySubject := map[string][]*analysis.Diagnostic{}
+	var subjects []string
+	for _, d := range list {
+		s := d.Subject
+		if s == "" {
+			s = d.File
+		}
+		if _, ok := bySubject[s]; !ok {
+			subjects = append(subjects, s)
+		}
+		bySubject[s] = append(bySubject[s], d)
+	}
+	sort.Strings(subjects)
+	return subjects, bySubject
 }

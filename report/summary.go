@@ -189,19 +189,7 @@ func (o *SummaryOptions) families(b *strings.Builder, ds []*analysis.Diagnostic,
 			head += ": " + fm.Name
 		}
 		fmt.Fprintf(b, "### %s\n\n", mdText(head))
-		bySubject := map[string][]*analysis.Diagnostic{}
-		var subjects []string
-		for _, d := range byFam[f] {
-			s := d.Subject
-			if s == "" {
-				s = d.File
-			}
-			if _, ok := bySubject[s]; !ok {
-				subjects = append(subjects, s)
-			}
-			bySubject[s] = append(bySubject[s], d)
-		}
-		sort.Strings(subjects)
+		subjects, bySubject := groupBySubject(byFam[f])
 		for _, s := range subjects {
 			fmt.Fprintf(b, "%s\n\n", mdCode(s))
 			o.findings(b, bySubject[s])
