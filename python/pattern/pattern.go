@@ -333,15 +333,22 @@ func toNodes[T ast.Node](list []T) []ast.Node {
 }
 
 // list matches a list of pattern nodes against a list of target nodes, a
-// `...` matching any run (backtracking; patterns are short).
+// `...` matching any run.
 func (m *matcher) list(p, t []ast.Node) bool {
+	return seq(m, p, t, isWild, m.node)
+}
+
+// seq matches pattern items against target items, one by one, an item for
+// which wild is true matching any run of them (backtracking; patterns are
+// short): the sequence matcher of node lists and of parameter lists.
+func seq[T any](m *matcher, p, t []T, wild func(T) bool, one func(p, t T) bool) bool {
 	if len(p) == 0 {
 		return len(t) == 0
 	}
-	if isWild(p[0]) {
+	if wild(p[0]) {
 		for k := 0; k <= len(t); k++ {
 			save := m.snapshot()
-			if m.list(p[1:], t[k:]) {
+			if seq(m, p[1:], t[k:], wild, one) {
 				return true
 			}
 			m.restore(save)
@@ -352,7 +359,7 @@ func (m *matcher) list(p, t []ast.Node) bool {
 		return false
 	}
 	save := m.snapshot()
-	if m.node(p[0], t[0]) && m.list(p[1:], t[1:]) {
+	if one(p[0], t[0]) && seq(m, p[1:], t[1:], wild, one) {
 		return true
 	}
 	m.restore(save)
@@ -635,28 +642,7 @@ func (m *matcher) funcDef(p, t *ast.FunctionDef) bool {
 // params matches a pattern's parameters against a def's, `...` matching
 // any run of them (backtracking, as list).
 func (m *matcher) params(p, t []param) bool {
-	if len(p) == 0 {
-		return len(t) == 0
-	}
-	if p[0].wild {
-		for k := 0; k <= len(t); k++ {
-			save := m.snapshot()
-			if m.params(p[1:], t[k:]) {
-				return true
-			}
-			m.restore(save)
-		}
-		return false
-	}
-	if len(t) == 0 {
-		return false
-	}
-	save := m.snapshot()
-	if m.param(p[0], t[0]) && m.params(p[1:], t[1:]) {
-		return true
-	}
-	m.restore(save)
-	return false
+	return seq(m, p, t, func(x param) bool { return x.wild }, m.param)
 }
 
 // param matches one parameter: its kind (plain, *, **), its name (a
