@@ -23,15 +23,7 @@ func (t *textWriter) families(ds []*analysis.Diagnostic) {
 	if len(ds) == 0 {
 		return
 	}
-	byFam := map[string][]*analysis.Diagnostic{}
-	for _, d := range ds {
-		byFam[familyOf(d.Rule)] = append(byFam[familyOf(d.Rule)], d)
-	}
-	fams := make([]string, 0, len(byFam))
-	for f := range byFam {
-		fams = append(fams, f)
-	}
-	sort.Strings(fams)
+	fams, byFam := groupSorted(ds, func(d *analysis.Diagnostic) string { return familyOf(d.Rule) })
 	for _, f := range fams {
 		list := byFam[f]
 		t.printf("%s %s\n", t.color(ansiBold, "family "+f+":"), countPhrase(list, "finding", "findings"))
@@ -46,18 +38,26 @@ func (t *textWriter) families(ds []*analysis.Diagnostic) {
 // groupBySubject groups a family's findings by subject (their file when
 // they have none) and returns the subjects sorted.
 func groupBySubject(list []*analysis.Diagnostic) ([]string, map[string][]*analysis.Diagnostic) {
-	bySubject := map[string][]*analysis.Diagnostic{}
-	var subjects []string
-	for _, d := range list {
-		s := d.Subject
-		if s == "" {
-			s = d.File
+	return groupSorted(list, func(d *analysis.Diagnostic) string {
+		if d.Subject != "" {
+			return d.Subject
 		}
-		if _, ok := bySubject[s]; !ok {
-			subjects = append(subjects, s)
+		return d.File
+	})
+}
+
+// groupSorted groups findings by key, each group in the findings' order,
+// and returns the keys sorted.
+func groupSorted(ds []*analysis.Diagnostic, key func(*analysis.Diagnostic) string) ([]string, map[string][]*analysis.Diagnostic) {
+	groups := map[string][]*analysis.Diagnostic{}
+	var keys []string
+	for _, d := range ds {
+		k := key(d)
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
 		}
-		bySubject[s] = append(bySubject[s], d)
+		groups[k] = append(groups[k], d)
 	}
-	sort.Strings(subjects)
-	return subjects, bySubject
+	sort.Strings(keys)
+	return keys, groups
 }

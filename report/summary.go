@@ -174,15 +174,7 @@ func fails(d *analysis.Diagnostic, changeMode bool) bool {
 // order of their prefixes), then per subject (the kernel, function or file)
 // its findings.
 func (o *SummaryOptions) families(b *strings.Builder, ds []*analysis.Diagnostic, cat *rules.Catalog) {
-	byFam := map[string][]*analysis.Diagnostic{}
-	for _, d := range ds {
-		byFam[familyOf(d.Rule)] = append(byFam[familyOf(d.Rule)], d)
-	}
-	fams := make([]string, 0, len(byFam))
-	for f := range byFam {
-		fams = append(fams, f)
-	}
-	sort.Strings(fams)
+	fams, byFam := groupSorted(ds, func(d *analysis.Diagnostic) string { return familyOf(d.Rule) })
 	for _, f := range fams {
 		head := "Family " + f
 		if fm := catFamily(cat, f); fm != nil && fm.Name != "" {
