@@ -6,55 +6,42 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// A Registry holds the check kinds of a driver by name: kinds register
-// themselves from init functions, and a catalog's rules are validated
-// against them.
+// A Registry holds the check kinds of a driver by name, fixed when it is
+// made (NewRegistry): a catalog's rules are validated against them.
 type Registry[R any] struct {
-	mu    sync.Mutex
-	kinds map[string]*Analyzer[R]
+	kinds  map[string]*Analyzer[R]
+	byName []*Analyzer[R] // sorted by name
 }
 
-// Register adds a check kind; the analyzer's Name is the kind name the
-// catalog uses. Registering two analyzers under one name panics: it is a
-// programming error caught by any test.
-func (g *Registry[R]) Register(a *Analyzer[R]) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if a == nil || a.Name == "" {
-		panic("analysis: Register: analyzer with no name")
+// NewRegistry returns the registry of the given check kinds; an
+// analyzer's Name is the kind name the catalog uses. An analyzer with no
+// name, or two under one name, panics: a programming error caught by any
+// test.
+func NewRegistry[R any](kinds ...*Analyzer[R]) *Registry[R] {
+	g := &Registry[R]{kinds: map[string]*Analyzer[R]{}}
+	for _, a := range kinds {
+		if a == nil || a.Name == "" {
+			panic("analysis: NewRegistry: analyzer with no name")
+		}
+		if _, ok := g.kinds[a.Name]; ok {
+			panic("analysis: NewRegistry: two analyzers named " + a.Name)
+		}
+		g.kinds[a.Name] = a
+		g.byName = append(g.byName, a)
 	}
-	if old, ok := g.kinds[a.Name]; ok && old != a {
-		panic("analysis: Register: two analyzers named " + a.Name)
-	}
-	if g.kinds == nil {
-		g.kinds = map[string]*Analyzer[R]{}
-	}
-	g.kinds[a.Name] = a
+	sort.Slice(g.byName, func(i, j int) bool { return g.byName[i].Name < g.byName[j].Name })
+	return g
 }
 
-// Kinds returns the registered check kinds sorted by name.
-func (g *Registry[R]) Kinds() []*Analyzer[R] {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	out := make([]*Analyzer[R], 0, len(g.kinds))
-	for _, a := range g.kinds {
-		out = append(out, a)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
+// Kinds returns the check kinds sorted by name.
+func (g *Registry[R]) Kinds() []*Analyzer[R] { return slices.Clone(g.byName) }
 
-// Kind returns the registered check kind with the given name, or nil.
-func (g *Registry[R]) Kind(name string) *Analyzer[R] {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.kinds[name]
-}
+// Kind returns the check kind with the given name, or nil.
+func (g *Registry[R]) Kind(name string) *Analyzer[R] { return g.kinds[name] }
 
 // KindParams resolves a kind name for rules.Load: the constructor of the
 // kind's params struct (nil when it takes none) and whether it exists.
@@ -66,12 +53,12 @@ func (g *Registry[R]) KindParams(kind string) (func() any, bool) {
 	return a.Params, true
 }
 
-// LoadCatalog loads a rule catalog against the registered kinds.
+// LoadCatalog loads a rule catalog against the registry's kinds.
 func (g *Registry[R]) LoadCatalog(data []byte, filename string) (*rules.Catalog, error) {
 	return g.checkPlaceholders(rules.Load(data, filename, g.KindParams))
 }
 
-// LoadBuiltinCatalog loads the built-in catalog against the registered kinds.
+// LoadBuiltinCatalog loads the built-in catalog against the registry's kinds.
 func (g *Registry[R]) LoadBuiltinCatalog() (*rules.Catalog, error) {
 	return g.checkPlaceholders(rules.LoadBuiltin(g.KindParams))
 }

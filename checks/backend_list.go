@@ -54,8 +54,6 @@ type backendListParams struct {
 	ArgNames []string `toml:"arg_names"`
 }
 
-func init() { Register(BackendListAnalyzer) }
-
 func runBackendList(pass *Pass) (any, error) {
 	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
 	for _, rule := range pass.Rules {

@@ -40,8 +40,6 @@ type BackendSelectParams struct {
 	Fixture []string `toml:"fixture"`
 }
 
-func init() { Register(BackendSelectAnalyzer) }
-
 func runBackendSelect(pass *Pass) (any, error) {
 	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
 	for _, rule := range pass.Rules {

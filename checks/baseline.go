@@ -19,5 +19,3 @@ paid. Placeholders: {entry} (rule, op and file of the entry), {problem}
 left), {baseline} (the file's path).`,
 	Run: func(*Pass) (any, error) { return nil, nil },
 }
-
-func init() { Register(BaselineAnalyzer) }

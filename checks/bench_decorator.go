@@ -22,8 +22,6 @@ the function that calls the op, or at the top of the file.`,
 	Run:      runBenchDecorator,
 }
 
-func init() { Register(BenchDecoratorAnalyzer) }
-
 func runBenchDecorator(pass *Pass) (any, error) {
 	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
 	for _, rule := range pass.Rules {

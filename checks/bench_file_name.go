@@ -6,7 +6,7 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-var BenchFileNameAnalyzer = registerOpKind(&Analyzer{
+var BenchFileNameAnalyzer = opKind(&Analyzer{
 	Doc: `Checks that a benchmark file of the op is named after it (X.1).
 
 Like test-file-name, for the op's benchmark files

@@ -38,8 +38,6 @@ type benchFilterParams struct {
 	Available []string `toml:"available"`
 }
 
-func init() { Register(BenchFilterAnalyzer) }
-
 func runBenchFilter(pass *Pass) (any, error) {
 	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
 	for _, rule := range pass.Rules {

@@ -9,7 +9,7 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-var BenchFunctionNameAnalyzer = registerOpKind(&Analyzer{
+var BenchFunctionNameAnalyzer = opKind(&Analyzer{
 	Doc: `Checks that a benchmark function of the op is named after it (X.1).
 
 In each benchmark file about the op, some function decorated with one of

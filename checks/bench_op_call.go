@@ -36,8 +36,6 @@ type benchOpCallParams struct {
 	Modules []string `toml:"modules"`
 }
 
-func init() { Register(BenchOpCallAnalyzer) }
-
 func runBenchOpCall(pass *Pass) (any, error) {
 	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
 	for _, rule := range pass.Rules {

@@ -34,8 +34,6 @@ type benchReferenceParams struct {
 	Name     string   `toml:"name"`     // the reference function's name template, for messages
 }
 
-func init() { Register(BenchReferenceAnalyzer) }
-
 func runBenchReference(pass *Pass) (any, error) {
 	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
 	for _, rule := range pass.Rules {

@@ -33,8 +33,6 @@ type benchTimingParams struct {
 	ManualTimers []string `toml:"manual_timers"`
 }
 
-func init() { Register(BenchTimingAnalyzer) }
-
 func runBenchTiming(pass *Pass) (any, error) {
 	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
 	for _, rule := range pass.Rules {

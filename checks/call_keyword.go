@@ -31,8 +31,6 @@ type callKeywordParams struct {
 	Keywords map[string][]string `toml:"keywords"` // keyword -> accepted values
 }
 
-func init() { Register(CallKeywordAnalyzer) }
-
 func runCallKeyword(pass *Pass) (any, error) {
 	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
 	for _, rule := range pass.Rules {

@@ -44,8 +44,6 @@ type checkBeforeTimingParams struct {
 	Swallowing []string `toml:"swallowing"`
 }
 
-func init() { Register(CheckBeforeTimingAnalyzer) }
-
 func runCheckBeforeTiming(pass *Pass) (any, error) {
 	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
 	for _, rule := range pass.Rules {

@@ -34,8 +34,6 @@ This is a computation, not a pattern, hence a kind of its own.`,
 	Run:      runConfigCount,
 }
 
-func init() { Register(ConfigCountAnalyzer) }
-
 // ConfigCountParams are the params of kind "config-count".
 type ConfigCountParams struct {
 	Search  []string `toml:"search"`  // the search functions, qualified

@@ -31,8 +31,6 @@ that is not in the snapshot is not judged (its names are unknown).`,
 	Run:      runDispatchCallers,
 }
 
-func init() { Register(DispatchCallersAnalyzer) }
-
 // apiNames is what one public API module defines; open when unknown.
 type apiNames struct {
 	names map[string]bool

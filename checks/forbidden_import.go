@@ -32,8 +32,6 @@ type forbiddenImportParams struct {
 	Modules []string `toml:"modules"` // dotted module patterns that must not be imported
 }
 
-func init() { Register(ForbiddenImportAnalyzer) }
-
 func runForbiddenImport(pass *Pass) (any, error) {
 	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
 	for _, rule := range pass.Rules {

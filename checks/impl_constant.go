@@ -12,7 +12,7 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-var ImplConstantAnalyzer = registerOpKind(&Analyzer{
+var ImplConstantAnalyzer = opKind(&Analyzer{
 	Doc: `Checks that kernel parameters used as compile-time values are constants (S2.6).
 
 In every kernel (a function decorated with one of "kernel") of a cuTile

@@ -12,7 +12,7 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-var ImplExistsAnalyzer = registerOpKind(&Analyzer{
+var ImplExistsAnalyzer = opKind(&Analyzer{
 	Doc: `Checks that every op has a cuTile implementation (S2.1).
 
 The op has a register_impl(..., backend="cutile") site in a module under its

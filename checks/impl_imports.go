@@ -8,7 +8,7 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-var ImplImportsAnalyzer = registerOpKind(&Analyzer{
+var ImplImportsAnalyzer = opKind(&Analyzer{
 	Doc: `Checks the imports of every cuTile module (S2.2).
 
 The module imports each of "modules" (any alias) and takes register_impl

@@ -10,7 +10,7 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-var ImplKernelAnalyzer = registerOpKind(&Analyzer{
+var ImplKernelAnalyzer = opKind(&Analyzer{
 	Doc: `Checks that every cuTile module defines a kernel (S2.3).
 
 The module defines a function decorated with one of "kernel", or imports a

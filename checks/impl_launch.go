@@ -11,7 +11,7 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-var ImplLaunchAnalyzer = registerOpKind(&Analyzer{
+var ImplLaunchAnalyzer = opKind(&Analyzer{
 	Doc: `Checks that every registered cuTile function launches a kernel (S2.3).
 
 The registered function launches a kernel, directly or through functions,

@@ -27,8 +27,6 @@ rule's "files" globs only (empty: every file); names in "ignore" are allowed
 	Undeclared: true,
 }
 
-func init() { Register(ImplOrphanAnalyzer) }
-
 type implOrphanParams struct {
 	Ignore []string `toml:"ignore"`
 	// Stubless, when set, reports instead each op of the table that has

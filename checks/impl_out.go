@@ -11,7 +11,7 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-var ImplOutAnalyzer = registerOpKind(&Analyzer{
+var ImplOutAnalyzer = opKind(&Analyzer{
 	Doc: `Checks how a registered cuTile function fills its out parameter (S2.7).
 
 When the registered function has the parameter "param", it assigns it under

@@ -30,8 +30,6 @@ difference, anchored on the first differing parameter.`,
 	Run:      runImplSignature,
 }
 
-func init() { Register(ImplSignatureAnalyzer) }
-
 type implSignatureParams struct {
 	Backends []string `toml:"backends"`
 	// RequireKwargs demands a ** parameter in the implementation.

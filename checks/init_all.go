@@ -11,7 +11,7 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-var InitAllAnalyzer = registerOpKind(&Analyzer{
+var InitAllAnalyzer = opKind(&Analyzer{
 	Doc: `Checks that an __init__.py lists each op's function in __all__ (S3.4).
 
 Some __init__.py of the chain lists "<func>" in __all__, where <func> is the

@@ -11,7 +11,7 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-var InitFunctionImportAnalyzer = registerOpKind(&Analyzer{
+var InitFunctionImportAnalyzer = opKind(&Analyzer{
 	Doc: `Checks that an __init__.py imports each op's registered function (S3.3).
 
 Some __init__.py of the chain imports the registered function ("from

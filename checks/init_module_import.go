@@ -10,7 +10,7 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-var InitModuleImportAnalyzer = registerOpKind(&Analyzer{
+var InitModuleImportAnalyzer = opKind(&Analyzer{
 	Doc: `Checks that each op's cuTile module is imported through its package chain (S3.1).
 
 Each __init__.py of the chain imports the next part (see the init-* kinds in

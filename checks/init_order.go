@@ -12,7 +12,7 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-var InitOrderAnalyzer = registerOpKind(&Analyzer{
+var InitOrderAnalyzer = opKind(&Analyzer{
 	Doc: `Checks that the module imports of each __init__.py are sorted (S3.2).
 
 The "from . import <module>" statements of each __init__.py are in

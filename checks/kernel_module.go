@@ -38,8 +38,6 @@ type kernelModuleParams struct {
 	Kernel []string `toml:"kernel"` // qualified names of the kernel decorator
 }
 
-func init() { Register(KernelModuleAnalyzer) }
-
 func runKernelModule(pass *Pass) (any, error) {
 	tab := opTableOf(pass)
 	if tab == nil || pass.Repo.Layout == nil {

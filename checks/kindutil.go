@@ -1,12 +1,6 @@
-// Package checks holds the check kinds of tilegym-lint, one file per kind
-// named as in rules.toml (kind "bench-timing" is bench_timing.go): each
-// declares its analyzer, its params struct with their validation and the
-// message placeholders it fills, and registers itself; a rule of rules.toml
-// picks a kind and sets its params. Helpers shared by a family of kinds sit
-// in a file named for what they hold.
 package checks
 
-// Helpers shared by the check kinds: the op table of a pass, anchors,
+// Helpers shared by the check kinds: anchors,
 // reporting with related positions, skips and name suggestions.
 
 import (
@@ -17,12 +11,6 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
 )
-
-// opTableOf returns the op table a pass requires, or nil.
-func opTableOf(pass *Pass) *optable.OpTable {
-	t, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
-	return t
-}
 
 // dispatchAnchor returns the node a finding about an op's absence is
 // anchored on: the dispatch decorator's callee (one line even when the
@@ -134,37 +122,6 @@ func preferredPublicName(op *optable.Op) string {
 // fill replaces {op}, {func} and {suite} of a template for an op.
 func fill(tmpl string, op *optable.Op) string {
 	return analysis.Render(tmpl, op.Name, map[string]string{"func": op.Func, "suite": op.Suite})
-}
-
-// noParams is the params type of a check kind that takes none.
-type noParams struct{}
-
-// registerOpKind completes a check kind that reads the op table and
-// registers it: the kind requires the op table, decodes a rule's params
-// into a new *P (none for noParams), and runs check once per rule.
-func registerOpKind[P any](a *Analyzer, check func(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *P)) *Analyzer {
-	a.Requires = []*Analyzer{optable.OpTableAnalyzer}
-	if _, none := any(new(P)).(*noParams); !none {
-		a.Params = func() any { return new(P) }
-	}
-	a.Run = func(pass *Pass) (any, error) {
-		tab := opTableOf(pass)
-		if tab == nil {
-			return nil, nil
-		}
-		for _, rule := range pass.Rules {
-			p, _ := rule.Params.(*P)
-			if p == nil && rule.Params == nil {
-				p = new(P)
-			}
-			if p != nil {
-				check(pass, tab, rule, p)
-			}
-		}
-		return nil, nil
-	}
-	Register(a)
-	return a
 }
 
 // stubbedOps returns the ops of the table with a stub the pass wants.

@@ -38,8 +38,6 @@ type mainGuardParams struct {
 	Decorator []string `toml:"decorator"`
 }
 
-func init() { Register(MainGuardAnalyzer) }
-
 func runMainGuard(pass *Pass) (any, error) {
 	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
 	for _, rule := range pass.Rules {

@@ -9,7 +9,7 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-var ModuleNameAnalyzer = registerOpKind(&Analyzer{
+var ModuleNameAnalyzer = opKind(&Analyzer{
 	Doc: `Checks that the cuTile module registering the op is named after it (X.1).
 
 The module is named <func>.py, unless it registers several ops (a grouping

@@ -29,8 +29,6 @@ type parseErrorParams struct {
 	TooLarge bool `toml:"too-large"`
 }
 
-func init() { Register(ParseErrorAnalyzer) }
-
 func runParseError(pass *Pass) (any, error) {
 	for _, path := range pass.Repo.Paths {
 		f := pass.Repo.Files[path]

@@ -45,8 +45,6 @@ tests. See docs/rules-language.md.`,
 	Run:      runPattern,
 }
 
-func init() { Register(PatternAnalyzer) }
-
 // PatternParams are the params of kind "pattern".
 type PatternParams struct {
 	Pattern   string                 `toml:"pattern"`    // the pattern reported

@@ -33,8 +33,6 @@ type placeholderParams struct {
 	Exception string `toml:"exception"` // NotImplementedError
 }
 
-func init() { Register(PlaceholderAnalyzer) }
-
 func runPlaceholder(pass *Pass) (any, error) {
 	tab := opTableOf(pass)
 	if tab == nil {

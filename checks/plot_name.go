@@ -37,8 +37,6 @@ type plotNameParams struct {
 	Labels  map[string]string `toml:"labels"`   // ylabel -> plot name suffix
 }
 
-func init() { Register(PlotNameAnalyzer) }
-
 func runPlotName(pass *Pass) (any, error) {
 	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
 	for _, rule := range pass.Rules {

@@ -47,8 +47,6 @@ small repositories) run as tests. See docs/rules-language.md.`,
 	Run:      runRelation,
 }
 
-func init() { Register(RelationAnalyzer) }
-
 // RelationParams are the params of kind "relation".
 type RelationParams struct {
 	Subject string            `toml:"subject"` // a path glob with {captures}; ending in "/": directories

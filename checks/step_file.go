@@ -30,8 +30,6 @@ top). A written skip of the step silences it.`,
 	Run:      runStepFile,
 }
 
-func init() { Register(StepFileAnalyzer) }
-
 type stepFileParams struct {
 	// Step is 4 (tests) or 5 (benchmarks).
 	Step int `toml:"step"`

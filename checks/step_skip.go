@@ -28,8 +28,6 @@ reported by that step's "exists" rule.`,
 	Run:      runStepSkip,
 }
 
-func init() { Register(StepSkipAnalyzer) }
-
 type stepSkipParams struct {
 	Steps []int `toml:"steps"`
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-var StubBodyAnalyzer = registerOpKind(&Analyzer{
+var StubBodyAnalyzer = opKind(&Analyzer{
 	Doc: `Checks that a @dispatch stub only raises an exception (S1.2).
 
 The body (after an optional docstring) only raises the exception named by

@@ -6,7 +6,7 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-var StubDocstringAnalyzer = registerOpKind(&Analyzer{
+var StubDocstringAnalyzer = opKind(&Analyzer{
 	Doc:          `Checks that every @dispatch stub has a docstring (S1.5).`,
 	Name:         "stub-docstring",
 	Placeholders: []string{"op", "file", "func"},

@@ -7,7 +7,7 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-var StubKwargsAnalyzer = registerOpKind(&Analyzer{
+var StubKwargsAnalyzer = opKind(&Analyzer{
 	Doc: `Checks that every @dispatch stub takes **kwargs (S1.3).
 
 "kwarg_name", when set, also fixes its name.`,

@@ -9,7 +9,7 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-var StubNameAnalyzer = registerOpKind(&Analyzer{
+var StubNameAnalyzer = opKind(&Analyzer{
 	Doc: `Checks that a @dispatch stub's function is named after its dispatch name (S1.1).
 
 The function name is the last dotted part of the dispatch name, and in a

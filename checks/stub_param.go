@@ -11,7 +11,7 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-var StubParamAnalyzer = registerOpKind(&Analyzer{
+var StubParamAnalyzer = opKind(&Analyzer{
 	Doc: `Checks that every @dispatch stub has a templated parameter (S1.4).
 
 The stub has the parameter "param" with a default of "default" and an

@@ -8,7 +8,7 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-var StubUniqueAnalyzer = registerOpKind(&Analyzer{
+var StubUniqueAnalyzer = opKind(&Analyzer{
 	Doc: `Checks that there is one @dispatch stub per dispatch name (S1.1).
 
 Each further stub is reported, with the first one as a related position.`,

@@ -31,8 +31,6 @@ type SuppressionParams struct {
 	Check string `toml:"check"` // "unused" or "reason"
 }
 
-func init() { Register(SuppressionAnalyzer) }
-
 func (p *SuppressionParams) Validate() error {
 	if p.Check != "unused" && p.Check != "reason" {
 		return errors.New(`check: want "unused" or "reason"`)

@@ -34,8 +34,6 @@ type testComparesParams struct {
 	Checks  []string `toml:"checks"`  // other calls that assert something (pytest.raises)
 }
 
-func init() { Register(TestComparesAnalyzer) }
-
 func runTestCompares(pass *Pass) (any, error) {
 	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
 	for _, rule := range pass.Rules {

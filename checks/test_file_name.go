@@ -6,7 +6,7 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-var TestFileNameAnalyzer = registerOpKind(&Analyzer{
+var TestFileNameAnalyzer = opKind(&Analyzer{
 	Doc: `Checks that a test file of the op is named after it (X.1).
 
 At least one test file of the op (tests/ops/test_softmax.py for softmax)

@@ -43,8 +43,6 @@ type testParametrizeParams struct {
 	Fixture []string `toml:"fixture"`
 }
 
-func init() { Register(TestParametrizeAnalyzer) }
-
 func runTestParametrize(pass *Pass) (any, error) {
 	tab, _ := pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
 	for _, rule := range pass.Rules {

@@ -40,8 +40,6 @@ type verifyCommandParam struct {
 	Optional bool   `toml:"optional"` // a failure does not fail the step
 }
 
-func init() { Register(VerifyAnalyzer) }
-
 // VerifyCommand is one filled-in verify command for an op: the program and
 // its arguments, never a shell line.
 type VerifyCommand struct {
