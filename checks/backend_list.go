@@ -188,67 +188,11 @@ func parametrizedOtherwise(x *pyIndex, cls *ast.ClassDef, p *backendListParams, 
 	return out
 }
 
-// listAssigns returns the statements of a body (if/try blocks included)
-// that assign or extend one of the variables vs.
-func listAssigns(body []ast.Stmt, vs []string) []ast.Stmt {
-	var out []ast.Stmt
-	astutil.EachTopLevel(body, func(s ast.Stmt) {
-		if v, _ := listMutation(s); v != "" {
-			for _, w := range vs {
-				if v == w {
-					out = append(out, s)
-					return
-				}
-			}
-		}
-		for _, t := range assignTargets(s) {
-			for _, v := range vs {
-				if t == v {
-					out = append(out, s)
-					return
-				}
-			}
-		}
-	})
-	return out
-}
-
-// listMutation returns the variable a statement extends in place and the
-// entries it adds: ALL_BACKENDS.append(("cutile", ...)), .insert(0, x),
-// .extend([...]). "" for any other statement.
-func listMutation(s ast.Stmt) (string, []string) {
-	es, ok := s.(*ast.ExprStmt)
-	if !ok {
-		return "", nil
-	}
-	c, ok := es.Value.(*ast.Call)
-	if !ok {
-		return "", nil
-	}
-	at, ok := c.Func.(*ast.Attribute)
-	if !ok {
-		return "", nil
-	}
-	v, ok := at.Value.(*ast.Name)
-	if !ok {
-		return "", nil
-	}
-	switch {
-	case at.Attr == "append" && len(c.Args) == 1:
-		return v.Id, backendEntries(&ast.List{Elts: c.Args})
-	case at.Attr == "insert" && len(c.Args) == 2:
-		return v.Id, backendEntries(&ast.List{Elts: c.Args[1:]})
-	case at.Attr == "extend" && len(c.Args) == 1:
-		return v.Id, backendEntries(c.Args[0])
-	}
-	return "", nil
-}
-
 // stmtEntries returns the backend entries an assignment or an in-place
 // extension of a backend list adds.
 func stmtEntries(s ast.Stmt) []string {
-	if v, entries := listMutation(s); v != "" {
-		return entries
+	if v, added := listExtension(s); v != "" {
+		return backendEntries(added)
 	}
 	return backendEntries(assignValue(s))
 }
@@ -299,15 +243,6 @@ func backendEntries(e ast.Expr) []string {
 	}
 	list(e)
 	return out
-}
-
-// quoteList renders ["a", "b"] as `"a", "b"`.
-func quoteList(xs []string) string {
-	q := make([]string, len(xs))
-	for i, x := range xs {
-		q[i] = `"` + x + `"`
-	}
-	return strings.Join(q, ", ")
 }
 
 // firstAlternatives keeps the first of each "a|b" alternative.

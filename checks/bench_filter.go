@@ -121,27 +121,6 @@ func runBenchFilter(pass *Pass) (any, error) {
 	return nil, nil
 }
 
-func first(xs []string) string {
-	if len(xs) == 0 {
-		return ""
-	}
-	return xs[0]
-}
-
-// mentionsAnyStmt reports whether a Name of names occurs in the statements.
-func mentionsAnyStmt(body []ast.Stmt, names map[string]bool) bool {
-	found := false
-	for _, s := range body {
-		ast.Inspect(s, func(n ast.Node) bool {
-			if nm, ok := n.(*ast.Name); ok && names[nm.Id] {
-				found = true
-			}
-			return !found
-		})
-	}
-	return found
-}
-
 func (p *benchFilterParams) Validate() error {
 	return errors.Join(needList("filters", p.Filters), needList("vars", p.Vars), needList("config", p.Config))
 }

@@ -100,11 +100,6 @@ func runBenchOpCall(pass *Pass) (any, error) {
 	return nil, nil
 }
 
-type namedNode struct {
-	node ast.Node
-	name string
-}
-
 // backendModuleUses returns the imports of the op's function from a backend
 // module (`from tilegym.ops.cutile import softmax`) and the calls spelled
 // through one (`tilegym.ops.cutile.softmax.softmax(...)`) not already

@@ -262,14 +262,3 @@ func moduleFile(repo *optable.Repo, mod string) *source.File {
 	}
 	return nil
 }
-
-// firstDispatchFile names the dispatch file of a scope binding: its first
-// literal dispatch pattern.
-func firstDispatchFile(sc *layout.Scope, suite string) string {
-	for _, d := range sc.Dispatch {
-		if !strings.ContainsAny(d, "*?[") {
-			return layout.ExpandSuite(d, suite)
-		}
-	}
-	return "the dispatch file"
-}

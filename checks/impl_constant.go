@@ -89,26 +89,6 @@ func parseConstArgs(list []string) []constArg {
 	return out
 }
 
-func atoiStrict(s string) (int, error) {
-	if s == "" {
-		return 0, errNotNumber
-	}
-	n := 0
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return 0, errNotNumber
-		}
-		n = n*10 + int(r-'0')
-	}
-	return n, nil
-}
-
-type notNumber struct{}
-
-func (notNumber) Error() string { return "not a number" }
-
-var errNotNumber error = notNumber{}
-
 // constantAliases returns the names bound at module level to a constant
 // annotation (ConstInt = ct.Constant[int]), including those imported from
 // another module of the snapshot that binds them so.

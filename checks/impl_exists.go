@@ -2,7 +2,6 @@ package checks
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/analysis"
@@ -81,19 +80,6 @@ func unparsedUnder(repo *optable.Repo, op *optable.Op) []string {
 			out = append(out, p)
 		}
 	}
-	return out
-}
-
-func uniq(list []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, s := range list {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	sort.Strings(out)
 	return out
 }
 

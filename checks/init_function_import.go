@@ -1,13 +1,10 @@
 package checks
 
 import (
-	"sort"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
-	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -64,60 +61,4 @@ func (c *initChain) findFunc(funcs map[string]bool) bool {
 		}
 	}
 	return false
-}
-
-func lastFuncImport(in *optable.Init, blocked bool) ast.Stmt {
-	var last ast.Stmt
-	for _, x := range in.FuncImports {
-		if !blocked || x.InBlock {
-			last = x.Stmt
-		}
-	}
-	if last == nil {
-		imps := PlainModuleImports(in, blocked)
-		if len(imps) > 0 {
-			last = imps[len(imps)-1].Stmt
-		}
-	}
-	return last
-}
-
-// funcImportFix inserts `from .<module> import <name>` among the init's
-// `from .x import y` statements in isort's place (by module, then name,
-// case-insensitively), else after its last module import.
-func funcImportFix(in *optable.Init, blocked bool, module, name string) []analysis.SuggestedFix {
-	if !codeNames(module) || !ast.IsIdentifier(name) {
-		return nil
-	}
-	stmt := "from ." + module + " import " + name
-	key := func(mod, name string) string { return strings.ToLower(mod) + "\x00" + strings.ToLower(name) }
-	want := key(module, name)
-	var froms []*ast.ImportFrom
-	seen := map[*ast.ImportFrom]bool{}
-	for _, list := range [][]*optable.InitImport{in.ModuleImports, in.FuncImports} {
-		for _, x := range list {
-			if x.Stmt.Module == nil || x.Stmt.Level != 1 || blocked && !x.InBlock || seen[x.Stmt] || len(x.Stmt.Names) == 0 {
-				continue
-			}
-			seen[x.Stmt] = true
-			froms = append(froms, x.Stmt)
-		}
-	}
-	if len(froms) == 0 {
-		return insertImportFix(in, blocked, stmt, lastFuncImport(in, blocked))
-	}
-	sort.SliceStable(froms, func(i, j int) bool { return froms[i].Pos().Before(froms[j].Pos()) })
-	var after ast.Stmt
-	for _, s := range froms {
-		if key(*s.Module, s.Names[0].Name) <= want {
-			after = s
-		}
-	}
-	if after != nil {
-		return insertImportFix(in, blocked, stmt, after)
-	}
-	first := froms[0]
-	pos := ast.Pos{Line: first.Pos().Line}
-	indent := strings.Repeat(" ", first.Pos().Col)
-	return []analysis.SuggestedFix{{Message: "add " + stmt, Edits: []analysis.TextEdit{{File: in.File.Path, Start: pos, End: pos, NewText: indent + stmt + "\n"}}}}
 }

@@ -74,22 +74,6 @@ func reportInitModule(pass *Pass, rule *rules.Rule, op *optable.Op, c *initChain
 	reportShared(pass, rule, op.Name, in.File, initAnchor(in, bl), vars, fixes)
 }
 
-// sortedModuleSlot returns the statement after which `from . import name`
-// belongs in alphabetical order (nil: before the first one).
-func sortedModuleSlot(in *optable.Init, blocked bool, name string) ast.Stmt {
-	imps := PlainModuleImports(in, blocked)
-	var after ast.Stmt
-	for _, x := range imps {
-		if strings.ToLower(x.Name) < strings.ToLower(name) {
-			after = x.Stmt
-		}
-	}
-	if after == nil && len(imps) > 0 {
-		return nil
-	}
-	return after
-}
-
 // moduleHome returns the index of the __init__ that should import
 // parts[i]: an ancestor j < i that already imports other modules of the
 // package dirs[i] through it (`from .experimental import mhc` in the root)

@@ -1,5 +1,8 @@
 package checks
 
+// What the kinds' params share: their validation, and reading a position
+// written in an entry.
+
 import (
 	"fmt"
 	"strings"
@@ -40,3 +43,25 @@ func needValue(name, v string) error {
 	}
 	return nil
 }
+
+// atoiStrict reads a position written in a params entry ("2"): decimal
+// digits only, no sign (strconv.Atoi takes "+2").
+func atoiStrict(s string) (int, error) {
+	if s == "" {
+		return 0, errNotNumber
+	}
+	n := 0
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return 0, errNotNumber
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n, nil
+}
+
+type notNumber struct{}
+
+func (notNumber) Error() string { return "not a number" }
+
+var errNotNumber error = notNumber{}

@@ -12,8 +12,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/tilegym/tilegym-lint/analysis"
-	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -478,14 +476,6 @@ func (fm *fileMatcher) decoratedLike(n ast.Node, pats []*pattern.Pattern) bool {
 	return false
 }
 
-func isFunc(n ast.Node) bool {
-	switch n.(type) {
-	case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda:
-		return true
-	}
-	return false
-}
-
 // in reports whether the node at the end of path (its ancestors first)
 // is in the context.
 func (fm *fileMatcher) in(c *context, path []ast.Node) bool {
@@ -644,14 +634,6 @@ func missTest(e ast.Expr, hit bool) bool {
 
 func isNameLike(e ast.Expr) bool { return astutil.DottedName(e) != "" }
 
-func returns(body []ast.Stmt) bool {
-	if len(body) == 0 {
-		return false
-	}
-	_, ok := body[len(body)-1].(*ast.Return)
-	return ok
-}
-
 func inStmts(list []ast.Stmt, n ast.Node) bool {
 	for _, s := range list {
 		if ast.Node(s) == n {
@@ -700,31 +682,6 @@ func nodeKind(n ast.Node) string {
 
 // kindNames caches nodeKind by type: it runs on every node for every rule.
 var kindNames sync.Map
-
-// walk calls fn for every node of the file with its path from the module
-// (the node last), in ast.Inspect's order. One visitor serves the whole
-// walk: each node's children are walked by a nested Inspect, whose first
-// call (the node itself, marked in entering) lets it through.
-func walk(f *ast.File, fn func(path []ast.Node)) {
-	var path []ast.Node
-	var entering ast.Node
-	var visit func(n ast.Node) bool
-	visit = func(n ast.Node) bool {
-		if n == entering {
-			entering = nil
-			return true
-		}
-		path = append(path, n)
-		fn(path)
-		entering = n
-		ast.Inspect(n, visit)
-		path = path[:len(path)-1]
-		return false
-	}
-	for _, s := range f.Module.Body {
-		ast.Inspect(s, visit)
-	}
-}
 
 // match returns the node a match is reported at, when the node at the end
 // of path (of type kind, nodeKind's) is one; check is p.check(fm), pats
@@ -950,104 +907,6 @@ func bindingText(fm *fileMatcher, n ast.Node) string {
 		}
 	}
 	return nodeLine(fm.f, n)
-}
-
-// nodeSource is the text of n for a message: a call that spans lines or
-// is long is shortened to its callee and (...), other nodes spanning lines
-// to their first line.
-func nodeSource(f *source.File, n ast.Node) string {
-	if c, ok := n.(*ast.Call); ok {
-		if s := nodeLine(f, c); c.End().Line != c.Pos().Line || len(s) > 60 {
-			return nodeLine(f, c.Func) + "(...)"
-		}
-	}
-	return nodeLine(f, n)
-}
-
-// nodeLine is the text of n on its first line.
-func nodeLine(f *source.File, n ast.Node) string {
-	line := srcLine(fileLines.Of(f), n.Pos().Line)
-	start, end := n.Pos().Col, len(line)
-	if n.End().Line == n.Pos().Line && n.End().Col <= len(line) {
-		end = n.End().Col
-	}
-	if start > end || start > len(line) {
-		return ""
-	}
-	return line[start:end]
-}
-
-// ruleFiles returns the parsed files a rule of a family without steps
-// looks at: those its files globs match (default: every Python file under
-// src/), sorted.
-func ruleFiles(pass *Pass, globs, exclude []string) []*source.File {
-	if len(globs) == 0 {
-		globs = []string{"src/**/*.py"}
-	}
-	var out []*source.File
-	for _, p := range pass.Repo.Paths {
-		f := pass.Repo.Files[p]
-		if f == nil || f.AST == nil || f.AST.Module == nil {
-			continue
-		}
-		if _, ok := layout.MatchAny(globs, p); ok {
-			if _, no := layout.MatchAny(exclude, p); !no {
-				out = append(out, f)
-			}
-		}
-	}
-	return out
-}
-
-// subjectOf names what a finding is about: the op a file registers when
-// it registers one, else the enclosing top-level def or class, else the
-// file.
-func subjectOf(tab *optable.OpTable, f *source.File, n ast.Node) string {
-	if tab != nil {
-		ops := map[string]bool{}
-		for _, im := range tab.Impls {
-			if im.File == f {
-				ops[im.Op] = true
-			}
-		}
-		if len(ops) == 1 {
-			for op := range ops {
-				return op
-			}
-		}
-	}
-	if n != nil {
-		for _, s := range f.AST.Module.Body {
-			if s.Pos().Line <= n.Pos().Line && n.Pos().Line <= s.End().Line {
-				switch d := s.(type) {
-				case *ast.FunctionDef:
-					return d.Name
-				case *ast.AsyncFunctionDef:
-					return d.Name
-				case *ast.ClassDef:
-					return d.Name
-				}
-			}
-		}
-	}
-	return f.Path
-}
-
-// reportFamily reports a finding of a family without steps: of no op,
-// with its subject.
-func reportFamily(pass *Pass, tab *optable.OpTable, rule *rules.Rule, f *source.File, n ast.Node, vars map[string]string) {
-	subject := subjectOf(tab, f, n)
-	v := map[string]string{"file": f.Path, "subject": subject}
-	for k, x := range vars {
-		v[k] = x
-	}
-	d := analysis.Diagnostic{Rule: rule, File: f.Path, Subject: subject, Message: analysis.Render(rule.Message, "", v)}
-	if n != nil {
-		d.Pos, d.End = n.Pos(), n.End()
-	} else {
-		d.Pos, d.End = ast.Pos{Line: 1}, ast.Pos{Line: 1}
-	}
-	pass.Report(d)
 }
 
 func runPattern(pass *Pass) (any, error) {

@@ -194,3 +194,25 @@ func dottedUnder(name string, patterns []string) (string, bool) {
 	}
 	return "", false
 }
+
+// ruleFiles returns the parsed files a rule of a family without steps
+// looks at: those its files globs match (default: every Python file under
+// src/), sorted.
+func ruleFiles(pass *Pass, globs, exclude []string) []*source.File {
+	if len(globs) == 0 {
+		globs = []string{"src/**/*.py"}
+	}
+	var out []*source.File
+	for _, p := range pass.Repo.Paths {
+		f := pass.Repo.Files[p]
+		if f == nil || f.AST == nil || f.AST.Module == nil {
+			continue
+		}
+		if _, ok := layout.MatchAny(globs, p); ok {
+			if _, no := layout.MatchAny(exclude, p); !no {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}

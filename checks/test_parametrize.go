@@ -115,30 +115,6 @@ func runTestParametrize(pass *Pass) (any, error) {
 	return nil, nil
 }
 
-// parametrizedArg returns the first of names among the argument names of a
-// parametrize call ("backend", "dtype, backend", ["dtype", "backend"]).
-func parametrizedArg(c *ast.Call, names []string) string {
-	e := astutil.CallArg(c, 0, "argnames")
-	var list []string
-	if s, ok := astutil.StringValue(e); ok {
-		for _, part := range strings.Split(s, ",") {
-			list = append(list, strings.TrimSpace(part))
-		}
-	} else if cs, ok := astutil.StringList(e); ok {
-		for _, k := range cs {
-			list = append(list, strings.TrimSpace(k.Value.(string)))
-		}
-	}
-	for _, l := range list {
-		for _, n := range names {
-			if l == n {
-				return l
-			}
-		}
-	}
-	return ""
-}
-
 // argNames returns a parametrize call's argument names as written
 // ("backend,S,W"), the names of a list joined by commas.
 func argNames(c *ast.Call) string {
@@ -266,63 +242,6 @@ func backendDerivedNamesScan(x *pyIndex, cls *ast.ClassDef, v string) map[string
 		}
 	}
 	return names
-}
-
-func assignTargets(s ast.Stmt) []string {
-	var out []string
-	var bind func(e ast.Expr)
-	bind = func(e ast.Expr) {
-		switch e := e.(type) {
-		case *ast.Name:
-			out = append(out, e.Id)
-		case *ast.Tuple:
-			for _, x := range e.Elts {
-				bind(x)
-			}
-		case *ast.List:
-			for _, x := range e.Elts {
-				bind(x)
-			}
-		}
-	}
-	switch s := s.(type) {
-	case *ast.Assign:
-		for _, t := range s.Targets {
-			bind(t)
-		}
-	case *ast.AugAssign:
-		bind(s.Target)
-	case *ast.AnnAssign:
-		bind(s.Target)
-	}
-	return out
-}
-
-func assignValue(s ast.Stmt) ast.Expr {
-	switch s := s.(type) {
-	case *ast.Assign:
-		return s.Value
-	case *ast.AugAssign:
-		return s.Value
-	case *ast.AnnAssign:
-		return s.Value
-	}
-	return nil
-}
-
-// mentionsAny reports whether a Name of names occurs in e.
-func mentionsAny(e ast.Expr, names map[string]bool) bool {
-	if e == nil {
-		return false
-	}
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if nm, ok := n.(*ast.Name); ok && names[nm.Id] {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 func (p *testParametrizeParams) Validate() error {
