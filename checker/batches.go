@@ -39,7 +39,7 @@ import (
 // BatchFrom is the size of the Python source in scope from which a whole
 // check runs in batches. A smaller checkout (TileGym is 3.4 MB) is checked
 // at once, which is a third faster: at about 12 bytes of peak RSS per
-// source byte, that stays under 4 bytes per byte plus the 64 MB heap the
+// source byte, that stays under 4 bytes per byte plus the 128 MB heap the
 // command leaves uncollected (a check in batches stays under it at any
 // size; docs/performance.md).
 const BatchFrom = 6 << 20
