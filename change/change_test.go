@@ -36,7 +36,7 @@ type changeScenario struct {
 func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 	dir := testrepo.GitRepo(t, src, nil)
 	cat := testrepo.Catalog(t)
-	lay := config.BuildLayout(&cat.Layout, nil)
+	setup := config.NewSetup(cat, nil)
 	for _, sc := range scenarios {
 		testrepo.GitRun(t, dir, "reset", "-q", "--hard", "HEAD")
 		testrepo.GitRun(t, dir, "clean", "-qfd")
@@ -45,11 +45,11 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		whole, _, err := checkChange(ch, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{}, false)
+		whole, _, err := checkChange(ch, setup, checker.Options{}, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, byOps, err := checkChange(ch, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{}, true)
+		got, byOps, err := checkChange(ch, setup, checker.Options{}, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,7 +57,7 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 			// The whole snapshots in batches (as large ones are) give
 			// the same report.
 			batchesFor = func(*load.Loader) int { return 3 }
-			inBatches, _, err := checkChange(ch, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{}, true)
+			inBatches, _, err := checkChange(ch, setup, checker.Options{}, true)
 			batchesFor = checker.Batches
 			if err != nil {
 				t.Fatal(err)
@@ -74,7 +74,7 @@ func runChangeScenarios(t *testing.T, src string, scenarios []changeScenario) {
 			t.Errorf("%s: the report differs from whole checks':\n got: %s\nwant: %s", sc.name, gb, wb)
 		}
 		// The command's path: git runs while the working tree is read.
-		viaGit, err := CheckGit(dir, "HEAD", sc.staged, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{})
+		viaGit, err := CheckGit(dir, "HEAD", sc.staged, setup, checker.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -554,10 +554,10 @@ func TestSubmoduleOpaque(t *testing.T) {
 	sub := testrepo.PreRepo(t, func(dir string) { dropSetUp(t, dir, softmaxTest) })
 	dir := testrepo.PreRepo(t, func(string) {})
 	cat := testrepo.Catalog(t)
-	lay := config.BuildLayout(&cat.Layout, nil)
+	setup := config.NewSetup(cat, nil)
 	whole := func() string {
 		t.Helper()
-		res, err := checker.CheckSource(&source.DiskSource{Dir: dir}, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{})
+		res, err := checker.CheckSource(&source.DiskSource{Dir: dir}, setup, checker.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -37,7 +37,7 @@ func TestChangeMode(t *testing.T) {
 	testrepo.GitRun(t, dir, "commit", "-qam", "edit")
 
 	cat := testrepo.Catalog(t)
-	lay := config.BuildLayout(&cat.Layout, nil)
+	setup := config.NewSetup(cat, nil)
 	ch, err := FromGit(dir, "HEAD~1", false)
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +45,7 @@ func TestChangeMode(t *testing.T) {
 	if !cmp.Equal(ch.Files, []string{"src/tilegym/ops/ops.py", "tests/ops/test_zz_broken.py"}) {
 		t.Errorf("changed files = %v", ch.Files)
 	}
-	res, err := Check(ch, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{})
+	res, err := Check(ch, setup, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestChangeMode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err = Check(ch, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{})
+	res, err = Check(ch, setup, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestChangeMode(t *testing.T) {
 	if !ch.Deleted["tests/benchmark/bench_relu.py"] {
 		t.Errorf("deleted files = %v", ch.Deleted)
 	}
-	res, err = Check(ch, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{})
+	res, err = Check(ch, setup, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestChangeMode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err = Check(ch, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{})
+	res, err = Check(ch, setup, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

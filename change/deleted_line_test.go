@@ -16,7 +16,7 @@ import (
 func TestDeletedInitLineChargedToItsOp(t *testing.T) {
 	const init = "src/tilegym/ops/cutile/__init__.py"
 	cat := testrepo.Catalog(t)
-	lay := config.BuildLayout(&cat.Layout, nil)
+	setup := config.NewSetup(cat, nil)
 	for _, tt := range []struct{ line, op, rule string }{
 		{"    from . import softmax\n", "softmax", "TG301"},
 		{"    from . import silu_and_mul\n", "silu_and_mul", "TG301"},
@@ -31,7 +31,7 @@ func TestDeletedInitLineChargedToItsOp(t *testing.T) {
 			if staged {
 				testrepo.GitRun(t, dir, "add", "-A")
 			}
-			res, err := CheckGit(dir, "", staged, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{})
+			res, err := CheckGit(dir, "", staged, setup, checker.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

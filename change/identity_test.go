@@ -85,13 +85,13 @@ func TestFindingIdentity(t *testing.T) {
 			tc.edit(dir)
 			testrepo.GitRun(t, dir, "commit", "-qam", tc.name)
 			cat := testrepo.Catalog(t)
-			lay := config.BuildLayout(&cat.Layout, nil)
+			setup := config.NewSetup(cat, nil)
 			for _, byOps := range []bool{true, false} {
 				ch, err := FromGit(dir, "HEAD~1", false)
 				if err != nil {
 					t.Fatal(err)
 				}
-				res, _, err := checkChange(ch, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, checker.Options{}, byOps)
+				res, _, err := checkChange(ch, setup, checker.Options{}, byOps)
 				if err != nil {
 					t.Fatal(err)
 				}

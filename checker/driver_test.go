@@ -222,7 +222,7 @@ tests = ["tests/unit/**/test_*.py"]
 	if err := cfg.Validate(testrepo.Catalog(t)); err != nil {
 		t.Errorf("Validate: %v", err)
 	}
-	l := config.BuildLayout(&testrepo.Catalog(t).Layout, cfg)
+	l := config.NewSetup(testrepo.Catalog(t), cfg).Layout
 	for _, s := range l.Scopes {
 		if s.Name == "core" {
 			if !cmp.Equal(s.Tests, []string{"tests/unit/**/test_*.py"}) || len(s.Dispatch) == 0 {

@@ -44,9 +44,10 @@ func forEachCheckout(t *testing.T, cat *rules.Catalog, fn func(t *testing.T, c *
 					}
 				}
 			}
-			lay := config.BuildLayout(&cat.Layout, cfg)
+			setup := config.NewSetup(cat, cfg)
+			lay := setup.Layout
 			src := &source.DiskSource{Dir: dir}
-			full, err := load.Load(src, &config.Setup{Layout: lay, Config: cfg})
+			full, err := load.Load(src, setup)
 			if err != nil {
 				t.Fatal(err)
 			}

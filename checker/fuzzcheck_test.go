@@ -297,7 +297,7 @@ func FuzzCheck(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	lay := config.BuildLayout(&cat.Layout, nil)
+	setup := config.NewSetup(cat, nil)
 	f.Fuzz(func(t *testing.T, base uint8, data []byte) {
 		if len(data) > 256 {
 			return // 24 mutations read at most 145 bytes
@@ -309,7 +309,7 @@ func FuzzCheck(f *testing.F) {
 		}
 		src := &testrepo.MapSource{Dir: "repo", Files: strs}
 		check := func(what string, opts checker.Options) *checker.Result {
-			res, err := checker.CheckSource(src, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, opts)
+			res, err := checker.CheckSource(src, setup, opts)
 			if err != nil {
 				t.Fatalf("%s: %v", what, err)
 			}
@@ -325,7 +325,7 @@ func FuzzCheck(f *testing.F) {
 		jsonRoundTrip(t, "whole check", j1, whole)
 		// In batches, as a large checkout is checked: the same report.
 		k := 2 + len(data)%3
-		batched, err := checker.CheckWhole(src, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, k)
+		batched, err := checker.CheckWhole(src, setup, k)
 		if err != nil {
 			t.Fatalf("whole check in %d batches: %v", k, err)
 		}
@@ -376,13 +376,13 @@ func TestOpWithoutDispatchFile(t *testing.T) {
 		strs[p] = string(b)
 	}
 	src := &testrepo.MapSource{Dir: "repo", Files: strs}
-	lay := config.BuildLayout(&cat.Layout, nil)
+	setup := config.NewSetup(cat, nil)
 	opts := checker.Options{Ops: []string{"softmax"}}
-	got, err := checker.CheckSource(src, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, opts)
+	got, err := checker.CheckSource(src, setup, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, err := load.Load(src, &config.Setup{Layout: lay})
+	repo, err := load.Load(src, setup)
 	if err != nil {
 		t.Fatal(err)
 	}

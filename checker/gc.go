@@ -12,7 +12,7 @@ import (
 	"runtime/metrics"
 	"sync/atomic"
 
-	"github.com/tilegym/tilegym-lint/layout"
+	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/source"
 )
@@ -109,26 +109,23 @@ func liveHeap() int64 {
 }
 
 // SizeSource tells TuneGC the size of the source a check of the working
-// tree at root reads (sourceBytes), measured when the collector first
-// runs: a small check never measures it.
-func SizeSource(root string, lay *layout.Layout) {
-	size := func() int64 { return sourceBytes(root, lay) }
+// tree at root with set-up s reads (sourceBytes), measured when the
+// collector first runs: a small check never measures it.
+func SizeSource(root string, s *config.Setup) {
+	size := func() int64 { return sourceBytes(root, s) }
 	gcSourceBytes.Store(&size)
 }
 
 // sourceBytes returns the size of the Python files a check of the working
-// tree at root reads (those the layout puts in scope), as far as they can
-// be listed.
-func sourceBytes(root string, lay *layout.Layout) int64 {
-	paths, err := load.ListInScope(&source.DiskSource{Dir: root}, lay)
+// tree at root reads (those the set-up's layout puts in scope), as far as
+// they can be listed.
+func sourceBytes(root string, s *config.Setup) int64 {
+	repo, err := load.ListRepo(&source.DiskSource{Dir: root}, s)
 	if err != nil {
 		return 0
 	}
 	var n int64
-	for _, p := range paths {
-		if !lay.InScope(p) {
-			continue
-		}
+	for _, p := range repo.Paths {
 		if fi, err := os.Lstat(filepath.Join(root, filepath.FromSlash(p))); err == nil {
 			n += fi.Size()
 		}

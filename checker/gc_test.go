@@ -36,8 +36,8 @@ func TestSourceBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	layout := config.BuildLayout(&cat.Layout, nil)
-	repo, err := load.Load(&source.DiskSource{Dir: dir}, &config.Setup{Layout: layout})
+	setup := config.NewSetup(cat, nil)
+	repo, err := load.Load(&source.DiskSource{Dir: dir}, setup)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestSourceBytes(t *testing.T) {
 	for _, f := range repo.Files {
 		want += int64(len(f.Src))
 	}
-	if got := sourceBytes(dir, layout); got != want || want == 0 {
+	if got := sourceBytes(dir, setup); got != want || want == 0 {
 		t.Errorf("sourceBytes = %d, want %d (the files Load reads)", got, want)
 	}
 }

@@ -94,9 +94,10 @@ tests = ["tests/unit/**/test_*.py"]
 	if err := cfg.Validate(cat); err != nil {
 		t.Fatal(err)
 	}
-	lay := config.BuildLayout(&cat.Layout, cfg)
+	setup := config.NewSetup(cat, cfg)
+	lay := setup.Layout
 	ms := &testrepo.MapSource{Dir: "x", Files: files}
-	full, err := load.Load(ms, &config.Setup{Layout: lay, Config: cfg})
+	full, err := load.Load(ms, setup)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,15 +164,15 @@ func TestOpGetsItsTypo(t *testing.T) {
 	dir := t.TempDir()
 	testrepo.CopyDir(t, "../fixtures/good", dir)
 	testrepo.ReplaceInFile(t, dir, "src/tilegym/ops/cutile/softmax.py", `@register_impl("softmax"`, `@register_impl("sofmax"`)
-	lay := config.BuildLayout(&cat.Layout, nil)
-	whole, err := CheckSource(&source.DiskSource{Dir: dir}, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, Options{})
+	setup := config.NewSetup(cat, nil)
+	whole, err := CheckSource(&source.DiskSource{Dir: dir}, setup, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, opts := range []Options{{}, {Ops: []string{"softmax"}}} {
 		res := whole
 		if opts.Ops != nil {
-			if res, err = CheckSource(&source.DiskSource{Dir: dir}, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, opts); err != nil {
+			if res, err = CheckSource(&source.DiskSource{Dir: dir}, setup, opts); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -191,7 +192,7 @@ func TestOpGetsItsTypo(t *testing.T) {
 			t.Errorf("ops %v: TG201 = %+v; want the registration to correct", opts.Ops, missing)
 		}
 	}
-	other, err := CheckSource(&source.DiskSource{Dir: dir}, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, Options{Ops: []string{"silu_and_mul"}})
+	other, err := CheckSource(&source.DiskSource{Dir: dir}, setup, Options{Ops: []string{"silu_and_mul"}})
 	if err != nil {
 		t.Fatal(err)
 	}

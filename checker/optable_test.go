@@ -175,7 +175,7 @@ func TestInitGuardForms(t *testing.T) {
 // layout gives no directory of its own) at the top.
 func TestExpectedStepPathSubPackage(t *testing.T) {
 	cat := testrepo.Catalog(t)
-	lay := config.BuildLayout(&cat.Layout, nil)
+	lay := config.NewSetup(cat, nil).Layout
 	var core *layout.Scope
 	for _, sc := range lay.Scopes {
 		if sc.Name == "core" {

@@ -53,10 +53,10 @@ func TestCheckAllocLinearInSuites(t *testing.T) {
 	cat := testrepo.Catalog(t)
 	perSuite := func(n int) float64 {
 		dir := suitesTree(t, n)
-		lay := config.BuildLayout(&cat.Layout, nil)
+		setup := config.NewSetup(cat, nil)
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		res, err := CheckSource(&source.DiskSource{Dir: dir}, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, Options{})
+		res, err := CheckSource(&source.DiskSource{Dir: dir}, setup, Options{})
 		runtime.ReadMemStats(&after)
 		if err != nil || len(res.Errors) > 0 {
 			t.Fatalf("check of %d suites: %v %v", n, err, res.Errors)

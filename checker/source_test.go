@@ -26,7 +26,8 @@ func TestListUnder(t *testing.T) {
 	}
 	for _, dir := range dirs {
 		cfg := fixtureConfig(t, dir)
-		lay := config.BuildLayout(&cat.Layout, cfg)
+		setup := config.NewSetup(cat, cfg)
+		lay := setup.Layout
 		src := &source.DiskSource{Dir: dir}
 		all, err := src.List()
 		if err != nil {
@@ -38,7 +39,7 @@ func TestListUnder(t *testing.T) {
 				want = append(want, p)
 			}
 		}
-		got, err := load.ListInScope(src, lay)
+		got, err := load.ListInScope(src, setup)
 		if err != nil {
 			t.Fatal(err)
 		}

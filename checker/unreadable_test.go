@@ -22,9 +22,9 @@ func (unreadable) List() ([]string, error) {
 // check, whole or of one op, not a directory skipped without a word.
 func TestUnreadableDirStopsCheck(t *testing.T) {
 	cat := testrepo.Catalog(t)
-	lay := config.BuildLayout(&cat.Layout, nil)
+	setup := config.NewSetup(cat, nil)
 	for _, ops := range [][]string{nil, {"silu_and_mul"}} {
-		_, err := CheckSource(unreadable{&source.DiskSource{Dir: "../fixtures/good"}}, &config.Setup{Catalog: cat, Config: nil, Layout: lay}, Options{Ops: ops})
+		_, err := CheckSource(unreadable{&source.DiskSource{Dir: "../fixtures/good"}}, setup, Options{Ops: ops})
 		var ue *source.UnreadableDirError
 		if !errors.As(err, &ue) || !strings.Contains(err.Error(), "cannot read directory tests/ops/activation") {
 			t.Errorf("ops %v: error %v, want one naming tests/ops/activation", ops, err)

@@ -315,15 +315,6 @@ func PosLine(l int) (p ast.Pos) {
 	return p
 }
 
-// BuildLayout returns the layout a check uses: the catalog's, with the
-// configuration's [layout] and exclude applied (layout.Layout.Override).
-func BuildLayout(base *layout.Layout, cfg *Config) *layout.Layout {
-	if cfg == nil {
-		return base.Override(nil, nil)
-	}
-	return base.Override(cfg.Layout, cfg.Exclude)
-}
-
 // GetSeverity is the severity the configuration gives a rule, if any.
 func (c *Config) GetSeverity(id string) (rules.Severity, bool) {
 	if c == nil {

@@ -18,9 +18,14 @@ type Setup struct {
 }
 
 // NewSetup returns the setup of a catalog and a configuration (nil for
-// none), with the layout they give (BuildLayout).
+// none), with the layout a check uses: the catalog's, with the
+// configuration's [layout] and exclude applied (layout.Layout.Override).
 func NewSetup(cat *rules.Catalog, cfg *Config) *Setup {
-	return &Setup{Catalog: cat, Config: cfg, Layout: BuildLayout(&cat.Layout, cfg)}
+	lay := cat.Layout.Override(nil, nil)
+	if cfg != nil {
+		lay = cat.Layout.Override(cfg.Layout, cfg.Exclude)
+	}
+	return &Setup{Catalog: cat, Config: cfg, Layout: lay}
 }
 
 // EnabledRules returns the catalog's rules that the configuration does not

@@ -15,15 +15,25 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-// ListInScope lists the snapshot's files, only under the layout's
-// directories when the source can do that.
-func ListInScope(src source.Source, lay *layout.Layout) ([]string, error) {
+// ListInScope lists the snapshot's files, only under the directories of
+// the set-up's layout when the source can do that.
+func ListInScope(src source.Source, s *config.Setup) ([]string, error) {
+	lay := scopeLayout(s)
 	if dl, ok := src.(source.DirLister); ok {
 		if dirs, ok := lay.ScanDirs(); ok {
 			return dl.ListUnder(dirs)
 		}
 	}
 	return src.List()
+}
+
+// scopeLayout is the set-up's layout; none is the empty layout, which puts
+// nothing in scope.
+func scopeLayout(s *config.Setup) *layout.Layout {
+	if s.Layout == nil {
+		return &layout.Layout{}
+	}
+	return s.Layout
 }
 
 // Load reads the files of a snapshot that the set-up's layout puts in scope and
@@ -59,11 +69,8 @@ func Load(src source.Source, s *config.Setup) (*optable.Repo, error) {
 // (none: the empty layout), its configuration which files are skipped;
 // its catalog is not read.
 func ListRepo(src source.Source, s *config.Setup) (*optable.Repo, error) {
-	lay, cfg := s.Layout, s.Config
-	if lay == nil {
-		lay = &layout.Layout{}
-	}
-	all, err := ListInScope(src, lay)
+	lay, cfg := scopeLayout(s), s.Config
+	all, err := ListInScope(src, s)
 	if err != nil {
 		return nil, err
 	}

@@ -315,7 +315,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	if note := checker.SparseCheckoutNote(t.Root); note != "" {
 		fmt.Fprintln(stderr, "tilegym-lint: note: "+note)
 	}
-	checker.SizeSource(t.Root, setup.Layout)
+	checker.SizeSource(t.Root, setup)
 	opts := checker.Options{Ops: f.ops, Files: t.Files}
 
 	if f.fixes.fix {

@@ -30,8 +30,9 @@ func Dirs(t testing.TB, extra ...string) []string {
 // Load loads the working tree at dir with the built-in catalog's layout.
 func Load(t testing.TB, dir string) (*optable.Repo, *layout.Layout) {
 	t.Helper()
-	lay := config.BuildLayout(&testrepo.Catalog(t).Layout, nil)
-	repo, err := load.Load(&source.DiskSource{Dir: dir}, &config.Setup{Layout: lay})
+	setup := config.NewSetup(testrepo.Catalog(t), nil)
+	lay := setup.Layout
+	repo, err := load.Load(&source.DiskSource{Dir: dir}, setup)
 	if err != nil {
 		t.Fatalf("%s: %v", dir, err)
 	}
