@@ -2,6 +2,11 @@ package baseline
 
 import (
 	"bytes"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -140,5 +145,24 @@ func TestBuiltinMessage(t *testing.T) {
 		if p != "op" && !strings.Contains(r.Message, "{"+p+"}") && p != "file" {
 			t.Errorf("TG009's message does not use {%s}", p)
 		}
+	}
+}
+
+// TestWriteFileRefusesFiles: --write-baseline of a check of some files
+// would record part of the findings; WriteFile refuses it and writes
+// nothing.
+func TestWriteFileRefusesFiles(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "baseline.txt")
+	res := &checker.Result{Diagnostics: []analysis.Diagnostic{diag("softmax", "b.py", "def softmax(x):", 3)}}
+	err := WriteFile(path, res, &checker.Target{Root: ".", Files: []string{"b.py"}}, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "not files") {
+		t.Errorf("WriteFile of files: %v, want a refusal", err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the baseline was written: %v", err)
+	}
+	var out bytes.Buffer
+	if err := WriteFile(path, res, &checker.Target{Root: "."}, &out); err != nil || !strings.Contains(out.String(), "wrote 1 finding of 1 ops") {
+		t.Errorf("WriteFile of the root: %v, %q", err, out.String())
 	}
 }

@@ -37,6 +37,16 @@ func Path(flag string, cfg *config.Config) (path, from string) {
 	return "", ""
 }
 
+// Use applies the baseline the check uses, if any (Path: flag, else the
+// configuration's) to res (ApplyFile).
+func Use(res *checker.Result, flag, root string, s *config.Setup, changeMode, whole bool) error {
+	path, from := Path(flag, s.Config)
+	if path == "" {
+		return nil
+	}
+	return ApplyFile(res, path, from, root, s, changeMode, whole)
+}
+
 // ApplyFile reads the baseline at path (named by from) and marks the
 // findings of res it records; a whole check, or a check of some ops, also
 // reports its entries that no finding matches (StaleRule), but not in
@@ -73,9 +83,14 @@ func ApplyFile(res *checker.Result, path, from, root string, s *config.Setup, ch
 	return nil
 }
 
-// WriteFile writes the findings of a whole check of root to the file path
-// and says so on w.
-func WriteFile(path string, res *checker.Result, root string, w io.Writer) error {
+// WriteFile writes the findings of a whole check of target t to the file
+// path and says so on w. A check of some files is refused: it would record
+// part of the findings.
+func WriteFile(path string, res *checker.Result, t *checker.Target, w io.Writer) error {
+	if t.Files != nil {
+		return errors.New("--write-baseline records a whole check's findings; give it the checkout's root, not files")
+	}
+	root := t.Root
 	if len(res.Errors) > 0 {
 		return fmt.Errorf("not writing %s: the check did not complete", path)
 	}

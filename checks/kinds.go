@@ -10,6 +10,7 @@ import (
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source/regfile"
 )
 
 // The framework's types over a TileGym repository.
@@ -84,3 +85,16 @@ func LoadCatalog(data []byte, filename string) (*rules.Catalog, error) {
 
 // LoadBuiltinCatalog loads the built-in catalog against the check kinds.
 func LoadBuiltinCatalog() (*rules.Catalog, error) { return kinds.LoadBuiltinCatalog() }
+
+// OpenCatalog loads the catalog a run uses: the built-in one, or the
+// rules.toml at path (--catalog) when path is not empty.
+func OpenCatalog(path string) (*rules.Catalog, error) {
+	if path == "" {
+		return LoadBuiltinCatalog()
+	}
+	data, err := regfile.Read(path)
+	if err != nil {
+		return nil, err
+	}
+	return LoadCatalog(data, path)
+}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/checker"
+	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
@@ -35,8 +36,27 @@ func NotStarted(t *optable.OpTable, names []string) []report.NewOp {
 	return out
 }
 
-// WithoutNew returns names less the ops not started yet.
-func WithoutNew(names []string, notStarted []report.NewOp) []string {
+// CheckNames checks the op names of a check's result res: each name --op
+// gives must name an op of the checkout (checker.CheckOpNames), but for
+// the checklist (checklist), which returns the ops not started yet
+// (NotStarted) instead; each op the configuration names must exist
+// (config.Config.CheckOps).
+func CheckNames(res *checker.Result, s *config.Setup, names []string, checklist bool) ([]report.NewOp, error) {
+	var notStarted []report.NewOp
+	if checklist {
+		notStarted = NotStarted(res.Table, names)
+	}
+	if err := checker.CheckOpNames(res.Table, withoutNew(names, notStarted)); err != nil {
+		return nil, err
+	}
+	if err := s.Config.CheckOps(res.Table); err != nil {
+		return nil, err
+	}
+	return notStarted, nil
+}
+
+// withoutNew returns names less the ops not started yet.
+func withoutNew(names []string, notStarted []report.NewOp) []string {
 	if len(notStarted) == 0 {
 		return names
 	}

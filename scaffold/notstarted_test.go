@@ -14,7 +14,7 @@ import (
 
 // TestNotStarted: of the names --op gives, an existing op and a name that
 // cannot be an op are not new; a valid new name is, with its suite and
-// the existing op it is close to; WithoutNew leaves the others.
+// the existing op it is close to; withoutNew leaves the others.
 func TestNotStarted(t *testing.T) {
 	res, err := checker.CheckSource(&source.DiskSource{Dir: "../fixtures/good"}, config.NewSetup(testrepo.Catalog(t), nil), checker.Options{})
 	if err != nil {
@@ -29,8 +29,8 @@ func TestNotStarted(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("NotStarted (-want +got):\n%s", diff)
 	}
-	if rest := WithoutNew(names, got); !slices.Equal(rest, []string{"softmax", "1bad", "demo.2bad"}) {
-		t.Errorf("WithoutNew = %q", rest)
+	if rest := withoutNew(names, got); !slices.Equal(rest, []string{"softmax", "1bad", "demo.2bad"}) {
+		t.Errorf("withoutNew = %q", rest)
 	}
 	if NotStarted(nil, names) != nil {
 		t.Error("NotStarted(no table) is not nil")

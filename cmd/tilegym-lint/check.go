@@ -16,9 +16,7 @@ import (
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/report"
-	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/scaffold"
-	"github.com/tilegym/tilegym-lint/source/regfile"
 	"github.com/tilegym/tilegym-lint/verify"
 )
 
@@ -233,7 +231,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if f.version {
-		cat, err := loadCatalog(f.catalog)
+		cat, err := checks.OpenCatalog(f.catalog)
 		if err != nil {
 			fmt.Fprintf(stderr, "tilegym-lint: rule catalog:\n%v\n", err)
 			return 2
@@ -271,20 +269,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// loadCatalog loads the built-in catalog, or the one --catalog names.
-func loadCatalog(path string) (*rules.Catalog, error) {
-	if path == "" {
-		return checks.LoadBuiltinCatalog()
-	}
-	data, err := regfile.Read(path)
-	if err != nil {
-		return nil, err
-	}
-	return checks.LoadCatalog(data, path)
-}
-
+// check runs the check the flags ask for and reports it; it returns the
+// exit status.
 func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
-	cat, err := loadCatalog(f.catalog)
+	cat, err := checks.OpenCatalog(f.catalog)
 	if err != nil {
 		return 0, fmt.Errorf("rule catalog:\n%v", err)
 	}
@@ -292,21 +280,12 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	compared := ""
-	var plan *change.HookPlan
+	mode := &change.Mode{Base: f.diff, Staged: f.staged}
 	if f.preCommit {
-		plan, err = change.PlanHook(t.Root, f.paths, f.base)
-		if err != nil {
+		if mode, err = change.HookMode(t.Root, f.paths, f.base); err != nil {
 			return 0, err
 		}
-		f.diff, f.staged = plan.Base, plan.Staged
-		t.Files = nil // the change says which ops to check
-		compared = plan.Note
-		w := stdout
-		if f.format != "text" {
-			w = stderr
-		}
-		fmt.Fprintf(w, "tilegym-lint: checking %s\n", plan.Note)
+		fmt.Fprintf(noteWriter(f, stdout, stderr), "tilegym-lint: checking %s\n", mode.Checked)
 	}
 	setup, err := config.Open(cat, t.Root, f.config, config.Selection{Select: f.view.selected, Ignore: f.view.ignored})
 	if err != nil {
@@ -317,55 +296,26 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	}
 	checker.SizeSource(t.Root, setup)
 	opts := checker.Options{Ops: f.ops, Files: t.Files}
-
 	if f.fixes.fix {
 		code, done, err := runFix(f, t.Root, setup, opts, stdout, stderr)
 		if err != nil || done {
 			return code, err
 		}
 	}
-
-	changeMode := f.diff != "" || f.staged
-	if changeMode && compared == "" {
-		compared = change.DescribeBase(t.Root, f.diff, f.staged)
-	}
-	res, err := change.CheckTree(t.Root, f.diff, f.staged, plan != nil && plan.Initial, setup, opts)
+	res, err := change.Run(t, mode, setup, opts)
 	if err != nil {
 		return 0, err
 	}
-	res.Root = filepath.ToSlash(t.Root)
-	if !changeMode && t.Files == nil && plan == nil {
-		if err := checker.NotACheckout(t.Root, setup, res); err != nil {
-			return 0, err
-		}
-	}
-	var notStarted []report.NewOp
-	if f.format == "checklist" {
-		notStarted = scaffold.NotStarted(res.Table, f.ops)
-	}
-	if err := checker.CheckOpNames(res.Table, scaffold.WithoutNew(f.ops, notStarted)); err != nil {
-		return 0, err
-	}
-	if err := setup.Config.CheckOps(res.Table); err != nil {
+	notStarted, err := scaffold.CheckNames(res, setup, f.ops, f.format == "checklist")
+	if err != nil {
 		return 0, err
 	}
 	if f.writeBaseline != "" {
-		if t.Files != nil {
-			return 0, errors.New("--write-baseline records a whole check's findings; give it the checkout's root, not files")
-		}
-		w := stdout
-		if f.format != "text" {
-			w = stderr
-		}
-		if err := baseline.WriteFile(f.writeBaseline, res, t.Root, w); err != nil {
-			return 0, err
-		}
-		return 0, nil
+		return 0, baseline.WriteFile(f.writeBaseline, res, t, noteWriter(f, stdout, stderr))
 	}
-	if path, from := baseline.Path(f.baseline, setup.Config); path != "" {
-		if err := baseline.ApplyFile(res, path, from, t.Root, setup, changeMode, !changeMode && t.Files == nil && len(f.ops) == 0); err != nil {
-			return 0, err
-		}
+	changeMode := mode.Changed()
+	if err := baseline.Use(res, f.baseline, t.Root, setup, changeMode, !changeMode && t.Files == nil && len(f.ops) == 0); err != nil {
+		return 0, err
 	}
 	if f.verify {
 		abs, err := filepath.Abs(t.Root)
@@ -374,61 +324,29 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 		}
 		verify.Run(res, setup, verify.Options{Dir: abs, Timeout: f.timeout})
 	}
+	e := &report.Emission{
+		Format:     f.format,
+		Text:       report.TextOptions{Full: f.full, Quiet: f.quiet, ChangeMode: changeMode, Strict: f.strict, Color: useColor(stdout)},
+		Statistics: f.view.statistics,
+		NotStarted: notStarted,
+		Version:    moduleVersion(),
+		Root:       t.Root, Compared: mode.Checked,
+		Annotate: f.annotate, SARIFFile: f.sarif, SummaryFile: f.summary,
+		ExitZero: f.view.exitZero,
+	}
+	if p, _ := baseline.Path(f.baseline, setup.Config); p == "" {
+		// A whole check (the Action's fallback) failing on findings a
+		// repository may have had for long: say how to adopt it.
+		e.AdoptHint = baseline.AdoptHint
+	}
+	return report.Emit(stdout, stderr, res, cat, e)
+}
 
-	out := report.Locate(t.Root, changeMode, compared)
-	switch f.format {
-	case "json":
-		err = report.WriteJSON(stdout, res, changeMode)
-	case "github":
-		err = report.WriteAnnotations(stdout, res, out.Annotations(0, 0, false))
-	case "sarif":
-		err = report.WriteSARIF(stdout, res, cat, out.SARIF(moduleVersion()))
-	default:
-		err = writeTextView(stdout, res, f, changeMode, notStarted)
+// noteWriter is where a note about the run goes: stdout, but stderr when
+// the format is for machines (it stays alone on stdout).
+func noteWriter(f *checkFlags, stdout, stderr io.Writer) io.Writer {
+	if f.format != "text" {
+		return stderr
 	}
-	if err != nil {
-		return 0, err
-	}
-	if f.annotate && f.format != "github" {
-		elsewhere := "the log"
-		if f.summary != "" {
-			elsewhere = "the job summary and the log"
-		}
-		opt := out.Annotations(report.GitHubMaxErrors, report.GitHubMaxWarnings, true)
-		opt.Elsewhere = elsewhere
-		if err := report.WriteAnnotations(stdout, res, opt); err != nil {
-			return 0, err
-		}
-		if p, _ := baseline.Path(f.baseline, setup.Config); p == "" && !changeMode && report.RunFailed(res, false, false) {
-			// A whole check (the Action's fallback) failing on findings a
-			// repository may have had for long: say how to adopt it.
-			if err := report.WriteNotice(stdout, baseline.AdoptHint); err != nil {
-				return 0, err
-			}
-		}
-	}
-	if f.sarif != "" {
-		if err := regfile.Write(f.sarif, false, func(w io.Writer) error {
-			return report.WriteSARIF(w, res, cat, out.SARIF(moduleVersion()))
-		}); err != nil {
-			return 0, err
-		}
-	}
-	if f.summary != "" {
-		if err := regfile.Write(f.summary, true, func(w io.Writer) error {
-			return report.WriteSummary(w, res, cat, out.Summary())
-		}); err != nil {
-			return 0, err
-		}
-	}
-	for _, e := range res.Errors {
-		fmt.Fprintf(stderr, "tilegym-lint: internal error: %v\n", e)
-	}
-	if len(res.Errors) > 0 {
-		return 2, nil
-	}
-	if len(notStarted) > 0 && !f.view.exitZero {
-		return 1, nil // its six steps are still to do
-	}
-	return exitStatus(res, f, changeMode), nil
+	return stdout
 }

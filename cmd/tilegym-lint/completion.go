@@ -7,7 +7,9 @@ import (
 	"io"
 	"sort"
 
+	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/completion"
+	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/scaffold"
 )
 
@@ -42,7 +44,7 @@ func runCompletion(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, "tilegym-lint completion: want bash or zsh\n"+completionUsage)
 		return 2
 	}
-	cat, err := loadCatalog("")
+	cat, err := checks.OpenCatalog("")
 	if err != nil {
 		fmt.Fprintf(stderr, "tilegym-lint completion: rule catalog:\n%v\n", err)
 		return 2
@@ -54,7 +56,7 @@ func runCompletion(args []string, stdout, stderr io.Writer) int {
 	sort.Strings(ids)
 	script, err := completion.Script(fs.Arg(0), completion.Spec{
 		Subcommands: subcommands, Flags: checkFlagList(), NewFlags: flagList(newFlagSet(&scaffold.Options{}, io.Discard)),
-		FileFlags: fileFlags, Formats: formats, Rules: ids,
+		FileFlags: fileFlags, Formats: report.Formats, Rules: ids,
 	})
 	if err == nil {
 		_, err = io.WriteString(stdout, script)

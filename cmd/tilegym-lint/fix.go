@@ -66,10 +66,6 @@ func runFix(f *checkFlags, root string, s *config.Setup, opts checker.Options, s
 	if err != nil {
 		return 0, false, err
 	}
-	w := stdout
-	if f.format != "text" {
-		w = stderr // keep the machine-readable output alone on stdout
-	}
-	o.WriteSummary(w, false)
+	o.WriteSummary(noteWriter(f, stdout, stderr), false)
 	return 0, false, nil
 }

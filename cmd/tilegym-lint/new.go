@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
 	"github.com/tilegym/tilegym-lint/scaffold"
 )
@@ -53,7 +54,7 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opt.Op = rest[0]
-	cat, err := loadCatalog("")
+	cat, err := checks.OpenCatalog("")
 	if err == nil {
 		// The checkout's configuration decides its layout, as for a check.
 		opt.Setup, err = config.Open(cat, opt.Root, "", config.Selection{})
@@ -66,49 +67,6 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tilegym-lint new: %v\n", err)
 		return 2
 	}
-	verb, edited := "created", "edited"
-	if opt.DryRun {
-		verb, edited = "would create", "would edit"
-	}
-	for _, f := range res.Created {
-		fmt.Fprintf(stdout, "%s %s\n", verb, f.Path)
-		if opt.DryRun {
-			fmt.Fprint(stdout, indent(f.Content))
-		}
-	}
-	for _, f := range res.Edited {
-		fmt.Fprintf(stdout, "%s %s\n", edited, f.File)
-		if opt.DryRun {
-			fmt.Fprint(stdout, f.Diff)
-		}
-	}
-	fmt.Fprintf(stdout, "\nNext steps for %s:\n", res.Dispatch)
-	for _, s := range res.NextSteps {
-		fmt.Fprintf(stdout, "  - %s\n", s)
-	}
+	res.Write(stdout, opt.DryRun)
 	return 0
-}
-
-func indent(s string) string {
-	out := ""
-	for _, l := range splitKeep(s) {
-		out += "    " + l
-	}
-	return out
-}
-
-func splitKeep(s string) []string {
-	var out []string
-	for len(s) > 0 {
-		i := 0
-		for i < len(s) && s[i] != '\n' {
-			i++
-		}
-		if i < len(s) {
-			i++
-		}
-		out = append(out, s[:i])
-		s = s[i:]
-	}
-	return out
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
@@ -36,7 +37,7 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tilegym-lint rules: --format %q: want text or json\n", *format)
 		return 2
 	}
-	cat, err := loadCatalog(*catalog)
+	cat, err := checks.OpenCatalog(*catalog)
 	if err != nil {
 		fmt.Fprintf(stderr, "tilegym-lint: rule catalog:\n%v\n", err)
 		return 2

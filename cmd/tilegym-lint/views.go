@@ -8,7 +8,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/rules"
 )
@@ -21,9 +20,6 @@ type viewFlags struct {
 	ignored    stringList
 	exitZero   bool
 }
-
-// formats are the values of --format.
-var formats = []string{"text", "checklist", "json", "github", "sarif"}
 
 // addViewFlags registers the view flags on the check command's flag set.
 func addViewFlags(fs *flag.FlagSet, v *viewFlags) {
@@ -52,11 +48,11 @@ func checkViewFlags(fs *flag.FlagSet, f *checkFlags) error {
 		return errors.New("--verify-timeout 0: want a positive duration (e.g. 30m)")
 	}
 	known := false
-	for _, name := range formats {
+	for _, name := range report.Formats {
 		known = known || f.format == name
 	}
 	if !known {
-		return fmt.Errorf("--format %q: want %s%s", f.format, strings.Join(formats, ", "), rules.DidYouMean(f.format, formats))
+		return fmt.Errorf("--format %q: want %s%s", f.format, strings.Join(report.Formats, ", "), rules.DidYouMean(f.format, report.Formats))
 	}
 	if f.view.statistics && f.format != "text" {
 		return fmt.Errorf("--statistics is a text view; it does not combine with --format %s", f.format)
@@ -77,33 +73,6 @@ func checkViewFlags(fs *flag.FlagSet, f *checkFlags) error {
 		return fmt.Errorf("%s is a text view; --format %s always writes every finding", which, f.format)
 	}
 	return nil
-}
-
-// writeTextView writes the text formats: the per-op report, the
-// checklist, or the statistics.
-func writeTextView(w io.Writer, res *checker.Result, f *checkFlags, changeMode bool, notStarted []report.NewOp) error {
-	opt := report.TextOptions{Full: f.full, Quiet: f.quiet, ChangeMode: changeMode, Strict: f.strict}
-	switch {
-	case f.format == "checklist":
-		return report.WriteChecklist(w, res, opt, notStarted...)
-	case f.view.statistics:
-		return report.WriteStatistics(w, res, opt)
-	}
-	opt.Color = useColor(w)
-	return report.WriteText(w, res, opt)
-}
-
-// exitStatus is 1 when the run fails, as the text output words it (a new
-// error, or any with --strict; a failed verify command), unless
-// --exit-zero; else 0.
-func exitStatus(res *checker.Result, f *checkFlags, changeMode bool) int {
-	if f.view.exitZero {
-		return 0
-	}
-	if report.RunFailed(res, changeMode, f.strict) {
-		return 1
-	}
-	return 0
 }
 
 // useColor: colour only on a terminal (a character device such as
