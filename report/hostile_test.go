@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode"
@@ -316,4 +317,55 @@ func FuzzWriters(f *testing.F) {
 		checkLogOutputs(t, s, logOutputs(t, hostileResult(s)))
 		checkSummary(t, s)
 	})
+}
+
+// countingWriter counts the writes it is given.
+type countingWriter struct {
+	bytes.Buffer
+	writes int
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	c.writes++
+	return c.Buffer.Write(p)
+}
+
+// A LogWriter passes on the lines of one Write in one write, escaped as
+// line by line, and the text writer writes a report in large writes: one
+// write per line made a system call per line of a report.
+func TestLogWriterWritesOnce(t *testing.T) {
+	var text strings.Builder
+	for i := 0; i < 1000; i++ {
+		fmt.Fprintf(&text, "line %d ::x ##[y\n::error::z\r", i)
+	}
+	text.WriteString("last ##[")
+	var byLine bytes.Buffer
+	l := NewLogWriter(&byLine)
+	for _, line := range strings.SplitAfter(text.String(), "\n") {
+		l.Write([]byte(line))
+	}
+	l.Flush()
+	var c countingWriter
+	l = NewLogWriter(&c)
+	l.Write([]byte(text.String()))
+	if c.writes != 1 {
+		t.Errorf("one Write of 2,000 lines made %d writes, want 1", c.writes)
+	}
+	l.Flush()
+	if c.String() != byLine.String() || c.writes != 2 {
+		t.Errorf("written at once (then flushed, %d writes): %.80q..., line by line: %.80q...", c.writes, c.String(), byLine.String())
+	}
+
+	res := hostileResult("::x")
+	var want bytes.Buffer
+	if err := WriteText(&want, res, TextOptions{Full: true}); err != nil {
+		t.Fatal(err)
+	}
+	c = countingWriter{}
+	if err := WriteText(&c, res, TextOptions{Full: true}); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Count(want.String(), "\n"); c.writes != 1 || lines < 5 {
+		t.Errorf("the text report of %d lines made %d writes, want 1", lines, c.writes)
+	}
 }

@@ -4,6 +4,7 @@
 package report
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"sort"
@@ -60,7 +61,7 @@ const (
 )
 
 type textWriter struct {
-	w     io.Writer
+	w     *bufio.Writer // to the LogWriter, in large writes
 	flush func() error
 	opt   TextOptions
 	v     verdictOptions
@@ -74,11 +75,15 @@ func newTextWriter(w io.Writer, opt TextOptions) *textWriter {
 		opt.Width = DefaultWidth
 	}
 	lw, flush := logWriter(w)
-	return &textWriter{w: lw, flush: flush, opt: opt, v: verdictOptions{changeMode: opt.ChangeMode, strict: opt.Strict}}
+	return &textWriter{w: bufio.NewWriterSize(lw, 64<<10), flush: flush, opt: opt, v: verdictOptions{changeMode: opt.ChangeMode, strict: opt.Strict}}
 }
 
-// done flushes the writer's LogWriter and returns the first error.
+// done flushes the writer's buffer and LogWriter and returns the first
+// error.
 func (t *textWriter) done() error {
+	if err := t.w.Flush(); t.err == nil {
+		t.err = err
+	}
 	if err := t.flush(); t.err == nil {
 		t.err = err
 	}
