@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -12,7 +13,8 @@ import (
 // BenchFilterAnalyzer implements kind "bench-filter".
 var BenchFilterAnalyzer = &Analyzer{
 	Name:         "bench-filter",
-	Placeholders: []string{"op", "file", "filter", "func", "problem", "var"},
+	Placeholders: []string{"op", "file", "filter", "func", "problem", "var", "name"},
+	Texts:        []string{"no-filter", "filter-unread", "config-unfiltered"},
 	Doc: `Reports a benchmark that does not filter its backend list by availability.
 
 The file must define one of the filter functions (get_supported_backends),
@@ -86,12 +88,13 @@ func runBenchFilter(pass *Pass) (any, error) {
 				}
 			}
 			if len(filters) == 0 {
-				vars["problem"] = "define " + p.Filters[0] + "() returning the available entries of " + first(p.Vars) + ", and build the configs from it"
+				vars["problem"] = analysis.RenderText(rule, "no-filter", sf.Primary.Name, vars)
 				reportAt(pass, rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars, nil, nil)
 				continue
 			}
 			if named != nil && len(listNames) > 0 && !mentionsAnyStmt(named.Body, listNames) {
-				vars["problem"] = named.Name + "() must filter " + first(p.Vars)
+				vars["name"] = named.Name
+				vars["problem"] = analysis.RenderText(rule, "filter-unread", sf.Primary.Name, vars)
 				reportAt(pass, rule, sf.Primary.Name, sf.File, defNode(named), vars, nil, nil)
 				continue
 			}
@@ -112,7 +115,7 @@ func runBenchFilter(pass *Pass) (any, error) {
 					}
 				}
 				if !uses {
-					vars["problem"] = "build the configs from " + p.Filters[0] + "(), the available entries of " + first(p.Vars)
+					vars["problem"] = analysis.RenderText(rule, "config-unfiltered", sf.Primary.Name, vars)
 					reportAt(pass, rule, sf.Primary.Name, sf.File, calls[0], vars, nil, nil)
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -13,7 +14,8 @@ import (
 // BenchTimingAnalyzer implements kind "bench-timing".
 var BenchTimingAnalyzer = &Analyzer{
 	Name:         "bench-timing",
-	Placeholders: []string{"op", "file", "func", "missing", "name"},
+	Placeholders: []string{"op", "file", "func", "missing", "name", "timers", "manual", "first", "then"},
+	Texts:        []string{"untimed", "hand-timed", "no-return", "raw-time", "both", "script-untimed", "script-hand-timed"},
 	Doc: `Reports a benchmark function that does not time the op or return a metric.
 
 Each benchmark function of the op (see bench-decorator) must call one of the
@@ -40,33 +42,43 @@ func runBenchTiming(pass *Pass) (any, error) {
 		if p == nil {
 			continue
 		}
-		timers := "time it with " + strings.Join(shortNames(p.Timers), " or ")
+		timers := strings.Join(shortNames(p.Timers), " or ")
 		eachBenchFunc(pass, tab, rule, p.benchFuncParams, func(sf *stepFile, op *optable.Op, fd *ast.FunctionDef) {
 			x := sf.Index
-			var missing []string
+			vars := map[string]string{"name": fd.Name, "func": op.Func, "timers": timers}
+			timing, returning := "", ""
 			var at ast.Node = defNode(fd)
 			seq := x.CallSequence(funcScope{Def: fd})
 			if x.FirstEvent(seq, p.Timers) < 0 {
-				missing = append(missing, timers)
+				timing = "untimed"
 				if i := x.FirstEvent(seq, p.ManualTimers); i >= 0 {
 					// Timed by hand: point at the hand timing.
-					missing[0] += " instead of by hand with " + astutil.DottedName(seq[i].Call.Func)
+					timing, vars["manual"] = "hand-timed", astutil.DottedName(seq[i].Call.Func)
 					at = seq[i].At
 				}
 			}
 			switch ret := x.rawTimeReturn(fd, p.Timers); {
 			case !returnsValue(fd.Body):
-				missing = append(missing, "return the metric computed from the time")
-			case ret != nil && len(missing) == 0:
+				returning = "no-return"
+			case ret != nil && timing == "":
 				// It returns the time itself: perf_report plots
 				// milliseconds, which no metric suffix names.
-				missing = append(missing, "convert the time it returns (milliseconds) to the metric it plots, GB/s or TFLOPS, and return that")
+				returning = "raw-time"
 				at = ret
 			}
-			if len(missing) > 0 {
-				reportAt(pass, rule, op.Name, sf.File, at, map[string]string{
-					"name": fd.Name, "func": op.Func, "missing": strings.Join(missing, " and ")}, nil, nil)
+			switch {
+			case timing != "" && returning != "":
+				vars["first"] = analysis.RenderText(rule, timing, op.Name, vars)
+				vars["then"] = analysis.RenderText(rule, returning, op.Name, vars)
+				vars["missing"] = analysis.RenderText(rule, "both", op.Name, vars)
+			case timing != "":
+				vars["missing"] = analysis.RenderText(rule, timing, op.Name, vars)
+			case returning != "":
+				vars["missing"] = analysis.RenderText(rule, returning, op.Name, vars)
+			default:
+				return
 			}
+			reportAt(pass, rule, op.Name, sf.File, at, vars, nil, nil)
 		})
 		// A script with no benchmark function that never calls a timer.
 		eachBenchScript(pass, tab, rule, p.benchFuncParams, func(sf *stepFile, calls []*ast.Call) {
@@ -75,13 +87,14 @@ func runBenchTiming(pass *Pass) (any, error) {
 				return
 			}
 			var at ast.Node = x.anchorStmt()
-			missing := "time " + sf.Primary.Func + " in bench_" + sf.Primary.Func + " with " + strings.Join(shortNames(p.Timers), " or ")
+			vars := map[string]string{"name": path.Base(sf.File.Path), "func": sf.Primary.Func, "timers": timers}
+			text := "script-untimed"
 			if c := x.firstCallTo(calls, p.ManualTimers); c != nil {
 				at = c
-				missing += ", not by hand with " + astutil.DottedName(c.Func)
+				text, vars["manual"] = "script-hand-timed", astutil.DottedName(c.Func)
 			}
-			reportAt(pass, rule, sf.Primary.Name, sf.File, at, map[string]string{
-				"name": path.Base(sf.File.Path), "func": sf.Primary.Func, "missing": missing}, nil, nil)
+			vars["missing"] = analysis.RenderText(rule, text, sf.Primary.Name, vars)
+			reportAt(pass, rule, sf.Primary.Name, sf.File, at, vars, nil, nil)
 		})
 	}
 	return nil, nil
