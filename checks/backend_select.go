@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -12,7 +13,8 @@ import (
 // BackendSelectAnalyzer implements kind "backend-select".
 var BackendSelectAnalyzer = &Analyzer{
 	Name:         "backend-select",
-	Placeholders: []string{"op", "file", "func", "method", "missing"},
+	Placeholders: []string{"op", "file", "func", "method", "missing", "select", "setup"},
+	Texts:        []string{"no-select", "no-skip", "no-setup"},
 	Doc: `Reports test methods that do not select the backend safely.
 
 Each method matching the rule's methods globs (or a helper method or module
@@ -66,20 +68,21 @@ func runBackendSelect(pass *Pass) (any, error) {
 						setup = true
 					}
 				}
+				// One clause per thing missing, in this order, joined by commas.
 				var missing []string
-				if !selects {
-					missing = append(missing, "select the backend with "+shortName(p.Select))
-				}
-				if !guarded {
-					missing = append(missing, "skip (pytest.skip) when the backend is unavailable or "+shortName(p.Select)+" fails")
-				}
-				if !setup {
-					missing = append(missing, "call "+shortName(p.Setup)+"()")
+				op := sf.opOf(m)
+				vars := map[string]string{"method": m.Def.Name, "func": op.Func, "select": shortName(p.Select), "setup": shortName(p.Setup)}
+				for _, c := range []struct {
+					done bool
+					text string
+				}{{selects, "no-select"}, {guarded, "no-skip"}, {setup, "no-setup"}} {
+					if !c.done {
+						missing = append(missing, analysis.RenderText(rule, c.text, op.Name, vars))
+					}
 				}
 				if len(missing) > 0 {
-					op := sf.opOf(m)
-					reportAt(pass, rule, op.Name, sf.File, defNode(m.Def), map[string]string{
-						"method": m.Def.Name, "missing": strings.Join(missing, ", "), "func": op.Func}, nil, nil)
+					vars["missing"] = strings.Join(missing, ", ")
+					reportAt(pass, rule, op.Name, sf.File, defNode(m.Def), vars, nil, nil)
 				}
 			}
 		}

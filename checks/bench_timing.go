@@ -14,8 +14,8 @@ import (
 // BenchTimingAnalyzer implements kind "bench-timing".
 var BenchTimingAnalyzer = &Analyzer{
 	Name:         "bench-timing",
-	Placeholders: []string{"op", "file", "func", "missing", "name", "timers", "manual", "first", "then"},
-	Texts:        []string{"untimed", "hand-timed", "no-return", "raw-time", "both", "script-untimed", "script-hand-timed"},
+	Placeholders: []string{"op", "file", "func", "missing", "name", "timers", "manual"},
+	Texts:        []string{"untimed", "hand-timed", "no-return", "raw-time", "script-untimed", "script-hand-timed"},
 	Doc: `Reports a benchmark function that does not time the op or return a metric.
 
 Each benchmark function of the op (see bench-decorator) must call one of the
@@ -66,18 +66,17 @@ func runBenchTiming(pass *Pass) (any, error) {
 				returning = "raw-time"
 				at = ret
 			}
-			switch {
-			case timing != "" && returning != "":
-				vars["first"] = analysis.RenderText(rule, timing, op.Name, vars)
-				vars["then"] = analysis.RenderText(rule, returning, op.Name, vars)
-				vars["missing"] = analysis.RenderText(rule, "both", op.Name, vars)
-			case timing != "":
-				vars["missing"] = analysis.RenderText(rule, timing, op.Name, vars)
-			case returning != "":
-				vars["missing"] = analysis.RenderText(rule, returning, op.Name, vars)
-			default:
+			// One clause per thing missing, joined by "and".
+			var missing []string
+			for _, text := range []string{timing, returning} {
+				if text != "" {
+					missing = append(missing, analysis.RenderText(rule, text, op.Name, vars))
+				}
+			}
+			if len(missing) == 0 {
 				return
 			}
+			vars["missing"] = strings.Join(missing, " and ")
 			reportAt(pass, rule, op.Name, sf.File, at, vars, nil, nil)
 		})
 		// A script with no benchmark function that never calls a timer.

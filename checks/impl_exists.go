@@ -1,7 +1,7 @@
 package checks
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/analysis"
@@ -21,7 +21,8 @@ written skip of Step 2 silences it. {action} is what to do: add the expected
 module, or, when a cuTile module registers a near miss of the op's name (a
 typo, TG206), correct that registration: the module exists.`,
 	Name:         "impl-exists",
-	Placeholders: []string{"op", "file", "backends", "expected", "func", "action"},
+	Placeholders: []string{"op", "file", "backends", "expected", "func", "action", "backend", "path", "line", "name"},
+	Texts:        []string{"add", "misnamed", "backend-in", "backend-as", "no-backend", "related-expected", "related-unparsed"},
 }, runImplExists)
 
 type implExistsParams struct {
@@ -36,31 +37,35 @@ func runImplExists(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *implEx
 		}
 		f, n := dispatchAnchor(op)
 		exp := expectedModule(pass.Repo, op, p.Expected)
+		vars := map[string]string{"expected": exp, "func": op.Func}
 		var other []string
 		for _, im := range op.Impls {
 			if im.Backend == names.CuTileBackend {
-				other = append(other, im.Backend+" in "+im.File.Path)
+				vars["backend"], vars["path"] = im.Backend, im.File.Path
+				other = append(other, analysis.RenderText(rule, "backend-in", op.Name, vars))
 			} else {
 				other = append(other, im.Backend)
 			}
 		}
-		action := "add " + exp + " or skip Step 2 in writing"
+		action := "add"
 		if len(op.Misnamed) > 0 {
 			m := op.Misnamed[0]
-			action = fmt.Sprintf("register it as %q in %s:%d, not %q (TG206)", op.Name, m.File.Path, m.Call.Pos().Line, m.Op)
-			other = append(other, m.Backend+" as \""+m.Op+"\"")
+			action = "misnamed"
+			vars["path"], vars["line"], vars["name"], vars["backend"] = m.File.Path, strconv.Itoa(m.Call.Pos().Line), m.Op, m.Backend
+			other = append(other, analysis.RenderText(rule, "backend-as", op.Name, vars))
 		}
-		vars := map[string]string{"expected": exp, "func": op.Func, "backends": strings.Join(uniq(other), ", "), "action": action}
+		vars["action"] = analysis.RenderText(rule, action, op.Name, vars)
+		vars["backends"] = strings.Join(uniq(other), ", ")
 		if len(other) == 0 {
-			vars["backends"] = "none"
+			vars["backends"] = analysis.RenderText(rule, "no-backend", op.Name, vars)
 		}
-		related := []analysis.Related{{File: exp, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "expected cuTile module"}}
+		related := []analysis.Related{{File: exp, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: analysis.RenderText(rule, "related-expected", op.Name, vars)}}
 		// A module of the package that does not parse may register the
 		// op: name it, so that the driver blames the parse error (TG001)
 		// instead of reporting a missing implementation.
 		for _, u := range unparsedUnder(pass.Repo, op) {
 			if u != exp {
-				related = append(related, analysis.Related{File: u, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "does not parse; it may register the op"})
+				related = append(related, analysis.Related{File: u, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: analysis.RenderText(rule, "related-unparsed", op.Name, vars)})
 			}
 		}
 		reportAt(pass, rule, op.Name, f, n, vars, related, nil)

@@ -3,6 +3,7 @@ package checks
 import (
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/rules"
@@ -15,7 +16,8 @@ The module imports each of "modules" (any alias) and takes register_impl
 from one of "register_impl" (default: the layout's register-impl names).
 It reports once per module, for the first op it registers.`,
 	Name:         "impl-imports",
-	Placeholders: []string{"op", "file", "missing"},
+	Placeholders: []string{"op", "file", "missing", "module", "modules"},
+	Texts:        []string{"import", "register-impl"},
 }, runImplImports)
 
 type implImportsParams struct {
@@ -36,9 +38,11 @@ func runImplImports(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *implI
 		im := m.file.Imports()
 		first := m.impls[0]
 		var missing []string
+		vars := map[string]string{"modules": strings.Join(trimLast(accepted), " or ")}
 		for _, mod := range p.Modules {
 			if !im.Imported(mod) {
-				missing = append(missing, "import "+mod)
+				vars["module"] = mod
+				missing = append(missing, analysis.RenderText(rule, "import", first.Op, vars))
 			}
 		}
 		// A module that registers nothing yet (an op being added) needs
@@ -51,11 +55,13 @@ func runImplImports(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *implI
 				}
 			}
 			if !ok {
-				missing = append(missing, "take register_impl from "+strings.Join(trimLast(accepted), " or "))
+				missing = append(missing, analysis.RenderText(rule, "register-impl", first.Op, vars))
 			}
 		}
+		// One clause per thing missing, joined by "and".
 		if len(missing) > 0 {
-			reportAt(pass, rule, first.Op, m.file, implCallee(first), map[string]string{"missing": strings.Join(missing, " and ")}, nil, nil)
+			vars["missing"] = strings.Join(missing, " and ")
+			reportAt(pass, rule, first.Op, m.file, implCallee(first), vars, nil, nil)
 		}
 	}
 }
