@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -17,6 +18,7 @@ import (
 var DispatchCallersAnalyzer = &Analyzer{
 	Name:         "dispatch-callers",
 	Placeholders: []string{"op", "file", "name", "dispatch"},
+	Texts:        []string{"no-dispatch-file"},
 	Doc: `Reports tests and benchmarks that use a dispatch entry point that does not exist.
 
 A test or benchmark reaches an op through its scope's public API
@@ -99,8 +101,11 @@ func runDispatchCallers(pass *Pass) (any, error) {
 						return
 					}
 					reported[op] = true
-					reportAt(pass, rule, op, f, n, map[string]string{
-						"name": api + "." + name, "dispatch": firstDispatchFile(b.scope, b.suite)}, nil, nil)
+					vars := map[string]string{"name": api + "." + name, "dispatch": firstDispatchFile(b.scope, b.suite)}
+					if vars["dispatch"] == "" {
+						vars["dispatch"] = analysis.RenderText(rule, "no-dispatch-file", op, vars)
+					}
+					reportAt(pass, rule, op, f, n, vars, nil, nil)
 				}
 				// missing returns the API and the undefined name that a
 				// qualified name q reaches, if any.

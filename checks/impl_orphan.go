@@ -13,7 +13,7 @@ import (
 var ImplOrphanAnalyzer = &Analyzer{
 	Name:         "impl-orphan",
 	Placeholders: []string{"op", "file", "backend", "dispatch", "func", "hint", "name", "nearest", "adds", "path"},
-	Texts:        []string{"undeclared", "near-miss", "registered", "unregistered"},
+	Texts:        []string{"undeclared", "near-miss", "registered", "unregistered", "no-dispatch-file"},
 	Doc: `Reports register_impl names that no @dispatch stub declares.
 
 An implementation registered under a name that is not a dispatched op is
@@ -111,15 +111,19 @@ func reportStubless(pass *Pass, tab *optable.OpTable, rule *rules.Rule) {
 			text = "unregistered"
 		}
 		vars := map[string]string{"backend": impl.Backend, "func": op.Func, "dispatch": dispatchFileOf(op), "path": impl.File.Path}
+		if vars["dispatch"] == "" {
+			vars["dispatch"] = analysis.RenderText(rule, "no-dispatch-file", op.Name, vars)
+		}
 		vars["adds"] = analysis.RenderText(rule, text, op.Name, vars)
 		reportAt(pass, rule, op.Name, impl.File, impl.Node(), vars, nil, nil)
 	}
 }
 
-// dispatchFileOf names the dispatch file an op's stub belongs in.
+// dispatchFileOf names the dispatch file an op's stub belongs in, or ""
+// (see firstDispatchFile).
 func dispatchFileOf(op *optable.Op) string {
 	if op.Scope == nil {
-		return "the dispatch file"
+		return ""
 	}
 	return firstDispatchFile(op.Scope, op.Suite)
 }

@@ -13,7 +13,8 @@ var InitAllAnalyzer = opKind(&Analyzer{
 Some __init__.py of the chain lists "<func>" in __all__, where <func> is the
 op's function name or the name of its registered function.`,
 	Name:         "init-all",
-	Placeholders: []string{"op", "file", "func", "init", "where"},
+	Placeholders: []string{"op", "file", "func", "init", "where", "backend"},
+	Texts:        []string{"in-block", "top-level"},
 }, runInitAll)
 
 func runInitAll(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *InitParams) {
@@ -32,9 +33,9 @@ func runInitAll(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *InitParam
 		if n == nil {
 			n = initAnchor(in, c.blockedAt(i))
 		}
-		reportShared(pass, rule, op.Name, in.File, n, map[string]string{
-			"func": fn, "where": whereLabel(c.blockedAt(i), names), "init": in.File.Path,
-		}, addToAllFix(in, fn))
+		reportShared(pass, rule, op.Name, in.File, n, withWhere(rule, op.Name, c.blockedAt(i), names, map[string]string{
+			"func": fn, "init": in.File.Path,
+		}), addToAllFix(in, fn))
 	})
 }
 

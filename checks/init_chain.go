@@ -7,6 +7,7 @@ import (
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
+	"github.com/tilegym/tilegym-lint/rules"
 )
 
 // The init-* kinds (S3.1-S3.4) check that each op's cuTile module is
@@ -204,13 +205,17 @@ func suggestFunc(op *optable.Op, impls []*optable.Impl) string {
 	return op.Func
 }
 
-// whereLabel names where an import belongs, the block's test in backticks so
-// that text output never wraps it mid-expression.
-func whereLabel(blocked bool, names *layout.Names) string {
+// withWhere sets vars' "where", where an import belongs (the rule's text
+// "in-block", the cuTile backend's block, or "top-level"), and the
+// "backend" it names; it returns vars.
+func withWhere(rule *rules.Rule, op string, blocked bool, names *layout.Names, vars map[string]string) map[string]string {
+	vars["backend"] = names.CuTileBackend
+	text := "top-level"
 	if blocked {
-		return "the `if is_backend_available(\"" + names.CuTileBackend + "\")` block"
+		text = "in-block"
 	}
-	return "the top level"
+	vars["where"] = analysis.RenderText(rule, text, op, vars)
+	return vars
 }
 
 // initAnchor is where a finding about an __init__ points: its backend block's

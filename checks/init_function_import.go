@@ -15,7 +15,8 @@ Some __init__.py of the chain imports the registered function ("from
 .<module> import <func>", where <func> is the op's function name or the name
 of its registered function).`,
 	Name:         "init-function-import",
-	Placeholders: []string{"op", "file", "func", "import", "init", "where"},
+	Placeholders: []string{"op", "file", "func", "import", "init", "where", "backend"},
+	Texts:        []string{"in-block", "top-level"},
 }, runInitFunctionImport)
 
 func runInitFunctionImport(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *InitParams) {
@@ -35,9 +36,9 @@ func runInitFunctionImport(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p
 		fn := suggestFunc(op, impls)
 		stmt := "from ." + c.modRel(i) + " import " + fn
 		bl := c.blockedAt(i)
-		reportShared(pass, rule, op.Name, in.File, initAnchor(in, bl), map[string]string{
-			"import": stmt, "where": whereLabel(bl, names), "init": in.File.Path, "func": fn,
-		}, funcImportFix(in, bl, c.modRel(i), fn))
+		reportShared(pass, rule, op.Name, in.File, initAnchor(in, bl), withWhere(rule, op.Name, bl, names, map[string]string{
+			"import": stmt, "init": in.File.Path, "func": fn,
+		}), funcImportFix(in, bl, c.modRel(i), fn))
 	})
 }
 

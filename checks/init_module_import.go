@@ -16,7 +16,8 @@ var InitModuleImportAnalyzer = opKind(&Analyzer{
 Each __init__.py of the chain imports the next part (see the init-* kinds in
 init_chain.go); reported once per module, for the first op registered in it.`,
 	Name:         "init-module-import",
-	Placeholders: []string{"op", "file", "action", "import", "init", "module", "where"},
+	Placeholders: []string{"op", "file", "action", "import", "init", "module", "where", "backend"},
+	Texts:        []string{"in-block", "top-level", "add", "move", "related-no-init"},
 }, runInitModuleImport)
 
 func runInitModuleImport(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *InitParams) {
@@ -48,24 +49,26 @@ func reportInitModule(pass *Pass, rule *rules.Rule, op *optable.Op, c *initChain
 		stmt := "from ." + strings.Join(c.parts[j:i], ".") + " import " + c.parts[i]
 		bl := c.blockedAt(j)
 		in := c.inits[j]
-		vars := map[string]string{"import": stmt, "where": whereLabel(bl, names), "module": c.parts[i], "action": "add", "init": in.File.Path}
+		vars := withWhere(rule, op.Name, bl, names, map[string]string{"import": stmt, "module": c.parts[i], "init": in.File.Path})
+		vars["action"] = analysis.RenderText(rule, "add", op.Name, vars)
 		reportShared(pass, rule, op.Name, in.File, initAnchor(in, bl), vars, nil)
 		return
 	}
 	stmt := "from . import " + c.parts[i]
 	bl := c.blockedAt(i)
-	vars := map[string]string{"import": stmt, "where": whereLabel(bl, names), "module": c.parts[i], "action": "add"}
+	vars := withWhere(rule, op.Name, bl, names, map[string]string{"import": stmt, "module": c.parts[i]})
+	vars["action"] = analysis.RenderText(rule, "add", op.Name, vars)
 	in := c.inits[i]
 	if in == nil {
 		// The package has no __init__.py: anchor on the dispatch decorator.
 		f, n := dispatchAnchor(op)
 		vars["init"] = c.dirs[i] + "/__init__.py"
-		reportAt(pass, rule, op.Name, f, n, vars, []analysis.Related{{File: vars["init"], Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "missing package __init__.py"}}, nil)
+		reportAt(pass, rule, op.Name, f, n, vars, []analysis.Related{{File: vars["init"], Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: analysis.RenderText(rule, "related-no-init", op.Name, vars)}}, nil)
 		return
 	}
 	vars["init"] = in.File.Path
 	if outside {
-		vars["action"] = "move"
+		vars["action"] = analysis.RenderText(rule, "move", op.Name, vars)
 	}
 	var fixes []analysis.SuggestedFix
 	if !outside && codeNames(c.parts[i]) {

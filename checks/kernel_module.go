@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -15,7 +16,8 @@ import (
 // KernelModuleAnalyzer implements kind "kernel-module" (S2.1).
 var KernelModuleAnalyzer = &Analyzer{
 	Name:         "kernel-module",
-	Placeholders: []string{"op", "file", "kernels", "state", "fix"},
+	Placeholders: []string{"op", "file", "kernels", "state", "fix", "name", "init"},
+	Texts:        []string{"not-imported", "exported", "register", "register-import", "unnamed"},
 	Doc: `Reports a cuTile module that defines kernels but registers no op.
 
 A module under a cuTile package that defines a kernel (a function decorated
@@ -120,22 +122,19 @@ func runKernelModule(pass *Pass) (any, error) {
 			if op != "" && !pass.Wants(op) {
 				continue
 			}
-			state := "nothing imports it"
-			name := "<op>"
-			if op != "" {
-				name = op
+			vars := map[string]string{"kernels": strings.Join(kernels, ", "), "name": op, "init": init}
+			if op == "" {
+				vars["name"] = analysis.RenderText(rule, "unnamed", op, vars)
 			}
-			fix := `register its entry point with @register_impl("` + name + `", backend="cutile")`
+			state, fix := "not-imported", "register-import"
 			if importer {
-				state = init + " exports it, which registers nothing"
-			} else {
-				if init == "" {
-					init = path.Dir(fp) + "/__init__.py"
-				}
-				fix += " and import the module in " + init
+				state, fix = "exported", "register"
+			} else if init == "" {
+				vars["init"] = path.Dir(fp) + "/__init__.py"
 			}
-			reportAt(pass, rule, op, f, defNode(first), map[string]string{
-				"kernels": strings.Join(kernels, ", "), "state": state, "fix": fix}, nil, nil)
+			vars["state"] = analysis.RenderText(rule, state, op, vars)
+			vars["fix"] = analysis.RenderText(rule, fix, op, vars)
+			reportAt(pass, rule, op, f, defNode(first), vars, nil, nil)
 		}
 	}
 	return nil, nil

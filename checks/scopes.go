@@ -24,12 +24,13 @@ func inScopes(scopes []string, sc *layout.Scope) bool {
 }
 
 // firstDispatchFile names the dispatch file of a scope binding: its first
-// literal dispatch pattern.
+// literal dispatch pattern; "" when it has none (the rule's text
+// "no-dispatch-file" then names it).
 func firstDispatchFile(sc *layout.Scope, suite string) string {
 	for _, d := range sc.Dispatch {
 		if !strings.ContainsAny(d, "*?[") {
 			return layout.ExpandSuite(d, suite)
 		}
 	}
-	return "the dispatch file"
+	return ""
 }
