@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/rules"
@@ -38,6 +39,9 @@ type Emission struct {
 	ExitZero bool // exit 0 even when the run fails
 }
 
+// locate is Locate (a variable: a test counts the calls).
+var locate = Locate
+
 // Emit writes the result as e says: the format on stdout, then the
 // annotations, the SARIF file and the job summary; the check's internal
 // errors on stderr. It returns the exit status: 2 after an internal error,
@@ -45,7 +49,9 @@ type Emission struct {
 // RunFailed), unless e.ExitZero; else 0.
 func Emit(stdout, stderr io.Writer, res *checker.Result, cat *rules.Catalog, e *Emission) (int, error) {
 	changeMode := e.Text.ChangeMode
-	out := Locate(e.Root, changeMode, e.Compared)
+	// Only annotations, SARIF and the summary say where the repository
+	// is: locating it runs git up to four times.
+	out := sync.OnceValue(func() *Provenance { return locate(e.Root, changeMode, e.Compared) })
 	plain := e.Text
 	plain.Color = false // only the per-op report is coloured
 	var err error
@@ -53,9 +59,9 @@ func Emit(stdout, stderr io.Writer, res *checker.Result, cat *rules.Catalog, e *
 	case "json":
 		err = WriteJSON(stdout, res, changeMode)
 	case "github":
-		err = WriteAnnotations(stdout, res, out.Annotations(0, 0, false))
+		err = WriteAnnotations(stdout, res, out().Annotations(0, 0, false))
 	case "sarif":
-		err = WriteSARIF(stdout, res, cat, out.SARIF(e.Version))
+		err = WriteSARIF(stdout, res, cat, out().SARIF(e.Version))
 	case "checklist":
 		err = WriteChecklist(stdout, res, plain, e.NotStarted...)
 	default:
@@ -69,7 +75,7 @@ func Emit(stdout, stderr io.Writer, res *checker.Result, cat *rules.Catalog, e *
 		return 0, err
 	}
 	if e.Annotate && e.Format != "github" {
-		opt := out.Annotations(GitHubMaxErrors, GitHubMaxWarnings, true)
+		opt := out().Annotations(GitHubMaxErrors, GitHubMaxWarnings, true)
 		opt.Elsewhere = "the log"
 		if e.SummaryFile != "" {
 			opt.Elsewhere = "the job summary and the log"
@@ -85,14 +91,14 @@ func Emit(stdout, stderr io.Writer, res *checker.Result, cat *rules.Catalog, e *
 	}
 	if e.SARIFFile != "" {
 		if err := regfile.Write(e.SARIFFile, false, func(w io.Writer) error {
-			return WriteSARIF(w, res, cat, out.SARIF(e.Version))
+			return WriteSARIF(w, res, cat, out().SARIF(e.Version))
 		}); err != nil {
 			return 0, err
 		}
 	}
 	if e.SummaryFile != "" {
 		if err := regfile.Write(e.SummaryFile, true, func(w io.Writer) error {
-			return WriteSummary(w, res, cat, out.Summary())
+			return WriteSummary(w, res, cat, out().Summary())
 		}); err != nil {
 			return 0, err
 		}

@@ -88,3 +88,40 @@ func TestEmitFiles(t *testing.T) {
 		t.Errorf("summary not appended: %v\n%s", err, data)
 	}
 }
+
+// TestEmitLocatesOnlyForProvenance: Emit locates the repository (git
+// rev-parse, symbolic-ref, remote get-url) only for the writers that say
+// where it is, annotations, SARIF and the summary, and once for all of
+// them; a JSON or text report ran git for nothing.
+func TestEmitLocatesOnlyForProvenance(t *testing.T) {
+	calls := 0
+	defer func(l func(string, bool, string) *Provenance) { locate = l }(locate)
+	locate = func(root string, changeMode bool, compared string) *Provenance {
+		calls++
+		return Locate(root, changeMode, compared)
+	}
+	cat := testrepo.Catalog(t)
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		e    Emission
+		want int
+	}{
+		{Emission{Format: "json"}, 0},
+		{Emission{Format: "text"}, 0},
+		{Emission{Format: "text", Statistics: true}, 0},
+		{Emission{Format: "checklist"}, 0},
+		{Emission{Format: "github"}, 1},
+		{Emission{Format: "sarif"}, 1},
+		{Emission{Format: "json", Annotate: true}, 1},
+		{Emission{Format: "sarif", Annotate: true, SARIFFile: filepath.Join(dir, "out.sarif"), SummaryFile: filepath.Join(dir, "summary.md")}, 1},
+	} {
+		calls = 0
+		tc.e.Root = dir
+		if _, err := Emit(&bytes.Buffer{}, &bytes.Buffer{}, &checker.Result{Root: "repo"}, cat, &tc.e); err != nil {
+			t.Fatal(err)
+		}
+		if calls != tc.want {
+			t.Errorf("%+v: located the repository %d times, want %d", tc.e, calls, tc.want)
+		}
+	}
+}
