@@ -13,11 +13,13 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-// oldNewImports is NewImports as first written: an ast.Inspect walk.
-func oldNewImports(file string, f *ast.File) *astutil.Imports {
+// oldNewImports is NewImports as first written: an ast.Inspect walk; it
+// also gives what each name of an import statement imports (ResolveAlias).
+func oldNewImports(file string, f *ast.File) (*astutil.Imports, map[*ast.Alias]string) {
 	im := &astutil.Imports{Local: map[string]string{}}
+	aliases := map[*ast.Alias]string{}
 	if f == nil || f.Module == nil {
-		return im
+		return im, aliases
 	}
 	pkg := astutil.PackagePath(file)
 	astutil.InspectFile(f, func(n ast.Node) bool {
@@ -27,6 +29,7 @@ func oldNewImports(file string, f *ast.File) *astutil.Imports {
 				if a == nil {
 					continue
 				}
+				aliases[a] = a.Name
 				if a.Asname != nil {
 					im.Local[*a.Asname] = a.Name
 				} else {
@@ -37,7 +40,11 @@ func oldNewImports(file string, f *ast.File) *astutil.Imports {
 		case *ast.ImportFrom:
 			base := astutil.ImportFromModule(pkg, s)
 			for _, a := range s.Names {
-				if a == nil || a.Name == "*" {
+				if a == nil {
+					continue
+				}
+				if a.Name == "*" {
+					aliases[a] = ""
 					continue
 				}
 				local := a.Name
@@ -45,11 +52,12 @@ func oldNewImports(file string, f *ast.File) *astutil.Imports {
 					local = *a.Asname
 				}
 				im.Local[local] = astutil.JoinDotted(base, a.Name)
+				aliases[a] = im.Local[local]
 			}
 		}
 		return true
 	})
-	return im
+	return im, aliases
 }
 
 // TestNewImportsStatements checks NewImports (a walk of the statements
@@ -60,8 +68,15 @@ func TestNewImportsStatements(t *testing.T) {
 	for _, f := range testrepo.CorpusFiles(t, "../python/parser/testdata") {
 		p := f.Path
 		n++
-		if got, want := astutil.NewImports(p, f.AST), oldNewImports(p, f.AST); !reflect.DeepEqual(got, want) {
+		got := astutil.NewImports(p, f.AST)
+		want, aliases := oldNewImports(p, f.AST)
+		if !reflect.DeepEqual(got.Local, want.Local) {
 			t.Errorf("%s: imports %v, want %v", p, got.Local, want.Local)
+		}
+		for a, q := range aliases {
+			if r := got.ResolveAlias(a); r != q {
+				t.Errorf("%s:%d: import of %s resolves to %q, want %q", p, a.Lineno, a.Name, r, q)
+			}
 		}
 	}
 	t.Logf("%d files", n)

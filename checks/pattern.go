@@ -142,10 +142,20 @@ func (p *PatternParams) Validate() error {
 		for _, v := range pt.Vars() {
 			vars[v] = true
 		}
-		if k := pt.Kind(); k == "" || p.kinds == nil {
+		ks := pt.Kinds()
+		if ks == nil {
+			// A metavariable's own constraint may say (A09: `$F` is a
+			// name, an attribute or an import's name).
+			if w := p.Where[pt.Root()]; w != nil && len(w.Kinds) > 0 {
+				ks = w.Kinds
+			}
+		}
+		if ks == nil || p.kinds == nil {
 			p.kinds = nil
 		} else {
-			p.kinds[k] = true
+			for _, k := range ks {
+				p.kinds[k] = true
+			}
 		}
 	}
 	if p.Require != "" {
@@ -419,11 +429,13 @@ func newFileMatcher(f *source.File) *fileMatcher {
 	// An attribute chain is resolved (its name built) once however many
 	// patterns compare it; a name's resolution is a lookup.
 	resolved := map[*ast.Attribute]string{}
-	fm.resolve = func(e ast.Expr) string {
-		switch e := e.(type) {
+	fm.resolve = func(n ast.Node) string {
+		switch e := n.(type) {
 		case *ast.Name:
 			q, _ := fm.im.Resolve(e)
 			return q
+		case *ast.Alias:
+			return fm.im.ResolveAlias(e)
 		case *ast.Attribute:
 			q, ok := resolved[e]
 			if !ok {
@@ -901,6 +913,8 @@ func bindingText(fm *fileMatcher, n ast.Node) string {
 		return fm.resolve(v)
 	case *ast.Attribute:
 		return fm.resolve(v)
+	case *ast.Alias:
+		return fm.resolve(v)
 	case *ast.Constant:
 		if s, ok := v.Value.(string); ok {
 			return s
@@ -1148,6 +1162,8 @@ func matchVars(fm *fileMatcher, n, at ast.Node) map[string]string {
 		v["name"] = x.Id
 	case *ast.Attribute:
 		v["name"] = x.Attr
+	case *ast.Alias:
+		v["name"] = x.Name
 	case *ast.Call:
 		v["name"] = astutil.DottedTail(astutil.DottedName(x.Func))
 		if a, ok := x.Func.(*ast.Attribute); ok && v["name"] == "" {

@@ -40,7 +40,11 @@ func walkPlain(f *ast.File, fn func(path []ast.Node)) {
 // resolved each time they are compared.
 func findAllPlain(f *source.File, ps []*PatternParams) [][]PatternMatch {
 	fm := &fileMatcher{f: f, im: f.Imports(), defs: astutil.TopLevelFuncs(f.AST)}
-	fm.resolve = func(e ast.Expr) string {
+	fm.resolve = func(n ast.Node) string {
+		if a, ok := n.(*ast.Alias); ok {
+			return fm.im.ResolveAlias(a)
+		}
+		e, _ := n.(ast.Expr)
 		q, _ := fm.im.Resolve(e)
 		return q
 	}

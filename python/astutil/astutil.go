@@ -103,12 +103,15 @@ type Imports struct {
 	// binds "sm" to "tilegym.ops.softmax"; `import tilegym.ops` binds
 	// "tilegym" to "tilegym".
 	Local map[string]string
+	// aliases maps each name of an import statement to the qualified name
+	// it imports (ResolveAlias).
+	aliases map[*ast.Alias]string
 }
 
 // NewImports collects the imports of file f whose slash path is file
 // (relative imports are resolved against its package).
 func NewImports(file string, f *ast.File) *Imports {
-	im := &Imports{Local: map[string]string{}}
+	im := &Imports{Local: map[string]string{}, aliases: map[*ast.Alias]string{}}
 	if f == nil || f.Module == nil {
 		return im
 	}
@@ -120,6 +123,7 @@ func NewImports(file string, f *ast.File) *Imports {
 				if a == nil {
 					continue
 				}
+				im.aliases[a] = a.Name
 				if a.Asname != nil {
 					im.Local[*a.Asname] = a.Name
 				} else {
@@ -138,6 +142,7 @@ func NewImports(file string, f *ast.File) *Imports {
 					local = *a.Asname
 				}
 				im.Local[local] = JoinDotted(base, a.Name)
+				im.aliases[a] = im.Local[local]
 			}
 		}
 	})
@@ -257,6 +262,17 @@ func (im *Imports) Resolve(e ast.Expr) (string, bool) {
 		}
 	}
 	return d, false
+}
+
+// ResolveAlias returns the qualified name a name of one of the file's
+// import statements imports (`exp` of `from cuda.tile import exp` is
+// "cuda.tile.exp", `cuda.tile as ct` of an import is "cuda.tile"), or ""
+// for another alias and for `*`.
+func (im *Imports) ResolveAlias(a *ast.Alias) string {
+	if im == nil {
+		return ""
+	}
+	return im.aliases[a]
 }
 
 // resolveChain is Resolve of an attribute chain whose head is imported,

@@ -7,8 +7,10 @@
 // (`def $F(..., $P=$D, ...)`: a parameter written without a default
 // matches one without). Dotted names in a
 // pattern are fully qualified: `cuda.tile.launch(...)` matches
-// `ct.launch(...)` in a file that imports cuda.tile as ct, as the caller's
-// Resolver says. It knows Python, not TileGym.
+// `ct.launch(...)` in a file that imports cuda.tile as ct, and `launch(...)`
+// in one that imports it from cuda.tile, as the caller's Resolver says; a
+// dotted name (or `cuda.tile.$F`) also matches the name of an import
+// statement that imports it. It knows Python, not TileGym.
 package pattern
 
 import (
@@ -61,13 +63,20 @@ func Parse(src string) (*Pattern, error) {
 	return p, nil
 }
 
+// Root returns the metavariable the pattern is ($X: "X"), else "".
+func (p *Pattern) Root() string {
+	name, _ := mvName(p.node)
+	return name
+}
+
 // Vars returns the names of the pattern's metavariables (without $).
 func (p *Pattern) Vars() []string { return p.vars }
 
 // A Resolver gives the qualified dotted name of a Name or Attribute chain
-// of the file being matched (through its imports), or "" for another
-// expression.
-type Resolver func(e ast.Expr) string
+// of the file being matched (through its imports) or of a name of an
+// import statement (an *ast.Alias: what it imports), or "" for another
+// node.
+type Resolver func(n ast.Node) string
 
 // Ident is what a metavariable standing for a name that is not an
 // expression binds: an attribute's name (cuda.tile.$F, at the whole
@@ -101,17 +110,35 @@ func (p *Pattern) MatchWhere(n ast.Node, resolve Resolver, b Bindings, check fun
 	return m.node(p.node, n)
 }
 
-// Kind returns the type name of the pattern's root node ("Call",
-// "Attribute", "For"): a target whose node is of another type cannot match,
-// but for a metavariable or `...` ("" then).
-func (p *Pattern) Kind() string {
+// nameKinds are the types of the nodes a qualified name may be written
+// as: a name, an attribute chain, a name of an import statement.
+var nameKinds = []string{"Attribute", "Name", "Alias"}
+
+// Kinds returns the type names a target's node may have for the pattern
+// to match ("Call", "For"), or nil when a node of any type may: the root is
+// a metavariable or `...`. A qualified name (`triton.jit`, `cuda.tile.$F`)
+// may be a name, an attribute or an import's name.
+func (p *Pattern) Kinds() []string {
 	if isWild(p.node) {
-		return ""
+		return nil
 	}
 	if _, ok := mvName(p.node); ok {
-		return ""
+		return nil
 	}
-	return reflect.TypeOf(p.node).Elem().Name()
+	if isDotted(p.node) || qualifiedAttr(p.node) != nil {
+		return nameKinds
+	}
+	return []string{reflect.TypeOf(p.node).Elem().Name()}
+}
+
+// qualifiedAttr returns a pattern node that is `dotted.$F` (an attribute
+// whose name is a metavariable, of a dotted name), else nil.
+func qualifiedAttr(n ast.Node) *ast.Attribute {
+	a, ok := n.(*ast.Attribute)
+	if ok && strings.HasPrefix(a.Attr, mvPrefix) && isDotted(a.Value) {
+		return a
+	}
+	return nil
 }
 
 // Anchor returns a name that the last part of a target's own name must
@@ -137,14 +164,12 @@ func (p *Pattern) Anchor() string {
 }
 
 // Type returns the type name a target's node must have for the pattern to
-// match ("Call", "For"), or "" when nodes of several types may: the root
-// is a metavariable, `...`, or a dotted name (which matches any
-// expression resolving to it).
+// match ("Call", "For"), or "" when nodes of several types may (Kinds).
 func (p *Pattern) Type() string {
-	if isDotted(p.node) {
-		return ""
+	if k := p.Kinds(); len(k) == 1 {
+		return k[0]
 	}
-	return p.Kind()
+	return ""
 }
 
 type matcher struct {
@@ -218,28 +243,31 @@ func (m *matcher) node(p, t ast.Node) bool {
 	}
 	if name, ok := mvName(p); ok {
 		if _, isExpr := p.(*ast.Name); isExpr {
+			// An expression, or the name of an import (which stands for
+			// what it imports, as a name does).
 			if _, ok := t.(ast.Expr); !ok {
-				return false
+				if _, ok := t.(*ast.Alias); !ok {
+					return false
+				}
 			}
 		}
 		return m.bind(name, t)
 	}
 	// A dotted name without metavariables is compared resolved.
 	if isDotted(p) {
-		te, ok := t.(ast.Expr)
-		if !ok {
-			return false
-		}
 		if m.resolve != nil {
-			return dottedIs(p, m.resolve(te))
+			return dottedIs(p, m.resolve(t))
 		}
-		return dottedIs(p, astutil.DottedName(te))
+		te, ok := t.(ast.Expr)
+		return ok && dottedIs(p, astutil.DottedName(te))
 	}
 	switch pv := p.(type) {
 	case *ast.Attribute:
 		tv, ok := t.(*ast.Attribute)
 		if !ok {
-			return false
+			// `cuda.tile.$F` also matches a bare name or an import's name
+			// that resolves to cuda.tile.<name>.
+			return qualifiedAttr(pv) != nil && m.qualified(pv, t)
 		}
 		if name, ok := strings.CutPrefix(pv.Attr, mvPrefix); ok {
 			if isDotted(pv.Value) {
@@ -258,6 +286,31 @@ func (m *matcher) node(p, t ast.Node) bool {
 		return ok && m.funcDef(pv, tv)
 	}
 	return m.generic(reflect.ValueOf(p).Elem(), reflect.ValueOf(t).Elem())
+}
+
+// qualified matches `dotted.$F` against a name or an import's name
+// (not an attribute) whose resolved name is the dotted name and one part
+// more, which $F binds (at the target's position).
+func (m *matcher) qualified(p *ast.Attribute, t ast.Node) bool {
+	if m.resolve == nil {
+		return false
+	}
+	var at ast.Attrs
+	switch v := t.(type) {
+	case *ast.Name:
+		at = v.Attrs
+	case *ast.Alias:
+		at = v.Attrs
+	default:
+		return false
+	}
+	q := m.resolve(t)
+	i := strings.LastIndexByte(q, '.')
+	if i < 0 || !dottedIs(p.Value, q[:i]) {
+		return false
+	}
+	name, _ := strings.CutPrefix(p.Attr, mvPrefix)
+	return m.bind(name, &Ident{Attrs: at, Id: q[i+1:]})
 }
 
 // call matches a call: the callee, the positional arguments (where `...`

@@ -20,7 +20,14 @@ func matches(t *testing.T, pat, src string) []string {
 		t.Fatal(err)
 	}
 	im := astutil.NewImports("x.py", f)
-	resolve := func(e ast.Expr) string { q, _ := im.Resolve(e); return q }
+	resolve := func(n ast.Node) string {
+		if a, ok := n.(*ast.Alias); ok {
+			return im.ResolveAlias(a)
+		}
+		e, _ := n.(ast.Expr)
+		q, _ := im.Resolve(e)
+		return q
+	}
 	var out []string
 	astutil.InspectFile(f, func(n ast.Node) bool {
 		b := Bindings{}
@@ -28,6 +35,8 @@ func matches(t *testing.T, pat, src string) []string {
 			s := ""
 			if e, ok := n.(ast.Expr); ok {
 				s = astutil.ExprString(e)
+			} else if a, ok := n.(*ast.Alias); ok {
+				s = "import " + a.Name + "@" + string(rune('0'+n.Pos().Line))
 			} else {
 				s = "stmt@" + string(rune('0'+n.Pos().Line))
 			}
@@ -55,6 +64,15 @@ func TestMatch(t *testing.T) {
 		{"cuda.tile.launch(...)", "import other as ct\nct.launch(1)\n", nil},
 		// A metavariable attribute binds the name.
 		{"cuda.tile.$X", "import cuda.tile as ct\nct.sigmoid(x)\n", []string{"ct.sigmoid X=sigmoid"}},
+		// A dotted name matches a bare name or a shorter chain whose import
+		// resolves to it, and the name of the import itself.
+		{"triton.jit", "from triton import jit\n@jit\ndef k():\n    pass\n", []string{"import jit@1", "jit"}},
+		{"triton.jit", "import triton as tr\n@tr.jit\ndef k():\n    pass\n", []string{"tr.jit"}},
+		{"triton.jit", "from other import jit\n@jit\ndef k():\n    pass\n", nil},
+		{"a.b.c.d", "import a.b as x\nfrom a.b import c\nx.c.d\nc.d\nx.c\n", []string{"x.c.d", "c.d"}},
+		{"cuda.tile.$X", "from cuda.tile import sigmoid as sg, exp\ny = sg(x)\n", []string{"import sigmoid@1 X=sigmoid", "import exp@1 X=exp", "sg X=sigmoid"}},
+		{"cuda.tile.$X", "from cuda import tile\nimport cuda.tile.tune\ntile.exp(x)\n", []string{"import cuda.tile.tune@2 X=tune", "tile.exp X=exp"}},
+		{"cuda.tile.$X", "import cuda.tile as ct\nfrom numpy import sigmoid\nsigmoid(ct)\n", nil},
 		// Positional arguments with ..., keywords in any order.
 		{"f($X, ...)", "f(1, 2, k=3)\nf()\n", []string{"f(1, 2, k=3) X=1"}},
 		{"f($X)", "f(1, k=3)\nf(2)\n", []string{"f(2) X=2"}},

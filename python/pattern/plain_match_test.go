@@ -122,11 +122,9 @@ func TestMatcherMatchesPlain(t *testing.T) {
 	refuse := func(name string, n ast.Node) bool { return (n.Pos().Line+n.Pos().Col+len(name))%3 != 0 }
 	// A root of another type than the node refuses it at once (but a
 	// dotted name, which matches any expression resolving to it).
-	kinds := make([]string, len(pats))
+	kinds := make([][]string, len(pats))
 	for i, p := range pats {
-		if !isDotted(p.node) {
-			kinds[i] = p.Kind()
-		}
+		kinds[i] = p.Kinds()
 	}
 	matched, compared := 0, 0
 	for name, data := range corpusSources(t) {
@@ -135,10 +133,17 @@ func TestMatcherMatchesPlain(t *testing.T) {
 			continue
 		}
 		im := astutil.NewImports(name, f)
-		resolve := func(e ast.Expr) string { q, _ := im.Resolve(e); return q }
+		resolve := func(n ast.Node) string {
+			if a, ok := n.(*ast.Alias); ok {
+				return im.ResolveAlias(a)
+			}
+			e, _ := n.(ast.Expr)
+			q, _ := im.Resolve(e)
+			return q
+		}
 		astutil.InspectFile(f, func(n ast.Node) bool {
 			for i, p := range pats {
-				if k := kinds[i]; k != "" && k != reflect.TypeOf(n).Elem().Name() {
+				if k := kinds[i]; k != nil && !slices.Contains(k, reflect.TypeOf(n).Elem().Name()) {
 					continue // a node of another type: both refuse it at once
 				}
 				for _, check := range []func(string, ast.Node) bool{nil, refuse} {

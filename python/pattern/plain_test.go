@@ -58,7 +58,8 @@ func (m *plainMatcher) node(p, t ast.Node) bool {
 	}
 	if name, ok := mvName(p); ok {
 		if _, isExpr := p.(*ast.Name); isExpr {
-			if _, ok := t.(ast.Expr); !ok {
+			_, alias := t.(*ast.Alias)
+			if _, ok := t.(ast.Expr); !ok && !alias {
 				return false
 			}
 		}
@@ -67,21 +68,39 @@ func (m *plainMatcher) node(p, t ast.Node) bool {
 	// A dotted name without metavariables is compared resolved.
 	if pe, ok := p.(ast.Expr); ok {
 		if d := astutil.DottedName(pe); d != "" && !strings.Contains(d, mvPrefix) {
-			te, ok := t.(ast.Expr)
-			if !ok {
-				return false
-			}
 			if m.resolve != nil {
-				return m.resolve(te) == d
+				return m.resolve(t) == d
 			}
-			return astutil.DottedName(te) == d
+			te, ok := t.(ast.Expr)
+			return ok && astutil.DottedName(te) == d
 		}
 	}
 	switch pv := p.(type) {
 	case *ast.Attribute:
 		tv, ok := t.(*ast.Attribute)
 		if !ok {
-			return false
+			// dotted.$F: a name or an import's name resolving to
+			// dotted.<one more part>.
+			d := astutil.DottedName(pv.Value)
+			name, isMV := strings.CutPrefix(pv.Attr, mvPrefix)
+			if !isMV || d == "" || strings.Contains(d, mvPrefix) || m.resolve == nil {
+				return false
+			}
+			var at ast.Attrs
+			switch v := t.(type) {
+			case *ast.Name:
+				at = v.Attrs
+			case *ast.Alias:
+				at = v.Attrs
+			default:
+				return false
+			}
+			q := m.resolve(t)
+			rest, ok := strings.CutPrefix(q, d+".")
+			if !ok || rest == "" || strings.Contains(rest, ".") {
+				return false
+			}
+			return m.bind(name, &Ident{Attrs: at, Id: rest})
 		}
 		if name, ok := strings.CutPrefix(pv.Attr, mvPrefix); ok {
 			return m.bind(name, &Ident{Attrs: tv.Attrs, Id: tv.Attr}) && m.node(pv.Value, tv.Value)
