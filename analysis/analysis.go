@@ -39,10 +39,17 @@ type Analyzer[R any] struct {
 	// kind's messages unchecked (TestPlaceholders requires it set).
 	Placeholders []string
 	// Texts are the names of the texts ([rule.texts]) the kind renders
-	// into a placeholder of its message when the words depend on the
-	// case (RenderText); every rule of the kind defines each, and no other,
-	// with the kind's Placeholders only.
+	// into a placeholder of its message (or a related position's) when
+	// the words depend on the case (RenderText), with the kind's
+	// Placeholders only. A rule of the kind defines each text the kind
+	// asks of it (TextsFor), and no other: loading a catalog refuses a
+	// rule that lacks one, so no finding's words are ever empty.
 	Texts []string
+	// TextsFor, when set, returns the texts of Texts that the kind asks of
+	// one rule, for kinds whose rules take different paths by their params
+	// (the stubless rule of impl-orphan renders none of the other's
+	// texts); nil asks every rule for all of Texts.
+	TextsFor func(*rules.Rule) []string
 	// Run applies the analyzer to a pass. Its result is available to the
 	// analyzers that require it.
 	Run func(*Pass[R]) (any, error)

@@ -66,8 +66,8 @@ func (g *Registry[R]) LoadBuiltinCatalog() (*rules.Catalog, error) {
 // checkPlaceholders rejects, after a catalog loaded, every rule whose
 // message or text has an unbalanced brace or uses a {placeholder} its kind
 // does not fill (Analyzer.Placeholders): it would be printed as written;
-// and every rule whose texts are not the ones its kind renders
-// (Analyzer.Texts).
+// and every rule whose texts are not the ones its kind asks of it
+// (Analyzer.Texts, TextsFor): a missing one would render empty.
 func (g *Registry[R]) checkPlaceholders(cat *rules.Catalog, err error) (*rules.Catalog, error) {
 	if err != nil {
 		return nil, err
@@ -81,15 +81,24 @@ func (g *Registry[R]) checkPlaceholders(cat *rules.Catalog, err error) (*rules.C
 		fail := func(format string, args ...any) {
 			errs = append(errs, &rules.LoadError{File: cat.File, Line: r.Line, Msg: fmt.Sprintf("rule %s: ", r.ID) + fmt.Sprintf(format, args...)})
 		}
+		needed := a.Texts
+		if a.TextsFor != nil {
+			needed = a.TextsFor(r)
+		}
 		templates := []struct{ what, tmpl string }{{"message", r.Message}}
 		for _, name := range slices.Sorted(maps.Keys(r.Texts)) {
-			if !slices.Contains(a.Texts, name) {
+			switch {
+			case !slices.Contains(a.Texts, name):
 				fail("texts.%s is not a text kind %q renders (it renders %s)", name, r.Kind, listOr(a.Texts))
+			case !slices.Contains(needed, name):
+				fail("texts.%s is not a text kind %q renders for this rule (with its params it renders %s); remove it", name, r.Kind, listOr(needed))
 			}
 			templates = append(templates, struct{ what, tmpl string }{"texts." + name, r.Texts[name]})
 		}
-		for _, name := range a.Texts {
-			if _, ok := r.Texts[name]; !ok {
+		for _, name := range needed {
+			if !slices.Contains(a.Texts, name) {
+				fail("kind %q asks for texts.%s, which is not among its Texts", r.Kind, name)
+			} else if _, ok := r.Texts[name]; !ok {
 				fail("no texts.%s: kind %q renders it into the message; add it to [rule.texts]", name, r.Kind)
 			}
 		}
@@ -136,7 +145,6 @@ func MessagePlaceholders(msg string) (names []string, problem string) {
 	return names, ""
 }
 
-// braced lists names as {a}, {b}.
 // listOr lists names, or says none.
 func listOr(names []string) string {
 	if len(names) == 0 {
@@ -145,6 +153,7 @@ func listOr(names []string) string {
 	return strings.Join(names, ", ")
 }
 
+// braced lists names as {a}, {b}.
 func braced(names []string) string {
 	out := make([]string, len(names))
 	for i, n := range names {

@@ -148,4 +148,24 @@ func TestCatalogTextErrors(t *testing.T) {
 			t.Errorf("%q: error %v, want one containing %q", tc.text, err, tc.want)
 		}
 	}
+	// A kind asks each rule for the texts its params make it render
+	// (Analyzer.TextsFor): TG107, impl-orphan's stubless rule, needs
+	// texts.registered and not TG206's texts; TG503, a backend list with
+	// no test methods, no text at all.
+	for _, tc := range []struct{ old, new, want string }{
+		{"registered = \"register_impl(\\\"{op}\\\", backend=\\\"{backend}\\\")\"\n", "",
+			`rule TG107: no texts.registered: kind "impl-orphan" renders it into the message; add it to [rule.texts]`},
+		{"[rule.texts]\nregistered = ", "[rule.texts]\nnear-miss = \"register it as {nearest}\"\nregistered = ",
+			`rule TG107: texts.near-miss is not a text kind "impl-orphan" renders for this rule (with its params it renders registered, unregistered, no-dispatch-file); remove it`},
+		{"else None\"\nkind = \"backend-list\"\n", "else None\"\nkind = \"backend-list\"\n\n[rule.texts]\nparametrized-otherwise = \", and {methods}\"\n",
+			`rule TG503: texts.parametrized-otherwise is not a text kind "backend-list" renders for this rule (with its params it renders none); remove it`},
+	} {
+		if strings.Count(base, tc.old) != 1 {
+			t.Fatalf("rules.toml has not one %q", tc.old)
+		}
+		_, err := checks.LoadCatalog([]byte(strings.Replace(base, tc.old, tc.new, 1)), "my-rules.toml")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want one containing %q", tc.old, tc.new, err, tc.want)
+		}
+	}
 }

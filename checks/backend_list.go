@@ -8,6 +8,7 @@ import (
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
+	"github.com/tilegym/tilegym-lint/rules"
 )
 
 // BackendListAnalyzer implements kind "backend-list" (S4.3, S5.3).
@@ -15,6 +16,7 @@ var BackendListAnalyzer = &Analyzer{
 	Name:         "backend-list",
 	Placeholders: []string{"op", "file", "func", "missing", "required", "var", "methods", "repair"},
 	Texts:        []string{"parametrized-otherwise"},
+	TextsFor:     backendListTexts,
 	Doc: `Reports a missing backend list, or one without the required backends.
 
 A test file lists the backends it runs (_backends = ["cutile"]), a benchmark
@@ -29,6 +31,15 @@ required entry must be among them.`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(backendListParams) },
 	Run:      runBackendList,
+}
+
+// backendListTexts: only a rule with test methods (a list missing from a
+// test class) completes its message with the methods' repair.
+func backendListTexts(r *rules.Rule) []string {
+	if p, _ := r.Params.(*backendListParams); p != nil && len(p.Methods) > 0 {
+		return []string{"parametrized-otherwise"}
+	}
+	return nil
 }
 
 type backendListParams struct {

@@ -14,6 +14,7 @@ var ImplOrphanAnalyzer = &Analyzer{
 	Name:         "impl-orphan",
 	Placeholders: []string{"op", "file", "backend", "dispatch", "func", "hint", "name", "nearest", "adds", "path"},
 	Texts:        []string{"undeclared", "near-miss", "registered", "unregistered", "no-dispatch-file"},
+	TextsFor:     implOrphanTexts,
 	Doc: `Reports register_impl names that no @dispatch stub declares.
 
 An implementation registered under a name that is not a dispatched op is
@@ -92,6 +93,15 @@ func runImplOrphan(pass *Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// implOrphanTexts: a stubless rule names the op's registration and the
+// dispatch file, any other the registered name's repair.
+func implOrphanTexts(r *rules.Rule) []string {
+	if p, _ := r.Params.(*implOrphanParams); p != nil && p.Stubless {
+		return []string{"registered", "unregistered", "no-dispatch-file"}
+	}
+	return []string{"undeclared", "near-miss"}
 }
 
 // reportStubless reports the ops of the table that have no dispatch stub.
