@@ -369,3 +369,28 @@ func TestLogWriterWritesOnce(t *testing.T) {
 		t.Errorf("the text report of %d lines made %d writes, want 1", lines, c.writes)
 	}
 }
+
+// appendLogSafe's fast path (no '#', no invisible character, no ':' or
+// non-ASCII character first after spaces) writes what the character by
+// character escaping writes.
+func TestAppendLogSafeFastPath(t *testing.T) {
+	parts := []string{"", " ", "  ", ":", "::", "#", "##[", "[", "a", "\"op\": \"x\",", "\u00a0", "\u2003", "\u200b", "\t", "\x1b[1m", "\xff", "é", "x::y"}
+	var lines []string
+	for _, a := range parts {
+		for _, b := range parts {
+			for _, c := range parts {
+				lines = append(lines, a+b+c)
+			}
+		}
+	}
+	lines = append(lines, hostileStrings...)
+	for _, line := range lines {
+		for _, atStart := range []bool{true, false} {
+			got := appendLogSafe(nil, []byte(line), atStart)
+			want := appendLogSafeSlow(nil, []byte(line), atStart)
+			if !bytes.Equal(got, want) {
+				t.Errorf("appendLogSafe(%q, %v) = %q, character by character %q", line, atStart, got, want)
+			}
+		}
+	}
+}

@@ -150,9 +150,27 @@ func passThrough(r rune) bool {
 // is escaped).
 func appendLogSafe(dst, line []byte, atStart bool) []byte {
 	// Fast path: nothing to escape.
-	if !bytes.Contains(line, []byte("#")) && !(atStart && bytes.Contains(line, []byte(":"))) && !hasInvisible(line) {
+	if !bytes.Contains(line, []byte("#")) && !(atStart && colonLead(line)) && !hasInvisible(line) {
 		return append(dst, line...)
 	}
+	return appendLogSafeSlow(dst, line, atStart)
+}
+
+// colonLead reports whether a line may start with "::" after blanks, for a
+// line with no invisible character (a control, such as the tab, is one):
+// whether its first character but spaces is a ':' or not ASCII (a Unicode
+// space). Every line of the JSON report has a ':', few start with one.
+func colonLead(line []byte) bool {
+	for _, c := range line {
+		if c != ' ' {
+			return c == ':' || c >= utf8.RuneSelf
+		}
+	}
+	return false
+}
+
+// appendLogSafeSlow is appendLogSafe character by character.
+func appendLogSafeSlow(dst, line []byte, atStart bool) []byte {
 	var prev1, prev2 rune // the last two characters that are not skipped
 	lead := atStart       // no character but blanks and skipped ones so far
 	for i := 0; i < len(line); {
