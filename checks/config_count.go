@@ -73,7 +73,8 @@ type spaceCounter struct {
 }
 
 // space returns the search space an expression passed to a search is, in
-// file f at the statement path (to find a local variable's assignment).
+// file f, in function fn (to find a local variable's assignment; nil: at
+// module level).
 func (c *spaceCounter) space(f *source.File, fn ast.Node, e ast.Expr, depth int) *configSpace {
 	if depth > 3 || e == nil {
 		return nil
@@ -86,17 +87,23 @@ func (c *spaceCounter) space(f *source.File, fn ast.Node, e ast.Expr, depth int)
 	case *ast.ListComp:
 		return &configSpace{file: f, at: v, name: nodeSource(f, v), count: compCount(v.Generators)}
 	case *ast.Name:
-		// A local variable: its last assignment in the enclosing function.
+		// A local variable: its last assignment in the enclosing function;
+		// outside one (a decorator's argument), the module's last before it.
 		var val ast.Expr
-		if fn != nil {
-			ast.Inspect(fn, func(n ast.Node) bool {
-				if a, ok := n.(*ast.Assign); ok && len(a.Targets) == 1 && a.Pos().Line < e.Pos().Line {
-					if t, ok := a.Targets[0].(*ast.Name); ok && t.Id == v.Id {
-						val = a.Value
-					}
+		assigned := func(n ast.Node) bool {
+			if a, ok := n.(*ast.Assign); ok && len(a.Targets) == 1 && a.Pos().Line < e.Pos().Line {
+				if t, ok := a.Targets[0].(*ast.Name); ok && t.Id == v.Id {
+					val = a.Value
 				}
-				return true
-			})
+			}
+			return true
+		}
+		if fn != nil {
+			ast.Inspect(fn, assigned)
+		} else if f.AST != nil && f.AST.Module != nil {
+			for _, s := range f.AST.Module.Body {
+				assigned(s)
+			}
 		}
 		return c.space(f, fn, val, depth+1)
 	case *ast.Call:

@@ -35,6 +35,7 @@ var kinds = analysis.NewRegistry(
 	CallKeywordAnalyzer,
 	CheckBeforeTimingAnalyzer,
 	ConfigCountAnalyzer,
+	ConfigKeysAnalyzer,
 	DispatchCallersAnalyzer,
 	ForbiddenImportAnalyzer,
 	ImplConstantAnalyzer,
