@@ -50,6 +50,10 @@ func NewLogWriter(w io.Writer) *LogWriter {
 	return &LogWriter{w: w}
 }
 
+// Unwrap returns the writer the escaped lines go to (a caller asking
+// whether the output is a terminal asks it).
+func (w *LogWriter) Unwrap() io.Writer { return w.w }
+
 // Write buffers p and passes on the lines it completes, escaped, in one
 // write (a report of 12,000 lines written at once made as many system
 // calls).

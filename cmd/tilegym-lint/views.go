@@ -81,6 +81,21 @@ func useColor(w io.Writer) bool {
 	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
 		return false
 	}
-	f, ok := w.(*os.File)
+	f, ok := outputFile(w)
 	return ok && isTerminal(f.Fd())
+}
+
+// outputFile is the file w writes to, looking through the writers that
+// wrap it (every command writes through a report.LogWriter).
+func outputFile(w io.Writer) (*os.File, bool) {
+	for {
+		switch v := w.(type) {
+		case *os.File:
+			return v, true
+		case interface{ Unwrap() io.Writer }:
+			w = v.Unwrap()
+		default:
+			return nil, false
+		}
+	}
 }
