@@ -124,7 +124,7 @@ func builtinCatalog(t *testing.T) *rules.Catalog {
 // or a description ("the template is ...", "tilegym-lint skipped ...").
 func TestCatalogFixesAreActions(t *testing.T) {
 	verbs := map[string]bool{}
-	for _, v := range strings.Fields("add annotate call compare declare define delete describe fix give keep launch make match move name pad pass register remove rename run search split use verify write") {
+	for _, v := range strings.Fields("add annotate call compare declare define delete describe fix give keep launch leave make match move name pad pass register remove rename run search split use verify write") {
 		verbs[v] = true
 	}
 	cat := builtinCatalog(t)
