@@ -11,23 +11,24 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// BackendListAnalyzer implements kind "backend-list" (S4.3, S5.3).
+// BackendListAnalyzer implements kind "backend-list".
 var BackendListAnalyzer = &Analyzer{
 	Name:         "backend-list",
 	Placeholders: []string{"op", "file", "func", "missing", "required", "var", "methods", "repair"},
 	Texts:        []string{"parametrized-otherwise"},
 	TextsFor:     backendListTexts,
-	Doc: `Reports a missing backend list, or one without the required backends.
+	Doc: `Reports a missing list variable, or one without the required entries.
 
-A test file lists the backends it runs (_backends = ["cutile"]), a benchmark
-the backends it compares (ALL_BACKENDS = [("cutile", "cuTile", ...), ("torch",
-...)]). The rule's variable (one of vars) must be assigned where the rule says: with
-methods globs, in the body of each class holding a matching test method or at
-module level (the class sees both); without, at module level. Its entries are
-read from every assignment, augmented assignment and concatenation of the
-variable: string elements, and the first element of tuple elements;
-conditional elements (x if cond else None) count with their branches. Every
-required entry must be among them.`,
+The rule's variable (one of vars, the first preferred) must be assigned
+where the rule says: with methods globs, in the body of each class holding
+a matching test method or at module level (the class sees both); without,
+at module level. Its entries are read from every assignment, augmented
+assignment, concatenation and in-place extension (append, insert, extend)
+of the variable: string elements, and the first element of tuple elements;
+conditional elements (x if cond else None) count with their branches. With
+config, a file without the variable may list its tuples in a provider
+function a config-building function calls. Every required entry ("a|b":
+either) must be among them.`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(backendListParams) },
 	Run:      runBackendList,

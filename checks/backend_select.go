@@ -18,14 +18,14 @@ var BackendSelectAnalyzer = &Analyzer{
 	Doc: `Reports test methods that do not select the backend safely.
 
 Each method matching the rule's methods globs (or a helper method or module
-function it calls, one level down, or a pytest fixture it requests) must (1) select the backend with one of
-the select functions, (2) skip when the backend is unavailable: a skip call
-in the except handler of a try around the select call, or in an if/else on
-an availability call (the else of "if is_backend_available(backend):", or
-the body of "if ... not is_backend_available(...):"), and (3) call
-self.setUp(). Aliases are resolved: tilegym.set_backend and set_backend
-imported from tilegym.backend are the same function. One finding per method
-names what is missing.`,
+function it calls, one level down, or a pytest fixture it requests) must (1)
+select the backend with one of the select functions, (2) skip when the
+backend is unavailable: a skip call in the except handler of a try around
+the select call, or in an if/else on an availability call (the else of "if
+is_backend_available(backend):", or the body of "if ... not
+is_backend_available(...):"), and (3) call self.setUp(). Aliases are
+resolved: tilegym.set_backend and set_backend imported from tilegym.backend
+are the same function. One finding per method names what is missing.`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(BackendSelectParams) },
 	Run:      runBackendSelect,

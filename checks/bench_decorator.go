@@ -11,12 +11,13 @@ var BenchDecoratorAnalyzer = &Analyzer{
 	Placeholders: []string{"op", "file", "func", "name"},
 	Doc: `Reports a benchmark function without the benchmark decorator.
 
-The op's benchmark function (named by the name template, bench_{func}) must
-be decorated with one of the decorator names (@triton.testing.perf_report),
-which turns it into a runnable benchmark over the configs. A file without a
-function of that name passes when some decorated function calls the op; the
-naming is the cross-step naming rule's concern. Otherwise the finding is on
-the function that calls the op, or at the top of the file.`,
+In each benchmark file of the op, the function named by the name template
+(bench_{func}: a def of the file, or one a benchmark factory builds) must be
+decorated with one of the decorator names, aliases resolved through the
+file's imports. A file without a function of that name passes when some
+decorated function calls the op (the name is bench-function-name's concern).
+Otherwise the finding is on the function that calls the op, or at the top of
+the file.`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(benchFuncParams) },
 	Run:      runBenchDecorator,

@@ -6,11 +6,12 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
+// BenchFileNameAnalyzer implements kind "bench-file-name".
 var BenchFileNameAnalyzer = opKind(&Analyzer{
-	Doc: `Checks that a benchmark file of the op is named after it (X.1).
+	Doc: `Reports an op none of whose benchmark files is named after it.
 
-Like test-file-name, for the op's benchmark files
-(tests/benchmark/bench_softmax.py).`,
+As test-file-name, over the op's benchmark files
+(tests/benchmark/bench_softmax.py); see checkFileNames.`,
 	Name:         "bench-file-name",
 	Placeholders: []string{"op", "file", "actual", "expected", "func"},
 }, func(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *fileNameParams) {

@@ -20,12 +20,12 @@ var BenchFilterAnalyzer = &Analyzer{
 The file must define one of the filter functions (get_supported_backends),
 the filter must read the backend list (one of vars, ALL_BACKENDS), and every
 function that builds a config (a call to one of the config names,
-triton.testing.Benchmark) must use the filter, so that an unavailable backend
-is not benchmarked. The filter may reach the config function through a
-parameter (create_benchmark_config(dtype, backends) called with
-get_supported_backends(), or a name assigned from it, at every call in the
-file) or be imported from a sibling benchmark of the same directory that
-defines it over its own list (read statically, never run).`,
+triton.testing.Benchmark) must use the filter. The filter may reach the
+config function through a parameter (create_benchmark_config(dtype,
+backends) called with get_supported_backends(), or a name assigned from it,
+at every call in the file) or be imported from a sibling benchmark of the
+same directory that defines it over its own list (read statically, never
+run).`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(benchFilterParams) },
 	Run:      runBenchFilter,

@@ -9,8 +9,9 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
+// BenchFunctionNameAnalyzer implements kind "bench-function-name".
 var BenchFunctionNameAnalyzer = opKind(&Analyzer{
-	Doc: `Checks that a benchmark function of the op is named after it (X.1).
+	Doc: `Reports a benchmark file of the op none of whose decorated functions is named after it.
 
 In each benchmark file about the op, some function decorated with one of
 "decorator" (triton.testing.perf_report) has a name built from one of the

@@ -14,14 +14,16 @@ var BenchOpCallAnalyzer = &Analyzer{
 	Name:         "bench-op-call",
 	Placeholders: []string{"op", "file", "call", "func", "keyword", "opcall", "value", "problem"},
 	Texts:        []string{"global", "module", "no-keyword", "literal"},
-	Doc: `Reports benchmark calls of the op without an explicit backend, and global backend selection.
+	Doc: `Reports benchmark calls of the op without the backend keyword, and global backend selection.
 
-A benchmark compares backends side by side: each call of the op through the
-public API (tilegym.ops.<op>, aliases resolved) must pass the backend as the
-keyword argument (backend=backend: the benchmark's backend parameter, not a
-literal such as backend="cutile"), and the file must not call any of the
-forbidden functions (set_backend), which change the backend for the whole
-process. Each offending call is reported.`,
+In each benchmark file, three checks in turn, each finding a call (a file
+with findings of one is not judged by the next): (1) calls of the
+forbidden functions (set_backend); (2) imports or calls of the op's
+function through one of modules (tilegym.ops.cutile.<op>); (3) calls of
+an op the file is about through the public API (tilegym.ops.<op>, aliases
+resolved) that do not pass keyword, or pass it a literal rather than a
+name (a call passing **kwargs is left alone). The rule's texts "global",
+"module", "no-keyword" and "literal" say which.`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(benchOpCallParams) },
 	Run:      runBenchOpCall,

@@ -16,8 +16,7 @@ var BenchReferenceAnalyzer = &Analyzer{
 	Texts:        []string{"misnamed", "other-op", "undefined", "unregistered"},
 	Doc: `Reports a benchmark that does not register the op's reference implementation.
 
-The benchmark compares against a plain PyTorch reference run through the same
-dispatcher, so the file must register one for every op it benchmarks:
+The file must register a reference for every op it benchmarks:
 register_impl("<op>", "torch")(reference_<func>) or the decorator form
 @register_impl("<op>", backend="torch"). The backend is the second positional
 argument or the backend keyword. The registered function must carry the

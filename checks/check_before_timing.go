@@ -20,8 +20,7 @@ var CheckBeforeTimingAnalyzer = &Analyzer{
 In each benchmark function of the op (see bench-decorator), a call to one of
 the check functions (torch.testing.assert_close) must come before the first
 call to one of the timers, in source order, counting the calls of helpers
-one level down at the place the helper is called. A benchmark that never
-checks its result can report the speed of a wrong kernel. Benchmarks with no
+one level down at the place the helper is called. Benchmarks with no
 timer are left to the bench-timing kind. A check that cannot fail does not
 count: one inside try whose except clause catches AssertionError (or
 Exception, BaseException, or everything) without raising again. Timing by

@@ -14,7 +14,7 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-// DispatchCallersAnalyzer implements kind "dispatch-callers" (S1.1).
+// DispatchCallersAnalyzer implements kind "dispatch-callers".
 var DispatchCallersAnalyzer = &Analyzer{
 	Name:         "dispatch-callers",
 	Placeholders: []string{"op", "file", "name", "dispatch"},
@@ -25,10 +25,9 @@ A test or benchmark reaches an op through its scope's public API
 (tilegym.ops.<name>, an import from it). When <name> is no op of the scope
 and nothing else the API defines (a function, class, variable or import of
 the dispatch files and the API package's __init__.py, or a sub-module), the
-op's @dispatch stub is missing: removed while its callers remain, or never
-written. One finding per file and name, charged to the op the name would
-be. An API package whose __init__.py is absent or imports * from a module
-that is not in the snapshot is not judged (its names are unknown).`,
+use is reported: one finding per file and name, charged to the op the name
+would be. An API package whose __init__.py is absent or imports * from a
+module that is not in the snapshot is not judged (its names are unknown).`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Run:      runDispatchCallers,
 }

@@ -14,13 +14,11 @@ import (
 var ForbiddenImportAnalyzer = &Analyzer{
 	Name:         "forbidden-import",
 	Placeholders: []string{"op", "file", "func", "module", "name", "public"},
-	Doc: `Reports imports of backend modules in an op's test or benchmark files.
+	Doc: `Reports imports of the rule's modules in an op's test or benchmark files.
 
-A test must reach the op through the dispatcher (tilegym.ops, or the suite's
-ops module) so that it exercises the backend selected with set_backend;
-importing tilegym.ops.cutile.<module> bypasses dispatch. Every import
-statement (and every call spelled with the full module path) whose module is
-under one of the rule's modules is reported, once per file. "*" in a module
+In the op's files of the rule's step (4: tests, 5: benchmarks), every
+import statement (and every call spelled with the full module path) whose
+module is under one of modules is reported, once per file. "*" in a module
 pattern matches one dotted segment ("tilegym.suites.*.cutile").`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(forbiddenImportParams) },

@@ -12,8 +12,9 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
+// ImplConstantAnalyzer implements kind "impl-constant".
 var ImplConstantAnalyzer = opKind(&Analyzer{
-	Doc: `Checks that kernel parameters used as compile-time values are constants (S2.6).
+	Doc: `Reports kernel parameters used in compile-time positions that are not annotated as constants.
 
 In every kernel (a function decorated with one of "kernel") of a cuTile
 module, the parameters used in the compile-time argument positions listed

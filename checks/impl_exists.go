@@ -11,15 +11,18 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
+// ImplExistsAnalyzer implements kind "impl-exists".
 var ImplExistsAnalyzer = opKind(&Analyzer{
-	Doc: `Checks that every op has a cuTile implementation (S2.1).
+	Doc: `Reports an op with no cuTile implementation under its scope's cuTile package.
 
-The op has a register_impl(..., backend="cutile") site in a module under its
-scope's cuTile package; one finding on the @dispatch decorator naming the
-expected module ("expected", a template such as "{cutile}/{func}.py"); a
-written skip of Step 2 silences it. {action} is what to do: add the expected
-module, or, when a cuTile module registers a near miss of the op's name (a
-typo, TG206), correct that registration: the module exists.`,
+The op table must hold a register_impl(..., backend=<cuTile backend>) site
+of the op in a module under the cuTile package of the op's scope; else one
+finding on the @dispatch decorator naming the expected module ("expected",
+a template such as "{cutile}/{func}.py") as a related position, with any
+module of the package that does not parse (it may register the op). A
+written skip of Step 2 silences it. {action} is what to do: add the
+expected module, or, when a cuTile module registers a near miss of the
+op's name (Op.Misnamed), correct that registration.`,
 	Name:         "impl-exists",
 	Placeholders: []string{"op", "file", "backends", "expected", "func", "action", "backend", "path", "line", "name"},
 	Texts:        []string{"add", "misnamed", "backend-in", "backend-as", "no-backend", "related-expected", "related-unparsed"},

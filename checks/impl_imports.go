@@ -9,8 +9,9 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
+// ImplImportsAnalyzer implements kind "impl-imports".
 var ImplImportsAnalyzer = opKind(&Analyzer{
-	Doc: `Checks the imports of every cuTile module (S2.2).
+	Doc: `Reports a cuTile module without the required imports.
 
 The module imports each of "modules" (any alias) and takes register_impl
 from one of "register_impl" (default: the layout's register-impl names).

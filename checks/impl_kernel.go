@@ -10,14 +10,15 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
+// ImplKernelAnalyzer implements kind "impl-kernel".
 var ImplKernelAnalyzer = opKind(&Analyzer{
-	Doc: `Checks that every cuTile module defines a kernel (S2.3).
+	Doc: `Reports a cuTile module that defines no kernel and imports none.
 
 The module defines a function decorated with one of "kernel", or imports a
 module of the repository that does. A module not importing "tile_module"
-(TG202's finding) is reported only when no function of it is decorated as a
-kernel under any name. It reports
-once per module, for the first op it registers.`,
+(impl-imports' finding) is reported only when no function of it is decorated
+as a kernel under any name. It reports once per module, for the first op it
+registers.`,
 	Name:         "impl-kernel",
 	Placeholders: []string{"op", "file", "kernel"},
 }, runImplKernel)

@@ -11,8 +11,9 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
+// ImplLaunchAnalyzer implements kind "impl-launch".
 var ImplLaunchAnalyzer = opKind(&Analyzer{
-	Doc: `Checks that every registered cuTile function launches a kernel (S2.3).
+	Doc: `Reports a registered cuTile function that launches no kernel.
 
 The registered function launches a kernel, directly or through functions,
 classes and methods of the same module that it references: a call of one of

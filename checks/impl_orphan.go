@@ -9,7 +9,7 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
-// ImplOrphanAnalyzer implements kind "impl-orphan" (S2.5).
+// ImplOrphanAnalyzer implements kind "impl-orphan".
 var ImplOrphanAnalyzer = &Analyzer{
 	Name:         "impl-orphan",
 	Placeholders: []string{"op", "file", "backend", "dispatch", "func", "hint", "name", "nearest", "adds", "path"},
@@ -17,11 +17,15 @@ var ImplOrphanAnalyzer = &Analyzer{
 	TextsFor:     implOrphanTexts,
 	Doc: `Reports register_impl names that no @dispatch stub declares.
 
-An implementation registered under a name that is not a dispatched op is
-never called through the dispatcher: a typo, or an op whose stub is missing.
-The message suggests the nearest dispatched name. Sites in files matching the
-rule's "files" globs only (empty: every file); names in "ignore" are allowed
-(internal helpers registered on purpose).`,
+Each register_impl site of the op table whose name is no op's and not in
+ignore, in a file the rule's files globs match (empty: every file), is
+reported at its call. A near miss of a dispatched name (optable's suggester)
+is charged to that op, with the text "near-miss", else "undeclared", a
+finding of no op (the Undeclared property: change mode matches it across
+snapshots by name). A dispatch file that does not parse is named as a
+related position: its stubs are unknown. With stubless, the rule reports
+instead each op of the table that has no dispatch stub (one registered for
+the cuTile backend), once, at its first cuTile registration.`,
 	Requires:   []*Analyzer{optable.OpTableAnalyzer},
 	Params:     func() any { return new(implOrphanParams) },
 	Run:        runImplOrphan,

@@ -11,8 +11,9 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
+// ImplOutAnalyzer implements kind "impl-out".
 var ImplOutAnalyzer = opKind(&Analyzer{
-	Doc: `Checks how a registered cuTile function fills its out parameter (S2.7).
+	Doc: `Reports a registered cuTile function that does not fill and return its out parameter.
 
 When the registered function has the parameter "param", it assigns it under
 "if <param> is None:" and returns it, or it passes it to a module-level

@@ -11,11 +11,11 @@ import (
 	"github.com/tilegym/tilegym-lint/python/astutil"
 )
 
-// ImplSignatureAnalyzer implements kind "impl-signature" (S2.4).
+// ImplSignatureAnalyzer implements kind "impl-signature".
 var ImplSignatureAnalyzer = &Analyzer{
 	Name:         "impl-signature",
 	Placeholders: []string{"op", "file", "backend", "func", "problems", "stub"},
-	Doc: `Checks that every registered implementation accepts the dispatch stub's signature.
+	Doc: `Reports a registered implementation whose parameters differ from its dispatch stub's.
 
 For each register_impl site of a dispatched op whose function is resolvable in
 its file (a decorated def, or register_impl(...)(name) with name defined in

@@ -7,11 +7,16 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
+// InitAllAnalyzer implements kind "init-all".
 var InitAllAnalyzer = opKind(&Analyzer{
-	Doc: `Checks that an __init__.py lists each op's function in __all__ (S3.4).
+	Doc: `Reports an op whose function no __init__.py of its chain lists in __all__.
 
-Some __init__.py of the chain lists "<func>" in __all__, where <func> is the
-op's function name or the name of its registered function.`,
+Some __init__.py of the op's chain (see init_chain.go) lists "<func>" in
+__all__, where <func> is the op's function name or the name of its
+registered function. Else the finding is on the __init__.py where the
+function import belongs (the deepest of the chain that imports functions or
+has a backend block, else the root), at its __all__ or its first statement,
+with a fix adding the entry.`,
 	Name:         "init-all",
 	Placeholders: []string{"op", "file", "func", "init", "where", "backend"},
 	Texts:        []string{"in-block", "top-level"},

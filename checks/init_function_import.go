@@ -8,8 +8,9 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
+// InitFunctionImportAnalyzer implements kind "init-function-import".
 var InitFunctionImportAnalyzer = opKind(&Analyzer{
-	Doc: `Checks that an __init__.py imports each op's registered function (S3.3).
+	Doc: `Reports an op whose registered function no __init__.py of its chain imports.
 
 Some __init__.py of the chain imports the registered function ("from
 .<module> import <func>", where <func> is the op's function name or the name

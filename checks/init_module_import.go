@@ -10,8 +10,9 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
+// InitModuleImportAnalyzer implements kind "init-module-import".
 var InitModuleImportAnalyzer = opKind(&Analyzer{
-	Doc: `Checks that each op's cuTile module is imported through its package chain (S3.1).
+	Doc: `Reports a cuTile module not imported through its package chain.
 
 Each __init__.py of the chain imports the next part (see the init-* kinds in
 init_chain.go); reported once per module, for the first op registered in it.`,

@@ -12,8 +12,9 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
+// InitOrderAnalyzer implements kind "init-order".
 var InitOrderAnalyzer = opKind(&Analyzer{
-	Doc: `Checks that the module imports of each __init__.py are sorted (S3.2).
+	Doc: `Reports the module imports of an __init__.py that are out of alphabetical order.
 
 The "from . import <module>" statements of each __init__.py are in
 alphabetical order; reported at each statement to move (outside a longest

@@ -13,7 +13,7 @@ import (
 	"github.com/tilegym/tilegym-lint/python/astutil"
 )
 
-// KernelModuleAnalyzer implements kind "kernel-module" (S2.1).
+// KernelModuleAnalyzer implements kind "kernel-module".
 var KernelModuleAnalyzer = &Analyzer{
 	Name:         "kernel-module",
 	Placeholders: []string{"op", "file", "kernels", "state", "fix", "name", "init"},
@@ -22,15 +22,13 @@ var KernelModuleAnalyzer = &Analyzer{
 
 A module under a cuTile package that defines a kernel (a function decorated
 with one of the rule's kernel names) serves an op only through a
-register_impl of its own, or by being imported by another module (a
-kernel library the registering modules call). A module doing neither is an
-unfinished Step 2/3 (the op's entry point is not registered) or scratch code
-that ships. The package's __init__.py importing it does not count: that
-exports it, it does not register an op. A module with a test or benchmark
-named after it is the module of an op being added (the op table names the
-op after it): its finding is that op's. Other findings are of no op (kept,
-when ops are selected, for the files of those ops; in change mode, for
-changed files).`,
+register_impl of its own, or by being imported by another module (a kernel
+library the registering modules call); the package's __init__.py importing
+it does not count. A module doing neither is reported. A module with a test
+or benchmark named after it is the module of an op being added (the op table
+names the op after it): its finding is that op's. Other findings are of no
+op (kept, when ops are selected, for the files of those ops; in change mode,
+for changed files).`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(kernelModuleParams) },
 	Run:      runKernelModule,

@@ -18,8 +18,7 @@ var MainGuardAnalyzer = &Analyzer{
 
 The file must run its benchmark as a script only: a module-level
 if __name__ == "__main__": block calling <bench>.<method>(<keyword>=True)
-(bench_<op>.run(print_data=True)). A run call outside the guard (which runs
-the benchmark whenever the file is imported, e.g. by pytest collection) is
+(bench_<op>.run(print_data=True)). A run call outside the guard is
 reported where it is; a missing run, at the top of the file. A run call
 under the guard that is wrong in itself (print_data=False, made on a name
 that is no benchmark) is reported where it is, saying what is wrong. The

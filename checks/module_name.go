@@ -9,11 +9,13 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
+// ModuleNameAnalyzer implements kind "module-name".
 var ModuleNameAnalyzer = opKind(&Analyzer{
-	Doc: `Checks that the cuTile module registering the op is named after it (X.1).
+	Doc: `Reports a cuTile module not named after the op it registers.
 
-The module is named <func>.py, unless it registers several ops (a grouping
-module such as attention.py).`,
+Each cuTile module of the op (under its scope's cuTile package) is named
+<func>.py, unless it registers several op names, dispatched or not (a
+grouping module such as attention.py). Ops skipping Step 2 are left alone.`,
 	Name:         "module-name",
 	Placeholders: []string{"op", "file", "actual", "expected", "func"},
 }, runModuleName)

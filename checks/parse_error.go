@@ -7,17 +7,18 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-// ParseErrorAnalyzer is the parse-error check kind: it reports every file
-// of the snapshot that does not parse (rule TG001), so that the silence of
-// the other checks about it is not mistaken for a pass.
+// ParseErrorAnalyzer implements kind "parse-error".
 var ParseErrorAnalyzer = &Analyzer{
 	Name:         "parse-error",
 	Placeholders: []string{"op", "file", "error"},
-	Doc: `parse-error reports files that do not parse.
+	Doc: `Reports the files of the snapshot that do not parse.
 
-Every other check skips a file whose syntax tree is missing; this kind makes
-that visible with one finding at the syntax error's position. Message
-placeholders: {file} (the path) and {error} (the parser's message).`,
+Each file whose parse failed gets one finding at the syntax error's
+position; with too-large, instead each file over the size the parser reads
+(not parsed). Every other kind skips a file without a syntax tree; with the
+ParseErrors property the driver drops every other finding in or related to
+such a file and charges the parse error to the steps of their ops.
+Placeholders: {file} (the path) and {error} (the parser's message).`,
 	Params:      func() any { return new(parseErrorParams) },
 	Run:         runParseError,
 	ParseErrors: true,

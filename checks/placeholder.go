@@ -11,7 +11,7 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-// PlaceholderAnalyzer implements kind "placeholder" (S2.3, S4.6, S5.5).
+// PlaceholderAnalyzer implements kind "placeholder".
 var PlaceholderAnalyzer = &Analyzer{
 	Name:         "placeholder",
 	Placeholders: []string{"op", "file", "func"},

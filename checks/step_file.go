@@ -11,7 +11,7 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-// StepFileAnalyzer implements kind "step-file" (S4.1, S5.1).
+// StepFileAnalyzer implements kind "step-file".
 var StepFileAnalyzer = &Analyzer{
 	Name:         "step-file",
 	Placeholders: []string{"op", "file", "expected", "func", "suite"},

@@ -10,19 +10,18 @@ import (
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
 
-// StepSkipAnalyzer implements kind "step-skip" (W1).
+// StepSkipAnalyzer implements kind "step-skip".
 var StepSkipAnalyzer = &Analyzer{
 	Name:         "step-skip",
 	Placeholders: []string{"op", "file", "problem", "step", "steps"},
 	Texts:        []string{"no-step", "step-one", "not-skippable", "unclosed", "no-reason"},
-	Doc: `Checks the written decisions to skip a step.
+	Doc: `Reports a written decision to skip a step that is not valid.
 
-A skip is a comment "# tilegym-lint: skip-step=N reason=\"...\"" on the lines
-of the op's dispatch stub (or directly above its decorators) or anywhere in
-its cuTile module, or an entry of the configuration's [skip] table. A skip
-must name a step listed in "steps" (Step 1, the dispatch itself, cannot be
-skipped) and give a non-empty reason. The silent omission of a step is
-reported by that step's "exists" rule.`,
+A skip is a comment "# tilegym-lint: skip-step=N reason=\"...\"" on the
+lines of the op's dispatch stub (or directly above its decorators) or
+anywhere in its cuTile module, or an entry of the configuration's [skip]
+table, as the op table reads them. A skip must name a step listed in
+"steps" and give a non-empty reason; each one that does not is reported.`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(stepSkipParams) },
 	Run:      runStepSkip,

@@ -7,11 +7,14 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
+// StubBodyAnalyzer implements kind "stub-body".
 var StubBodyAnalyzer = opKind(&Analyzer{
-	Doc: `Checks that a @dispatch stub only raises an exception (S1.2).
+	Doc: `Reports a @dispatch stub whose body does more than raise an exception.
 
-The body (after an optional docstring) only raises the exception named by
-"exception".`,
+The body of each stub, after an optional docstring, must be raise
+<exception>(...) or a bare raise <exception> ("exception": compared with
+the last dotted part of the raised name). The first other statement is
+reported, or the def when nothing is left.`,
 	Name:         "stub-body",
 	Placeholders: []string{"op", "file", "exception"},
 }, runStubBody)

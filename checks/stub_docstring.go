@@ -6,8 +6,12 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
+// StubDocstringAnalyzer implements kind "stub-docstring".
 var StubDocstringAnalyzer = opKind(&Analyzer{
-	Doc:          `Checks that every @dispatch stub has a docstring (S1.5).`,
+	Doc: `Reports a @dispatch stub without a docstring.
+
+The first statement of each stub's body must be a string; else the finding
+is on the def.`,
 	Name:         "stub-docstring",
 	Placeholders: []string{"op", "file", "func"},
 }, runStubDocstring)

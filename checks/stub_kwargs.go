@@ -7,10 +7,13 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
+// StubKwargsAnalyzer implements kind "stub-kwargs".
 var StubKwargsAnalyzer = opKind(&Analyzer{
-	Doc: `Checks that every @dispatch stub takes **kwargs (S1.3).
+	Doc: `Reports a @dispatch stub without a ** parameter.
 
-"kwarg_name", when set, also fixes its name.`,
+A stub with no ** parameter is reported at its def, with a fix adding one
+("kwarg_name", default kwargs). With "kwarg_name" set, a ** parameter of
+another name is reported at it.`,
 	Name:         "stub-kwargs",
 	Placeholders: []string{"op", "file", "func", "kwarg"},
 }, runStubKwargs)

@@ -9,11 +9,14 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
+// StubNameAnalyzer implements kind "stub-name".
 var StubNameAnalyzer = opKind(&Analyzer{
-	Doc: `Checks that a @dispatch stub's function is named after its dispatch name (S1.1).
+	Doc: `Reports a @dispatch stub whose function name does not match its dispatch name.
 
-The function name is the last dotted part of the dispatch name, and in a
-scope with a namespace the dispatch name starts with it.`,
+The function name must be the last dotted part of the dispatch name, and
+in a scope with a namespace (liger.) the dispatch name must start with it.
+The finding is on the dispatch name; the text "namespace" or "misnamed"
+says which, {expected} the dispatch name that would match.`,
 	Name:         "stub-name",
 	Placeholders: []string{"op", "file", "expected", "func", "namespace", "last", "problem"},
 	Texts:        []string{"namespace", "misnamed"},

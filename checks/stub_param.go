@@ -11,8 +11,9 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
+// StubParamAnalyzer implements kind "stub-param".
 var StubParamAnalyzer = opKind(&Analyzer{
-	Doc: `Checks that every @dispatch stub has a templated parameter (S1.4).
+	Doc: `Reports a @dispatch stub without the templated parameter.
 
 The stub has the parameter "param" with a default of "default" and an
 annotation among "annotations"; stubs whose function name matches "exempt"

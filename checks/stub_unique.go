@@ -8,10 +8,13 @@ import (
 	"github.com/tilegym/tilegym-lint/rules"
 )
 
+// StubUniqueAnalyzer implements kind "stub-unique".
 var StubUniqueAnalyzer = opKind(&Analyzer{
-	Doc: `Checks that there is one @dispatch stub per dispatch name (S1.1).
+	Doc: `Reports every further @dispatch stub of a dispatch name.
 
-Each further stub is reported, with the first one as a related position.`,
+The op table keeps every stub declaring a name, the first as the op's;
+each further one is reported at its dispatch name, with the first as a
+related position.`,
 	Name:         "stub-unique",
 	Placeholders: []string{"op", "file", "first"},
 }, runStubUnique)

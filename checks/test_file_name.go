@@ -6,12 +6,14 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
+// TestFileNameAnalyzer implements kind "test-file-name".
 var TestFileNameAnalyzer = opKind(&Analyzer{
-	Doc: `Checks that a test file of the op is named after it (X.1).
+	Doc: `Reports an op none of whose test files is named after it.
 
 At least one test file of the op (tests/ops/test_softmax.py for softmax)
-has a name built from one of the "names" templates (see file_names.go); a
-file that only calls the op, as a baseline, is not asked to.`,
+has a name built from one of the "names" templates (see checkFileNames in
+file_names.go); a file that only calls the op, as a baseline, is not asked
+to.`,
 	Name:         "test-file-name",
 	Placeholders: []string{"op", "file", "actual", "expected", "func"},
 }, func(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *fileNameParams) {

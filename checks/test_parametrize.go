@@ -18,16 +18,16 @@ var TestParametrizeAnalyzer = &Analyzer{
 	Texts:        []string{"no-param", "written-out", "no-parametrize"},
 	Doc: `Reports test methods not parametrized over the backend list.
 
-Every method matching the rule's methods globs must carry (or its class
-must carry) a @pytest.mark.parametrize decorator whose argument names include one of the
-backend argument names (alone, "backend", or in a multi-name string such as
-"dtype, backend") with values taken from the backend list variable (the
-variable itself, or a name or expression built from it), and must declare that
-argument as a parameter; or it must request (as a parameter) a fixture of its
-class or module, decorated with one of the rule's fixture names, whose params
-are taken from the backend list. When the file defines no backend list
-(reported by S4.3) any values are accepted (for a fixture: one named like a
-backend argument).`,
+Every method matching the rule's methods globs must carry (or its class must
+carry) a @pytest.mark.parametrize decorator whose argument names include one
+of the backend argument names (alone, "backend", or in a multi-name string
+such as "dtype, backend") with values taken from the backend list variable
+(the variable itself, or a name or expression built from it), and must
+declare that argument as a parameter; or it must request (as a parameter) a
+fixture of its class or module, decorated with one of the rule's fixture
+names, whose params are taken from the backend list. When the file defines
+no backend list (backend-list's finding) any values are accepted (for a
+fixture: one named like a backend argument).`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(testParametrizeParams) },
 	Run:      runTestParametrize,

@@ -12,20 +12,19 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-// VerifyAnalyzer implements kind "verify" (S6.1) in static mode.
+// VerifyAnalyzer implements kind "verify".
 var VerifyAnalyzer = &Analyzer{
 	Name:         "verify",
 	Placeholders: []string{"op", "file"},
-	Doc: `Lists the commands that verify an op; static mode runs nothing.
+	Doc: `Lists the commands that verify an op; it reports no finding.
 
-Step 6 of the workflow runs the op's tests, optionally its benchmark, and the
-linters. tilegym-lint never executes code of the checked repository in static
-mode: the kind reports no finding, and the driver shows Step 6 as "not run"
-with the rule's command templates filled in for each op (the params
-implement VerifyCommander): {test} is the op's test files, {benchmark} one benchmark
-file per command, {op} and {func} the op's names. A command whose
-placeholders have no file for the op is left out. A template is words
-separated by spaces, run as an argument vector: no shell reads it.`,
+The kind never runs anything: the driver shows the rule's step as "not
+run" with the rule's command templates filled in for each op (the params
+implement VerifyCommander), and package verify runs them under --verify.
+{test} is the op's test files, {benchmark} one benchmark file per command,
+{op} and {func} the op's names. A command whose placeholders have no file
+for the op is left out. A template is words separated by spaces, run as an
+argument vector: no shell reads it.`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(VerifyParams) },
 	Run:      func(*Pass) (any, error) { return nil, nil },
