@@ -253,7 +253,7 @@ func runConfigCount(pass *Pass) (any, error) {
 		reported := map[ast.Node]bool{}
 		for _, f := range ruleFiles(pass, rule.Files, p.Exclude) {
 			im := f.Imports()
-			walk(f.AST, func(path []ast.Node) {
+			fileNodesOf(f).walk(func(path []ast.Node) {
 				call, ok := path[len(path)-1].(*ast.Call)
 				if !ok || !im.Is(call.Func, p.Search) {
 					return

@@ -413,7 +413,7 @@ func (fm *fileMatcher) annotationMatches(ann ast.Expr, pats []*pattern.Pattern) 
 func (fm *fileMatcher) callPaths(name string) [][]ast.Node {
 	if fm.calls == nil {
 		fm.calls = map[string][][]ast.Node{}
-		walk(fm.f.AST, func(path []ast.Node) {
+		fileNodesOf(fm.f).walk(func(path []ast.Node) {
 			if c, ok := path[len(path)-1].(*ast.Call); ok {
 				if n, ok := c.Func.(*ast.Name); ok && fm.defs[n.Id] != nil {
 					fm.calls[n.Id] = append(fm.calls[n.Id], slices.Clone(path))
@@ -426,27 +426,32 @@ func (fm *fileMatcher) callPaths(name string) [][]ast.Node {
 
 func newFileMatcher(f *source.File) *fileMatcher {
 	fm := &fileMatcher{f: f, im: f.Imports(), defs: astutil.TopLevelFuncs(f.AST)}
-	// An attribute chain is resolved (its name built) once however many
-	// patterns compare it; a name's resolution is a lookup.
+	fm.resolve = newResolver(fm.im)
+	return fm
+}
+
+// newResolver returns the resolver of the names of a file with imports
+// im. An attribute chain is resolved (its name built) once however many
+// patterns compare it; a name's resolution is a lookup.
+func newResolver(im *astutil.Imports) pattern.Resolver {
 	resolved := map[*ast.Attribute]string{}
-	fm.resolve = func(n ast.Node) string {
+	return func(n ast.Node) string {
 		switch e := n.(type) {
 		case *ast.Name:
-			q, _ := fm.im.Resolve(e)
+			q, _ := im.Resolve(e)
 			return q
 		case *ast.Alias:
-			return fm.im.ResolveAlias(e)
+			return im.ResolveAlias(e)
 		case *ast.Attribute:
 			q, ok := resolved[e]
 			if !ok {
-				q, _ = fm.im.Resolve(e)
+				q, _ = im.Resolve(e)
 				resolved[e] = q
 			}
 			return q
 		}
 		return "" // what Resolve gives any other expression
 	}
-	return fm
 }
 
 // decorated reports whether a def carries a decorator resolving to name.
@@ -679,8 +684,10 @@ func stmtLists(n ast.Node) [][]ast.Stmt {
 }
 
 // nodeKind is the type name of a node ("Call").
-func nodeKind(n ast.Node) string {
-	t := reflect.TypeOf(n)
+func nodeKind(n ast.Node) string { return typeKind(reflect.TypeOf(n)) }
+
+// typeKind is the type name of a node type.
+func typeKind(t reflect.Type) string {
 	if k, ok := kindNames.Load(t); ok {
 		return k.(string)
 	}
@@ -694,6 +701,60 @@ func nodeKind(n ast.Node) string {
 
 // kindNames caches nodeKind by type: it runs on every node for every rule.
 var kindNames sync.Map
+
+// A fileNodes is a parsed file's nodes in walk's order, each with its
+// depth (its path's length less one) and the key the pattern index files
+// it under (by its type and nodeAnchor): built once per file and shared by
+// the pattern and relation kinds and every walk of theirs, which then go
+// through a slice instead of a tree, and skip the nodes whose key no rule
+// is concerned with.
+type fileNodes struct {
+	nodes []ast.Node
+	depth []int32
+	key   []int32    // index of the node's key in keys
+	keys  []indexKey // the distinct keys of the file's nodes
+}
+
+var fileNodesFact = source.NewFact(func(f *source.File) *fileNodes {
+	fn := &fileNodes{}
+	if f.AST == nil || f.AST.Module == nil {
+		return fn
+	}
+	resolve := newResolver(f.Imports())
+	ids := map[indexKey]int32{}
+	// About one node for every 8 bytes of source.
+	fn.nodes = make([]ast.Node, 0, len(f.Src)/8)
+	fn.depth = make([]int32, 0, len(f.Src)/8)
+	fn.key = make([]int32, 0, len(f.Src)/8)
+	for _, s := range f.AST.Module.Body {
+		ast.InspectDepth(s, func(n ast.Node, depth int) {
+			key := indexKey{reflect.TypeOf(n), nodeAnchor(resolve, n)}
+			id, ok := ids[key]
+			if !ok {
+				id = int32(len(fn.keys))
+				ids[key] = id
+				fn.keys = append(fn.keys, key)
+			}
+			fn.nodes = append(fn.nodes, n)
+			fn.depth = append(fn.depth, int32(depth))
+			fn.key = append(fn.key, id)
+		})
+	}
+	return fn
+})
+
+// fileNodesOf returns the nodes of a parsed file, computed once.
+func fileNodesOf(f *source.File) *fileNodes { return fileNodesFact.Of(f) }
+
+// walk calls fn for every node with its path from the module, as walk
+// does over the file's tree.
+func (fn *fileNodes) walk(visit func(path []ast.Node)) {
+	path := make([]ast.Node, 0, 32)
+	for j, n := range fn.nodes {
+		path = append(path[:fn.depth[j]], n)
+		visit(path)
+	}
+}
 
 // match returns the node a match is reported at, when the node at the end
 // of path (of type kind, nodeKind's) is one; check is p.check(fm), pats
@@ -1044,14 +1105,14 @@ func newPatternIndex(ps []*PatternParams) *patternIndex {
 // nodeAnchor is the last part of a node's own name, what pattern.Anchor
 // constrains: an Attribute's attribute name, a call's callee's (an
 // Attribute's, or the last part of what a Name resolves to); else "".
-func (fm *fileMatcher) nodeAnchor(n ast.Node) string {
+func nodeAnchor(resolve pattern.Resolver, n ast.Node) string {
 	switch v := n.(type) {
 	case *ast.Call:
 		switch f := v.Func.(type) {
 		case *ast.Attribute:
 			return f.Attr
 		case *ast.Name:
-			q := fm.resolve(f)
+			q := resolve(f)
 			return q[strings.LastIndexByte(q, '.')+1:]
 		}
 	case *ast.Attribute:
@@ -1067,15 +1128,15 @@ func mayMatch(pt *pattern.Pattern, kind, anchor string) bool {
 	return (t == "" || t == kind) && (pa == "" || anchor == "" || pa == anchor)
 }
 
-// of returns the concern of a node: a rule's patterns are offered the
-// nodes of their rule's types (PatternParams.kinds) that they may match
-// (mayMatch), its nodes those listed, its require those it may match.
-func (ix *patternIndex) of(fm *fileMatcher, n ast.Node) *concern {
-	key := indexKey{reflect.TypeOf(n), fm.nodeAnchor(n)}
+// of returns the concern of the nodes of a key: a rule's patterns are
+// offered the nodes of their rule's types (PatternParams.kinds) that they
+// may match (mayMatch), its nodes those listed, its require those it may
+// match.
+func (ix *patternIndex) of(key indexKey) *concern {
 	if c := ix.byKey[key]; c != nil {
 		return c
 	}
-	c := &concern{kind: nodeKind(n)}
+	c := &concern{kind: typeKind(key.t)}
 	for i, p := range ix.ps {
 		cd := candidate{i: i, req: p.require != nil && mayMatch(p.require, c.kind, key.anchor)}
 		if p.kinds == nil || p.kinds[c.kind] {
@@ -1111,9 +1172,16 @@ func findAll(f *source.File, ix *patternIndex, on []bool, admitted func(dep stri
 			checks[i] = p.check(fm)
 		}
 	}
-	walk(f.AST, func(path []ast.Node) {
-		n := path[len(path)-1]
-		c := ix.of(fm, n)
+	// The concern of each key the file's nodes have, looked up once.
+	fn := fileNodesOf(f)
+	concerns := make([]*concern, len(fn.keys))
+	for k, key := range fn.keys {
+		concerns[k] = ix.of(key)
+	}
+	path := make([]ast.Node, 0, 32)
+	for j, n := range fn.nodes {
+		path = append(path[:fn.depth[j]], n)
+		c := concerns[fn.key[j]]
 		for _, cd := range c.rules {
 			i := cd.i
 			if !looks(i) {
@@ -1141,7 +1209,7 @@ func findAll(f *source.File, ix *patternIndex, on []bool, admitted func(dep stri
 				out[i] = append(out[i], m)
 			}
 		}
-	})
+	}
 	for i, p := range ps {
 		if looks(i) && p.require != nil && (len(p.pats) == 0 || first[i] != nil) && !found[i] {
 			out[i] = append(out[i], PatternMatch{At: first[i], Vars: map[string]string{"match": "", "value": "", "name": ""}})

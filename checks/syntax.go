@@ -118,27 +118,14 @@ type namedNode struct {
 }
 
 // walk calls fn for every node of the file with its path from the module
-// (the node last), in ast.Inspect's order. One visitor serves the whole
-// walk: each node's children are walked by a nested Inspect, whose first
-// call (the node itself, marked in entering) lets it through.
+// (the node last), in ast.Inspect's order.
 func walk(f *ast.File, fn func(path []ast.Node)) {
-	var path []ast.Node
-	var entering ast.Node
-	var visit func(n ast.Node) bool
-	visit = func(n ast.Node) bool {
-		if n == entering {
-			entering = nil
-			return true
-		}
-		path = append(path, n)
-		fn(path)
-		entering = n
-		ast.Inspect(n, visit)
-		path = path[:len(path)-1]
-		return false
-	}
+	path := make([]ast.Node, 0, 32)
 	for _, s := range f.Module.Body {
-		ast.Inspect(s, visit)
+		ast.InspectDepth(s, func(n ast.Node, depth int) {
+			path = append(path[:depth], n)
+			fn(path)
+		})
 	}
 }
 

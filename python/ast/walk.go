@@ -16,6 +16,30 @@ func Inspect(n Node, f func(Node) bool) {
 	walkChildren(n, f)
 }
 
+// InspectDepth calls f for n and every node Inspect visits under it, in
+// Inspect's order, with its depth below n (n's is 0): what a walk that
+// keeps each node's path needs, with one visit per node and no closure
+// made per node.
+func InspectDepth(n Node, f func(n Node, depth int)) {
+	w := &depthWalker{f: f}
+	w.visit = w.node
+	Inspect(n, w.visit)
+}
+
+type depthWalker struct {
+	f     func(Node, int)
+	depth int
+	visit func(Node) bool // w.node, made once
+}
+
+func (w *depthWalker) node(n Node) bool {
+	w.f(n, w.depth)
+	w.depth++
+	walkChildren(n, w.visit)
+	w.depth--
+	return false
+}
+
 func isNilNode(n Node) bool {
 	if n == nil {
 		return true

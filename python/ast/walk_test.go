@@ -75,3 +75,46 @@ func TestInspectHelpers(t *testing.T) {
 	}
 	Inspect(nil, func(Node) bool { t.Fatal("called on nil"); return true })
 }
+
+// TestInspectDepthIsInspect holds InspectDepth to Inspect: the same nodes
+// in the same order, each at the depth of its nesting in Inspect's calls.
+func TestInspectDepthIsInspect(t *testing.T) {
+	comp := &ListComp{Elt: name("x", 1), Generators: []*Comprehension{{Target: name("x", 7), Iter: name("y", 12), Ifs: []Expr{name("z", 17)}}}}
+	call := &Call{Func: &Attribute{Value: name("ct", 0), Attr: "load"}, Args: []Expr{comp}, Keywords: []*Keyword{{Value: name("k", 30)}}}
+	fn := &FunctionDef{
+		Name:          "f",
+		DecoratorList: []Expr{&Attribute{Value: name("ct", 1), Attr: "kernel"}},
+		Args:          &Arguments{Args: []*Arg{{Arg: "a", Annotation: name("int", 4)}}, Defaults: []Expr{name("d", 11)}},
+		Body: []Stmt{
+			&If{Test: name("c", 3), Body: []Stmt{&Return{Value: call}}, Orelse: []Stmt{&Pass{}}},
+			&With{Items: []*WithItem{{ContextExpr: name("a", 5), OptionalVars: name("b", 10)}}, Body: []Stmt{&ExprStmt{Value: &Tuple{Elts: []Expr{name("e", 2), nil}}}}},
+		},
+	}
+	var want []string
+	depth := 0
+	var visit func(n Node) bool
+	visit = func(n Node) bool {
+		want = append(want, fmt.Sprintf("%d %T", depth, n))
+		depth++
+		first := true
+		Inspect(n, func(c Node) bool {
+			if first {
+				first = false
+				return true
+			}
+			return visit(c)
+		})
+		depth--
+		return false
+	}
+	Inspect(fn, visit)
+	var got []string
+	InspectDepth(fn, func(n Node, d int) { got = append(got, fmt.Sprintf("%d %T", d, n)) })
+	if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
+		t.Errorf("InspectDepth:\n%s\nInspect:\n%s", g, w)
+	}
+	if len(got) < 15 || !strings.HasPrefix(got[len(got)-1], "4 ") {
+		t.Errorf("walked %d nodes, the last %q: the tree has more, deeper", len(got), got[len(got)-1])
+	}
+	InspectDepth(nil, func(Node, int) { t.Error("a nil node is visited") })
+}
