@@ -24,14 +24,7 @@ func benchCheck(b *testing.B, dir string, ops []string) {
 func benchCheckSetup(b *testing.B, dir string, ops []string, setup *config.Setup) {
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := testrepo.CPUTime()
-	defer func() {
-		// CPU time (user+system, all threads) is steadier than wall time
-		// on a machine shared with other jobs.
-		if cpu := testrepo.CPUTime() - cpu0; cpu > 0 { // not measured everywhere
-			b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
-		}
-	}()
+	defer testrepo.ReportCPU(b)()
 	for i := 0; i < b.N; i++ {
 		res, err := CheckSource(&source.DiskSource{Dir: dir}, setup, Options{Ops: ops})
 		if err != nil {

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"sort"
@@ -303,3 +304,42 @@ func OpUseQueries(tab *optable.OpTable, register, modules []string) int {
 // CallsExamined is how many calls CallsTo and publicCalls have matched
 // against names so far.
 func CallsExamined() int64 { return callsExamined.Load() }
+
+// TextPrefilterMismatches holds the text regexps the tree compiled (those
+// of the relation rules run on it) to their plain form on every file of
+// the tree: a regexp matches a file exactly when its literal prefilter lets
+// the file through and it matches. It returns the differences, how many
+// (regexp, file) pairs matched, and how many the prefilter turned away.
+func (t *Tree) TextPrefilterMismatches() (diffs []string, matched, rejected int) {
+	files := t.list("")
+	for _, src := range slices.Sorted(maps.Keys(t.texts)) {
+		re := t.texts[src]
+		if re == nil {
+			continue
+		}
+		for _, p := range files {
+			data := t.text(p)
+			plain := re.re.Match(data)
+			fast := re.mayMatch(data) && re.re.Match(data)
+			if plain != fast {
+				diffs = append(diffs, fmt.Sprintf("%s: %q matches: %v; with the prefilter (%q): %v", p, src, plain, re.need, fast))
+			}
+			if plain {
+				matched++
+			}
+			if !re.mayMatch(data) {
+				rejected++
+			}
+		}
+	}
+	return diffs, matched, rejected
+}
+
+// RequiredLiterals returns the literal clauses compileTextRE finds.
+func RequiredLiterals(src string) ([][]string, error) {
+	re, err := compileTextRE(src)
+	if err != nil {
+		return nil, err
+	}
+	return re.need, nil
+}

@@ -169,6 +169,7 @@ func BenchmarkPatternRules(b *testing.B) {
 	}
 	find := checks.PatternFinder(ps)
 	b.ResetTimer()
+	defer testrepo.ReportCPU(b)()
 	for i := 0; i < b.N; i++ {
 		for _, f := range files {
 			find(f)

@@ -361,15 +361,27 @@ type Tree struct {
 	py      map[string]*source.File
 	docs    map[string]any
 	docErrs map[string]error
-	table   *optable.OpTable // names a subject in an op's file after the op
-	decl    *declared        // what the projects declare, read when a subject pattern asks
+	table   *optable.OpTable   // names a subject in an op's file after the op
+	decl    *declared          // what the projects declare, read when a subject pattern asks
+	texts   map[string]*textRE // the text regexps compiled, by source (nil: it does not compile)
 }
 
 // NewTree returns the tree of a repository model (its Source, else its
 // parsed files alone).
 func NewTree(repo *optable.Repo) *Tree {
 	return &Tree{repo: repo, src: repo.Source, under: map[string][]string{}, data: map[string][]byte{},
-		py: map[string]*source.File{}, docs: map[string]any{}, docErrs: map[string]error{}}
+		py: map[string]*source.File{}, docs: map[string]any{}, docErrs: map[string]error{}, texts: map[string]*textRE{}}
+}
+
+// textRE returns a text regexp compiled, once per source however many
+// subjects and rules use it (nil when it does not compile).
+func (t *Tree) textRE(src string) *textRE {
+	re, ok := t.texts[src]
+	if !ok {
+		re, _ = compileTextRE(src)
+		t.texts[src] = re
+	}
+	return re
 }
 
 // list returns the sorted paths under a directory ("": all).
@@ -852,8 +864,8 @@ func (r *Relation) check(t *Tree, s *relSubject, want bool) []RelationFinding {
 		return out
 
 	case r.Text != "":
-		re, err := regexp.Compile("(?m)" + expandCaps(r.Text, s.caps, true))
-		if err != nil {
+		re := t.textRE("(?m)" + expandCaps(r.Text, s.caps, true))
+		if re == nil {
 			return nil
 		}
 		files := r.in(t, s)
@@ -874,17 +886,20 @@ func (r *Relation) check(t *Tree, s *relSubject, want bool) []RelationFinding {
 		var out []RelationFinding
 		for _, q := range files {
 			data := t.text(q)
+			if !re.mayMatch(data) {
+				continue // lacks a literal every match has: no match
+			}
 			if want && r.PartOf == "" {
-				if re.Match(data) {
+				if re.re.Match(data) {
 					return nil
 				}
 				continue
 			}
 			var locs [][]int
 			if r.PartOf == "" {
-				locs = re.FindAllIndex(data, -1)
+				locs = re.re.FindAllIndex(data, -1)
 			} else {
-				locs = re.FindAllSubmatchIndex(data, -1)
+				locs = re.re.FindAllSubmatchIndex(data, -1)
 			}
 			if want {
 				for _, loc := range locs {

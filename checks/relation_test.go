@@ -8,7 +8,9 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/tilegym/tilegym-lint/checks"
+	"github.com/tilegym/tilegym-lint/internal/corpus"
 	"github.com/tilegym/tilegym-lint/internal/fixtureset"
+	"github.com/tilegym/tilegym-lint/internal/realtree"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/source"
@@ -171,6 +173,27 @@ unless = [{ key = "a" }]`, "unless[0]: give in"},
 		}
 		if err := pp.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("pattern %s: got %v, want %q", c.params, err, c.want)
+		}
+	}
+}
+
+// BenchmarkRelationRules runs the catalog's relation rules on a TileGym
+// tree ($TILEGYM_LINT_TREE), a new Tree each time (the parsed files, and
+// what is computed once per parsed file, are kept as in a check).
+func BenchmarkRelationRules(b *testing.B) {
+	repo, _ := corpus.Load(b, realtree.Need(b))
+	cat, err := checks.LoadBuiltinCatalog()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	defer testrepo.ReportCPU(b)()
+	for i := 0; i < b.N; i++ {
+		tree := checks.NewTree(repo)
+		for _, r := range cat.Rules {
+			if p, ok := r.Params.(*checks.RelationParams); ok {
+				p.Find(tree, r.Files)
+			}
 		}
 	}
 }
