@@ -284,6 +284,26 @@ func (m *matcher) node(p, t ast.Node) bool {
 	case *ast.FunctionDef:
 		tv, ok := t.(*ast.FunctionDef)
 		return ok && m.funcDef(pv, tv)
+	// What generic does, without reflection, for the node types the
+	// catalog's patterns are offered most (an assignment to every `$K =
+	// ...`, every subscript, loop and tuple): the same fields in the same
+	// order, positions and contexts ignored.
+	case *ast.Assign:
+		tv, ok := t.(*ast.Assign)
+		return ok && m.list(toNodes(pv.Targets), toNodes(tv.Targets)) && m.node(pv.Value, tv.Value)
+	case *ast.Subscript:
+		tv, ok := t.(*ast.Subscript)
+		return ok && m.node(pv.Value, tv.Value) && m.node(pv.Slice, tv.Slice)
+	case *ast.Tuple:
+		tv, ok := t.(*ast.Tuple)
+		return ok && m.list(toNodes(pv.Elts), toNodes(tv.Elts))
+	case *ast.List:
+		tv, ok := t.(*ast.List)
+		return ok && m.list(toNodes(pv.Elts), toNodes(tv.Elts))
+	case *ast.For:
+		tv, ok := t.(*ast.For)
+		return ok && m.node(pv.Target, tv.Target) && m.node(pv.Iter, tv.Iter) &&
+			m.list(toNodes(pv.Body), toNodes(tv.Body)) && m.list(toNodes(pv.Orelse), toNodes(tv.Orelse))
 	}
 	return m.generic(reflect.ValueOf(p).Elem(), reflect.ValueOf(t).Elem())
 }

@@ -30,7 +30,8 @@ func corpusPatterns(t *testing.T) []*Pattern {
 	srcs := []string{"$X + $X", "f(..., k=$X)", "(..., $E, ...)", "$F(**$K)", "$F(*$A, ...)",
 		"def $F(...):\n    ...", "torch.$F($X, dim=$D)", "$A[$I]", "$A[..., $I]", "[$X, ...]",
 		"$F($X, $X)", "cuda.tile.$F($X, ...)", "if $C:\n    ...\nelse:\n    ...", "with $X as $Y:\n    ...",
-		"return $X", "$X = $Y", "$O.$M($X)", "lambda $X: $Y"}
+		"return $X", "$X = $Y", "$O.$M($X)", "lambda $X: $Y", "$A, $B = $C", "$X[$I] = [..., $Y]",
+		"for $X, $Y in $Z:\n    ...\nelse:\n    ..."}
 	var collect func(v any, key string)
 	collect = func(v any, key string) {
 		switch x := v.(type) {
