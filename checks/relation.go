@@ -361,16 +361,51 @@ type Tree struct {
 	py      map[string]*source.File
 	docs    map[string]any
 	docErrs map[string]error
-	table   *optable.OpTable   // names a subject in an op's file after the op
-	decl    *declared          // what the projects declare, read when a subject pattern asks
-	texts   map[string]*textRE // the text regexps compiled, by source (nil: it does not compile)
+	table   *optable.OpTable        // names a subject in an op's file after the op
+	decl    *declared               // what the projects declare, read when a subject pattern asks
+	texts   map[string]*textRE      // the text regexps compiled, by source (nil: it does not compile)
+	pats    map[string]*treePattern // the pattern checks compiled, by source (nil: it does not compile)
 }
 
 // NewTree returns the tree of a repository model (its Source, else its
 // parsed files alone).
 func NewTree(repo *optable.Repo) *Tree {
 	return &Tree{repo: repo, src: repo.Source, under: map[string][]string{}, data: map[string][]byte{},
-		py: map[string]*source.File{}, docs: map[string]any{}, docErrs: map[string]error{}, texts: map[string]*textRE{}}
+		py: map[string]*source.File{}, docs: map[string]any{}, docErrs: map[string]error{}, texts: map[string]*textRE{},
+		pats: map[string]*treePattern{}}
+}
+
+// A treePattern is a pattern check of the relation kind, compiled once
+// per source, with one index for every file and its matches in each file
+// it was asked about: subjects that share a pattern and a file (a check
+// of the whole repository, an op's files) match it once.
+type treePattern struct {
+	p     *PatternParams
+	ix    *patternIndex
+	found map[*source.File][]PatternMatch
+}
+
+// pattern returns a pattern check compiled (nil when it does not compile).
+func (t *Tree) pattern(src string) *treePattern {
+	tp, ok := t.pats[src]
+	if !ok {
+		if p, err := (&PatternParams{Pattern: src}).compile(); err == nil {
+			tp = &treePattern{p: p, ix: newPatternIndex([]*PatternParams{p}), found: map[*source.File][]PatternMatch{}}
+		}
+		t.pats[src] = tp
+	}
+	return tp
+}
+
+// find returns the matches of the pattern in a parsed file, as
+// PatternParams.Find does (shared: callers do not modify them).
+func (tp *treePattern) find(f *source.File) []PatternMatch {
+	ms, ok := tp.found[f]
+	if !ok {
+		ms = findAll(f, tp.ix, nil, nil)[0]
+		tp.found[f] = ms
+	}
+	return ms
 }
 
 // textRE returns a text regexp compiled, once per source however many
@@ -927,17 +962,18 @@ func (r *Relation) check(t *Tree, s *relSubject, want bool) []RelationFinding {
 		return out
 
 	case r.Pattern != "":
-		pp, err := (&PatternParams{Pattern: expandCaps(r.Pattern, s.caps, false)}).compile()
-		if err != nil {
+		tp := t.pattern(expandCaps(r.Pattern, s.caps, false))
+		if tp == nil {
 			return nil
 		}
+		pp := tp.p
 		var out []RelationFinding
 		for _, q := range r.in(t, s) {
 			f := t.python(q)
 			if f == nil {
 				continue
 			}
-			ms := pp.Find(f)
+			ms := tp.find(f)
 			if want {
 				if len(ms) > 0 {
 					return nil
