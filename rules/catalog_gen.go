@@ -3691,7 +3691,7 @@ tl.constexpr filled by autotune from META", "drop fixed blocks from apply()").
 				"files":   []any{"src/**/*.py"},
 				"id":      "TR10",
 				"kind":    "config-keys",
-				"message": "{subject}: the launch of {kernel} passes {keyword}=, which the @triton.autotune configs of {kernel} set too ({configs}); leave {keyword} out of the launch and let the autotuner set it per config",
+				"message": "{subject}: the launch of {kernel} passes {keyword}=, which the @triton.autotune configs of {kernel} set too ({configs}); remove {keyword}= from the launch and let the autotuner set it per config",
 				"params": map[string]any{
 					"config":    "triton.Config",
 					"configs":   "configs",
