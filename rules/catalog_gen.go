@@ -4311,7 +4311,15 @@ def helper(x):
 prefixes:
   - "rms_norm"
   - tile_
+`, `-- src/tilegym/transformers/m/kernels/k.py --
+import cuda.tile as ct
+@ct.kernel
+def _m_rms_norm_kernel(x):
+    pass
 `},
+					"when": []any{map[string]any{
+						"file": "modeling/transformers/src/tilegym_hf_bench/kernel_filters/tilegym_kernel_prefixes.yaml",
+					}},
 					"where": map[string]any{
 						"K": map[string]any{
 							"defined-as": "kernel",
@@ -4481,11 +4489,12 @@ func builtinKeyLines() KeyLines {
 		"rule.102.message":                     4553,
 		"rule.102.params":                      4582,
 		"rule.102.params.inside":               4584,
-		"rule.102.params.invalid":              4606,
+		"rule.102.params.invalid":              4615,
 		"rule.102.params.name":                 4585,
 		"rule.102.params.pattern":              4583,
-		"rule.102.params.require":              4587,
-		"rule.102.params.valid":                4590,
+		"rule.102.params.require":              4590,
+		"rule.102.params.valid":                4593,
+		"rule.102.params.when":                 4589,
 		"rule.102.params.where.K":              4586,
 		"rule.102.requirement":                 4550,
 		"rule.102.severity":                    4551,
