@@ -49,7 +49,7 @@ func runBenchFilter(pass *Pass) (any, error) {
 		}
 		for _, sf := range stepFiles(pass, tab, 5, rule) {
 			x := sf.Index
-			vars := map[string]string{"func": sf.Primary.Func, "filter": p.Filters[0], "var": first(p.Vars)}
+			vars := map[string]string{"func": sf.Primary.Func, "filter": p.Filters[0], "var": firstOr(p.Vars, "")}
 			listNames := map[string]bool{}
 			for _, v := range p.Vars {
 				if len(listAssigns(x.Body(), []string{v})) > 0 {
@@ -103,7 +103,7 @@ func runBenchFilter(pass *Pass) (any, error) {
 				if len(calls) == 0 {
 					continue
 				}
-				uses := mentionsAnyStmt([]ast.Stmt{s}, filters)
+				uses := mentionsAny(s, filters)
 				if fd, ok := s.(*ast.FunctionDef); ok && !uses {
 					for _, h := range x.helpers(funcScope{Def: fd}) {
 						if mentionsAnyStmt(h.Def.Body, filters) {
@@ -156,7 +156,7 @@ func (x *pyIndex) paramsFiltered(fd *ast.FunctionDef, filters map[string]bool) b
 			if arg == nil {
 				continue
 			}
-			if mentionsAnyStmt([]ast.Stmt{&ast.ExprStmt{Value: arg}}, filters) {
+			if mentionsAny(arg, filters) {
 				ok = true
 				break
 			}
@@ -181,7 +181,7 @@ func assignedFrom(body []ast.Stmt, name string, names map[string]bool) bool {
 	astutil.InspectScope(body, func(n ast.Node) bool {
 		if a, ok := n.(*ast.Assign); ok {
 			for _, t := range a.Targets {
-				if tn, ok := t.(*ast.Name); ok && tn.Id == name && mentionsAnyStmt([]ast.Stmt{&ast.ExprStmt{Value: a.Value}}, names) {
+				if tn, ok := t.(*ast.Name); ok && tn.Id == name && mentionsAny(a.Value, names) {
 					found = true
 				}
 			}

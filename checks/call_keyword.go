@@ -54,10 +54,10 @@ func runCallKeyword(pass *Pass) (any, error) {
 				if k != "" {
 					want = k + "=" + quoteList(p.Keywords[k][:min(1, len(p.Keywords[k]))])
 				}
-				return map[string]string{"func": sf.Primary.Func, "call": astutil.DottedTail(first(p.Calls)), "keyword": want}
+				return map[string]string{"func": sf.Primary.Func, "call": astutil.DottedTail(firstOr(p.Calls, "")), "keyword": want}
 			}
 			if len(calls) == 0 {
-				reportAt(pass, rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars(first(kws)), nil, nil)
+				reportAt(pass, rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars(firstOr(kws, "")), nil, nil)
 				continue
 			}
 			for _, c := range calls {

@@ -7,14 +7,6 @@ import (
 	"strings"
 )
 
-// first returns the first string of a list, or "".
-func first(xs []string) string {
-	if len(xs) == 0 {
-		return ""
-	}
-	return xs[0]
-}
-
 // firstOr returns the first string of a list, or def.
 func firstOr(list []string, def string) string {
 	if len(list) > 0 {

@@ -141,7 +141,7 @@ func (x *pyIndex) runCallProblem(c *ast.Call, p *mainGuardParams, benches map[st
 	// A module function that lacks the decorator is the decorator rule's
 	// finding, not this one's.
 	if len(p.Decorator) > 0 && !benches[target] && x.Funcs[target] == nil {
-		vars["decorator"] = first(p.Decorator)
+		vars["decorator"] = firstOr(p.Decorator, "")
 		return runCallFault{"no-benchmark", vars}, true
 	}
 	if p.Keyword == "" {

@@ -56,13 +56,13 @@ func assignValue(s ast.Stmt) ast.Expr {
 	return nil
 }
 
-// mentionsAny reports whether a Name of names occurs in e.
-func mentionsAny(e ast.Expr, names map[string]bool) bool {
-	if e == nil {
+// mentionsAny reports whether a Name of names occurs in n.
+func mentionsAny(n ast.Node, names map[string]bool) bool {
+	if n == nil {
 		return false
 	}
 	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	ast.Inspect(n, func(n ast.Node) bool {
 		if nm, ok := n.(*ast.Name); ok && names[nm.Id] {
 			found = true
 		}
@@ -73,16 +73,12 @@ func mentionsAny(e ast.Expr, names map[string]bool) bool {
 
 // mentionsAnyStmt reports whether a Name of names occurs in the statements.
 func mentionsAnyStmt(body []ast.Stmt, names map[string]bool) bool {
-	found := false
 	for _, s := range body {
-		ast.Inspect(s, func(n ast.Node) bool {
-			if nm, ok := n.(*ast.Name); ok && names[nm.Id] {
-				found = true
-			}
-			return !found
-		})
+		if mentionsAny(s, names) {
+			return true
+		}
 	}
-	return found
+	return false
 }
 
 // listAssigns returns the statements of a body (if/try blocks included)

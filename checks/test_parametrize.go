@@ -103,7 +103,7 @@ func runTestParametrize(pass *Pass) (any, error) {
 				if !ok {
 					op := sf.opOf(m)
 					if problem == "" {
-						problem, arg = "no-parametrize", first(p.ArgNames)
+						problem, arg = "no-parametrize", firstOr(p.ArgNames, "")
 					}
 					vars := map[string]string{"method": m.Def.Name, "var": p.BackendsVar, "func": op.Func, "arg": arg, "argnames": argnames}
 					vars["problem"] = analysis.RenderText(rule, problem, op.Name, vars)
