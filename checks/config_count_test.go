@@ -61,7 +61,7 @@ def tune(x, n):
 	f := repo.Files["src/pkg/mod.py"]
 	var got []string
 	var counts []int64
-	walk(f.AST, func(path []ast.Node) {
+	fileNodesOf(f).walk(func(path []ast.Node) {
 		call, ok := path[len(path)-1].(*ast.Call)
 		if !ok || !f.Imports().Is(call.Func, []string{"cuda.tile.tune.exhaustive_search"}) {
 			return

@@ -141,7 +141,7 @@ func runConfigKeys(pass *Pass) (any, error) {
 		}
 		known := map[*ast.FunctionDef]*tunedKeys{}
 		for _, f := range ruleFiles(pass, rule.Files, p.Exclude) {
-			walk(f.AST, func(path []ast.Node) {
+			fileNodesOf(f).walk(func(path []ast.Node) {
 				call, ok := path[len(path)-1].(*ast.Call)
 				if !ok || len(call.Keywords) == 0 {
 					return

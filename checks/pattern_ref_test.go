@@ -89,14 +89,14 @@ func findAllPlain(f *source.File, ps []*PatternParams) [][]PatternMatch {
 }
 
 // PatternFastMismatches runs the rules on a parsed file with findAll and
-// with findAllPlain, and walk and walkPlain over it, and returns how they
+// with findAllPlain, and the file's shared walk (fileNodes) and walkPlain over it, and returns how they
 // differ and how many matches and nodes were compared.
 func PatternFastMismatches(f *source.File, ps []*PatternParams) (diffs []string, compared int) {
 	var fast, plain [][]ast.Node
-	walk(f.AST, func(p []ast.Node) { fast = append(fast, append([]ast.Node(nil), p...)) })
+	fileNodesOf(f).walk(func(p []ast.Node) { fast = append(fast, append([]ast.Node(nil), p...)) })
 	walkPlain(f.AST, func(p []ast.Node) { plain = append(plain, append([]ast.Node(nil), p...)) })
 	if !slices.EqualFunc(fast, plain, func(a, b []ast.Node) bool { return slices.Equal(a, b) }) {
-		diffs = append(diffs, fmt.Sprintf("%s: walk visits %d paths, walkPlain %d, or other ones", f.Path, len(fast), len(plain)))
+		diffs = append(diffs, fmt.Sprintf("%s: fileNodes.walk visits %d paths, walkPlain %d, or other ones", f.Path, len(fast), len(plain)))
 	}
 	compared += len(plain)
 	got, want := findAll(f, newPatternIndex(ps), nil, nil), findAllPlain(f, ps)

@@ -113,18 +113,6 @@ type namedNode struct {
 	name string
 }
 
-// walk calls fn for every node of the file with its path from the module
-// (the node last), in ast.Inspect's order.
-func walk(f *ast.File, fn func(path []ast.Node)) {
-	path := make([]ast.Node, 0, 32)
-	for _, s := range f.Module.Body {
-		ast.InspectDepth(s, func(n ast.Node, depth int) {
-			path = append(path[:depth], n)
-			fn(path)
-		})
-	}
-}
-
 // isFunc reports whether n is a def, async def or lambda.
 func isFunc(n ast.Node) bool {
 	switch n.(type) {
