@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"maps"
 	"strconv"
 	"strings"
 
@@ -9,12 +10,14 @@ import (
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
+	"github.com/tilegym/tilegym-lint/rules"
 )
 
 // ImplSignatureAnalyzer implements kind "impl-signature".
 var ImplSignatureAnalyzer = &Analyzer{
 	Name:         "impl-signature",
-	Placeholders: []string{"op", "file", "backend", "func", "problems", "stub"},
+	Placeholders: []string{"op", "file", "backend", "func", "problems", "stub", "param", "position", "impl_position", "other", "other_position", "kwargs", "default", "impl_default"},
+	Texts:        []string{"keyword-only", "moved", "shifted", "renamed", "swallowed", "missing", "positional-only", "required", "default", "no-kwargs"},
 	Doc: `Reports a registered implementation whose parameters differ from its dispatch stub's.
 
 For each register_impl site of a dispatched op whose function is resolvable in
@@ -23,8 +26,15 @@ the file), of the backends listed in "backends" (empty: every backend):
 every stub parameter is accepted under the same name, positional ones at the
 same position; wherever the stub gives a default the implementation gives
 the same one (compared structurally: None, 1.0, -1, "none"); and the
-implementation takes **kwargs. One finding per implementation, naming every
-difference, anchored on the first differing parameter.`,
+implementation takes **kwargs. One finding per implementation, anchored on
+the first differing parameter; {problems} names every difference, each with
+a text of the rule, joined by "; ": the stub's parameter {param}, at
+{position} in the stub, is keyword-only, at {impl_position} ("moved"),
+missing where {other} (the stub's parameter {other_position}) moved up
+("shifted"), in the place of {other} ("renamed"), missing and swallowed by
+**{kwargs} ("swallowed") or just missing, positional-only, required where the
+stub defaults it to {default}, or defaulted to {impl_default}; or there is
+no ** parameter ("no-kwargs").`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(implSignatureParams) },
 	Run:      runImplSignature,
@@ -69,23 +79,35 @@ func runImplSignature(pass *Pass) (any, error) {
 					continue
 				}
 				lenient := len(p.ReferenceFiles) > 0 && layout.MatchBound(p.ReferenceFiles, op.Suite, impl.File.Path)
-				probs, anchor := signatureDrift(op.Stub.Def, impl.Def, p.RequireKwargs && !lenient, lenient)
-				if len(probs) == 0 {
+				drifts, anchor := signatureDrift(op.Stub.Def, impl.Def, p.RequireKwargs && !lenient, lenient)
+				if len(drifts) == 0 {
 					continue
 				}
 				if anchor == nil {
 					anchor = defNode(impl.Def)
 				}
-				reportAt(pass, rule, op.Name, impl.File, anchor, map[string]string{
-					"backend":  impl.Backend,
-					"func":     impl.Def.Name,
-					"problems": strings.Join(probs, "; "),
-					"stub":     op.Stub.File.Path + ":" + strconv.Itoa(op.Stub.Def.Pos().Line),
-				}, []analysis.Related{{File: op.Stub.File.Path, Pos: op.Stub.Def.Pos(), End: op.Stub.Def.Pos(), Message: "the dispatch stub"}}, nil)
+				vars := map[string]string{
+					"backend": impl.Backend,
+					"func":    impl.Def.Name,
+					"stub":    op.Stub.File.Path + ":" + strconv.Itoa(op.Stub.Def.Pos().Line),
+				}
+				vars["problems"] = renderDrifts(rule, op.Name, drifts, vars)
+				reportAt(pass, rule, op.Name, impl.File, anchor, vars, []analysis.Related{{File: op.Stub.File.Path, Pos: op.Stub.Def.Pos(), End: op.Stub.Def.Pos(), Message: "the dispatch stub"}}, nil)
 			}
 		}
 	}
 	return nil, nil
+}
+
+// renderDrifts names each drift in the rule's words, joined by "; ". The
+// drifts' placeholders are added to vars (the last drift's value wins).
+func renderDrifts(rule *rules.Rule, op string, drifts []drift, vars map[string]string) string {
+	clauses := make([]string, len(drifts))
+	for i, d := range drifts {
+		maps.Copy(vars, d.vars)
+		clauses[i] = analysis.RenderText(rule, d.text, op, vars)
+	}
+	return strings.Join(clauses, "; ")
 }
 
 func backendListed(list []string, b string) bool {
@@ -100,9 +122,19 @@ func backendListed(list []string, b string) bool {
 	return false
 }
 
+// A drift is one difference of an implementation's signature from the
+// stub's: the text of the rule that names it (a key of the kind's Texts)
+// and the placeholders it fills.
+type drift struct {
+	text string
+	vars map[string]string
+}
+
 // signatureDrift compares an implementation's signature with the stub's.
-// With lenient, stub parameters that have a default may be missing.
-func signatureDrift(stub, impl *ast.FunctionDef, requireKwargs, lenient bool) ([]string, ast.Node) {
+// With lenient, stub parameters that have a default may be missing. The
+// anchor is the implementation's first differing parameter, nil when the
+// first difference is one it lacks.
+func signatureDrift(stub, impl *ast.FunctionDef, requireKwargs, lenient bool) ([]drift, ast.Node) {
 	sp := astutil.Params(stub.Args)
 	ip := astutil.Params(impl.Args)
 	byName := map[string]astutil.Param{}
@@ -125,10 +157,18 @@ func signatureDrift(stub, impl *ast.FunctionDef, requireKwargs, lenient bool) ([
 	for _, s := range sp {
 		stubNames[s.Name] = s.Index
 	}
-	var probs []string
+	var drifts []drift
 	var anchor ast.Node
-	note := func(msg string, n ast.Node) {
-		probs = append(probs, msg)
+	// note records a drift of the stub's parameter s (nil: of none), at n.
+	note := func(text string, s *astutil.Param, n ast.Node, kv ...string) {
+		vars := map[string]string{}
+		if s != nil {
+			vars["param"], vars["position"] = s.Name, strconv.Itoa(s.Index+1)
+		}
+		for i := 0; i+1 < len(kv); i += 2 {
+			vars[kv[i]] = kv[i+1]
+		}
+		drifts = append(drifts, drift{text, vars})
 		if anchor == nil && n != nil {
 			anchor = n
 		}
@@ -140,18 +180,19 @@ func signatureDrift(stub, impl *ast.FunctionDef, requireKwargs, lenient bool) ([
 		q, ok := byName[s.Name]
 		positional := s.Kind != astutil.KeywordOnly
 		if positional && ok && q.Kind == astutil.KeywordOnly {
-			note("makes \""+s.Name+"\" keyword-only where the dispatch stub has it as parameter "+strconv.Itoa(s.Index+1), q.Arg)
+			note("keyword-only", &s, q.Arg)
 			continue
 		}
 		if positional && s.Index < len(ipos) && ipos[s.Index].Name != s.Name {
+			other := ipos[s.Index]
 			if ok {
-				note("takes \""+s.Name+"\" as parameter "+strconv.Itoa(q.Index+1)+" where the dispatch stub has it as parameter "+strconv.Itoa(s.Index+1), q.Arg)
-			} else if _, named := stubNames[ipos[s.Index].Name]; named {
+				note("moved", &s, q.Arg, "impl_position", strconv.Itoa(q.Index+1))
+			} else if at, named := stubNames[other.Name]; named {
 				// The stub's parameter is missing and the later ones
 				// moved up: name the missing one, the root of the shift.
-				note("has no parameter \""+s.Name+"\" (its parameter "+strconv.Itoa(s.Index+1)+" is \""+ipos[s.Index].Name+"\", the dispatch stub's parameter "+strconv.Itoa(stubNames[ipos[s.Index].Name]+1)+")", ipos[s.Index].Arg)
+				note("shifted", &s, other.Arg, "other", other.Name, "other_position", strconv.Itoa(at+1))
 			} else {
-				note("names parameter "+strconv.Itoa(s.Index+1)+" \""+ipos[s.Index].Name+"\" where the dispatch stub has \""+s.Name+"\"", ipos[s.Index].Arg)
+				note("renamed", &s, other.Arg, "other", other.Name)
 			}
 			continue
 		}
@@ -163,27 +204,27 @@ func signatureDrift(stub, impl *ast.FunctionDef, requireKwargs, lenient bool) ([
 				continue // taken by *args positionally; its name cannot be checked
 			}
 			if hasKw {
-				note("has no parameter \""+s.Name+"\" (it would be swallowed by **"+kwName(impl)+" and ignored)", nil)
+				note("swallowed", &s, nil, "kwargs", kwName(impl))
 			} else {
-				note("has no parameter \""+s.Name+"\"", nil)
+				note("missing", &s, nil)
 			}
 			continue
 		}
 		if positional && q.Kind == astutil.PosOnly && s.Kind != astutil.PosOnly {
-			note("makes \""+s.Name+"\" positional-only", q.Arg)
+			note("positional-only", &s, q.Arg)
 		}
 		if s.Default != nil {
 			if q.Default == nil {
-				note("requires \""+s.Name+"\" where the dispatch stub defaults it to "+astutil.ExprString(s.Default), q.Arg)
+				note("required", &s, q.Arg, "default", astutil.ExprString(s.Default))
 			} else if astutil.ExprString(q.Default) != astutil.ExprString(s.Default) {
-				note("defaults \""+s.Name+"\" to "+astutil.ExprString(q.Default)+" where the dispatch stub has "+astutil.ExprString(s.Default), q.Default)
+				note("default", &s, q.Default, "default", astutil.ExprString(s.Default), "impl_default", astutil.ExprString(q.Default))
 			}
 		}
 	}
 	if requireKwargs && !hasKw {
-		note("does not take **kwargs", nil)
+		note("no-kwargs", nil, nil)
 	}
-	return probs, anchor
+	return drifts, anchor
 }
 
 func kwName(fd *ast.FunctionDef) string {

@@ -1,7 +1,6 @@
 package checks
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -18,6 +17,11 @@ def swapped(x, out=None, dim=-1, **kwargs): pass
 def missing(x, **kwargs): pass
 `))
 	fns := astutil.TopLevelFuncs(f.AST)
+	cat, err := LoadBuiltinCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule := cat.Rule("TG205")
 	for name, want := range map[string]string{
 		"same":      "",
 		"renamed":   `names parameter 1 "inp" where the dispatch stub has "x"`,
@@ -26,12 +30,12 @@ def missing(x, **kwargs): pass
 		"swapped":   `takes "dim" as parameter 3 where the dispatch stub has it as parameter 2; takes "out" as parameter 2 where the dispatch stub has it as parameter 3`,
 		"missing":   `has no parameter "dim" (it would be swallowed by **kwargs and ignored); has no parameter "out" (it would be swallowed by **kwargs and ignored)`,
 	} {
-		probs, _ := signatureDrift(fns["stub"], fns[name], true, false)
-		if got := strings.Join(probs, "; "); got != want {
+		drifts, _ := signatureDrift(fns["stub"], fns[name], true, false)
+		if got := renderDrifts(rule, "op", drifts, map[string]string{}); got != want {
 			t.Errorf("%s: %q\n want %q", name, got, want)
 		}
 	}
-	if probs, _ := signatureDrift(fns["stub"], fns["missing"], false, true); len(probs) != 0 {
-		t.Errorf("lenient: %v", probs)
+	if drifts, _ := signatureDrift(fns["stub"], fns["missing"], false, true); len(drifts) != 0 {
+		t.Errorf("lenient: %v", drifts)
 	}
 }
