@@ -36,7 +36,7 @@ import (
 type HookPlan struct {
 	Base   string // the base of the change (CheckGit's base); "" for HEAD
 	Staged bool   // the index, not the working tree
-	// Initial: no commit yet; the index is checked whole (IndexSource).
+	// Initial: no commit yet; the index is checked whole (git.Index).
 	Initial bool
 	Note    string // what was compared, for the user
 }

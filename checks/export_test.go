@@ -234,13 +234,12 @@ func servedFiles(tab *optable.OpTable) []*source.File {
 	return out
 }
 
-// OpUseMismatches compares reaches, backendModuleUses and publicCalls
-// with the walks they replace (reachesScan, backendModuleUsesScan,
-// publicCallsScan) on every test and
-// benchmark file of tab, for every op of tab and for an op named after
-// every name the file imports, calls or mentions; it returns the
-// differences and how many questions it compared.
-func OpUseMismatches(tab *optable.OpTable, register, modules []string) (diffs []string, compared int) {
+// OpUseMismatches compares backendModuleUses and publicCalls with the
+// walks they replace (backendModuleUsesScan, publicCallsScan) on every
+// test and benchmark file of tab, for every op of tab and for an op named
+// after every name the file imports or calls; it returns the differences
+// and how many questions it compared.
+func OpUseMismatches(tab *optable.OpTable, modules []string) (diffs []string, compared int) {
 	if len(tab.Ops) == 0 {
 		return nil, 0
 	}
@@ -249,10 +248,8 @@ func OpUseMismatches(tab *optable.OpTable, register, modules []string) (diffs []
 		ops := append([]*optable.Op{}, tab.Ops...)
 		u := opUsesFact.Of(f)
 		var names []string
-		for _, m := range []map[string][]ast.Expr{u.mentions, u.namedCalls} {
-			for k := range m {
-				names = append(names, k)
-			}
+		for k := range u.bodyCalls {
+			names = append(names, k)
 		}
 		for k := range u.byFunc {
 			names = append(names, k)
@@ -265,9 +262,6 @@ func OpUseMismatches(tab *optable.OpTable, register, modules []string) (diffs []
 		}
 		for _, op := range ops {
 			compared++
-			if a, b := x.reaches(op, register), x.reachesScan(op, register); a != b {
-				diffs = append(diffs, fmt.Sprintf("%s: reaches(%s) = %v, scan %v", f.Path, op.Name, a, b))
-			}
 			a, b := x.backendModuleUses(op, modules), x.backendModuleUsesScan(op, modules)
 			if fmt.Sprint(a) != fmt.Sprint(b) {
 				diffs = append(diffs, fmt.Sprintf("%s: backendModuleUses(%s) = %v, scan %v", f.Path, op.Name, a, b))
@@ -280,11 +274,10 @@ func OpUseMismatches(tab *optable.OpTable, register, modules []string) (diffs []
 	return diffs, compared
 }
 
-// OpUseQueries asks reaches, backendModuleUses and publicCalls about every
-// op of every benchmark file of tab that serves it, as bench-reference and
-// bench-op-call do; it returns how many ops the files reach, plus the
-// uses and calls found.
-func OpUseQueries(tab *optable.OpTable, register, modules []string) int {
+// OpUseQueries asks backendModuleUses and publicCalls about every op of
+// every benchmark file of tab that serves it, as bench-op-call does; it
+// returns how many ops their files call through the public API.
+func OpUseQueries(tab *optable.OpTable, modules []string) int {
 	n := 0
 	for _, op := range tab.Ops {
 		for _, f := range op.Benchmarks {
@@ -292,10 +285,10 @@ func OpUseQueries(tab *optable.OpTable, register, modules []string) int {
 				continue
 			}
 			x := newPyIndex(f)
-			if x.reaches(op, register) {
+			x.backendModuleUses(op, modules)
+			if len(x.publicCalls(op)) > 0 {
 				n++
 			}
-			n += len(x.backendModuleUses(op, modules)) + len(x.publicCalls(op))
 		}
 	}
 	return n

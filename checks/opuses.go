@@ -10,19 +10,8 @@ import (
 
 // opUses indexes, once per file, what the per-op questions of the Step 5
 // kinds look for, by the name they ask about: a file serving n ops was
-// walked once per op (reaches, backendModuleUses, publicCalls).
+// walked once per op (backendModuleUses, publicCalls).
 type opUses struct {
-	// mentions are the names and attributes of the file (every one the
-	// walk of InspectFile visits, in its order) by the last part of what
-	// they resolve to: tilegym.ops.softmax and an alias of it under
-	// "softmax".
-	mentions map[string][]ast.Expr
-	// importedNames are the qualified names `from m import n` binds, by
-	// their last part.
-	importedNames map[string][]string
-	// namedCalls are the callees of calls whose first argument (or name=)
-	// is a string, by that string.
-	namedCalls map[string][]ast.Expr
 	// bodyCalls are the calls in the statements of the module body (in
 	// the order of File.CallsIn, statement by statement) by the last part
 	// of what their callee resolves to.
@@ -45,32 +34,9 @@ type funcUse struct {
 var opUsesFact = source.NewFact(buildOpUses)
 
 func buildOpUses(f *source.File) *opUses {
-	u := &opUses{mentions: map[string][]ast.Expr{}, importedNames: map[string][]string{},
-		namedCalls: map[string][]ast.Expr{}, bodyCalls: map[string][]*ast.Call{}, byFunc: map[string][]funcUse{}}
+	u := &opUses{bodyCalls: map[string][]*ast.Call{}, byFunc: map[string][]funcUse{}}
 	im := f.Imports()
 	pkg := astutil.PackagePath(f.Path)
-	astutil.InspectFile(f.AST, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.Attribute, *ast.Name:
-			if k, ok := resolvedTail(im, n.(ast.Expr)); ok {
-				u.mentions[k] = append(u.mentions[k], n.(ast.Expr))
-			}
-		case *ast.ImportFrom:
-			base := astutil.ImportFromModule(pkg, n)
-			for _, a := range n.Names {
-				if a != nil {
-					full := astutil.JoinDotted(base, a.Name)
-					k := astutil.DottedTail(full)
-					u.importedNames[k] = append(u.importedNames[k], full)
-				}
-			}
-		case *ast.Call:
-			if s, ok := astutil.StringValue(astutil.CallArg(n, 0, "name")); ok {
-				u.namedCalls[s] = append(u.namedCalls[s], n.Func)
-			}
-		}
-		return true
-	})
 	if f.AST != nil && f.AST.Module != nil {
 		for _, s := range f.AST.Module.Body {
 			for _, c := range f.CallsIn(s) {

@@ -5,7 +5,6 @@ package checks
 
 import (
 	"path"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -23,9 +22,8 @@ type pyIndex struct {
 	Funcs   map[string]*ast.FunctionDef // module-level functions
 	Classes []*ast.ClassDef             // module-level classes, in order
 	// methods maps each class of Classes to its methods by name (the last
-	// definition of a name, as classMethodScan finds it): looked up once
-	// per self.<m>(...) call, a scan of the class per call made a class
-	// quadratic in its methods.
+	// definition of a name): looked up once per self.<m>(...) call, a
+	// scan of the class per call made a class quadratic in its methods.
 	methods map[*ast.ClassDef]map[string]*ast.FunctionDef
 
 	derivedMu sync.Mutex
@@ -259,24 +257,10 @@ func (x *pyIndex) calledDef(fs funcScope, c *ast.Call) *ast.FunctionDef {
 }
 
 // classMethod returns the method name of class c (the last definition of
-// it), or nil.
+// it), or nil. c is a class of x.Classes: every funcScope's class is one
+// (matchingMethods, helpers and fixtures keep the class they are given).
 func (x *pyIndex) classMethod(c *ast.ClassDef, name string) *ast.FunctionDef {
-	if m, ok := x.methods[c]; ok {
-		return m[name]
-	}
-	return classMethodScan(c, name) // a class not at module level
-}
-
-// classMethodScan is classMethod scanning the class body: the reference
-// for classMethod.
-func classMethodScan(c *ast.ClassDef, name string) *ast.FunctionDef {
-	var out *ast.FunctionDef
-	astutil.EachTopLevel(c.Body, func(s ast.Stmt) {
-		if fd, ok := s.(*ast.FunctionDef); ok && fd.Name == name {
-			out = fd
-		}
-	})
-	return out
+	return x.methods[c][name]
 }
 
 // matchingMethods returns the functions of the file whose names match one
@@ -377,47 +361,6 @@ func nameMatch(name string, globs []string) bool {
 		}
 	}
 	return false
-}
-
-// reaches reports whether the file itself names or uses the op: it is
-// named after the op's function (test_<func>.py, bench_<func>.py), it
-// mentions the op through the public API (aliases resolved), or it
-// registers an implementation of the op. Files the op table associates
-// only by other means (a wrapper, a grouping module's name) serve the op
-// without being about it, and the per-op rules that ask the file to do
-// something for the op (register its reference) do not apply to them.
-// It looks the op up in the file's opUses (walked once per file: a walk
-// per op made a file serving n ops quadratic); reachesScan is the
-// reference.
-func (x *pyIndex) reaches(op *optable.Op, register []string) bool {
-	if stemNamesOp(x.File.Path, op) {
-		return true
-	}
-	u := opUsesFact.Of(x.File)
-	names := opPublicNames(op)
-	for _, e := range u.mentions[op.Func] {
-		if x.Imports.Is(e, names) {
-			return true
-		}
-	}
-	for _, full := range u.importedNames[op.Func] {
-		if slices.Contains(names, full) {
-			return true
-		}
-	}
-	for _, fn := range u.namedCalls[op.Name] {
-		if x.isName(fn, register) {
-			return true
-		}
-	}
-	return false
-}
-
-// stemNamesOp reports whether a file is named after the op's function
-// (test_<func>.py, bench_<func>.py).
-func stemNamesOp(p string, op *optable.Op) bool {
-	stem := strings.TrimSuffix(path.Base(p), ".py")
-	return strings.HasSuffix(stem, "_"+op.Func) && !strings.Contains(strings.TrimSuffix(stem, "_"+op.Func), "_")
 }
 
 // anchorStmt returns a node to anchor a file-level absence on: the first

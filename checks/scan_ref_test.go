@@ -2,7 +2,6 @@ package checks
 
 import (
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/layout"
@@ -262,39 +261,14 @@ func exportingInitScan(tab *optable.OpTable, fp string) (string, bool) {
 	return outer, false
 }
 
-// reachesScan is reaches walking the whole file: the reference for
-// reaches.
-func (x *pyIndex) reachesScan(op *optable.Op, register []string) bool {
-	if stemNamesOp(x.File.Path, op) {
-		return true
-	}
-	names := opPublicNames(op)
-	found := false
-	astutil.InspectFile(x.File.AST, func(n ast.Node) bool {
-		if found {
-			return false
+// classMethodScan is classMethod scanning the class body: the reference
+// for classMethod.
+func classMethodScan(c *ast.ClassDef, name string) *ast.FunctionDef {
+	var out *ast.FunctionDef
+	astutil.EachTopLevel(c.Body, func(s ast.Stmt) {
+		if fd, ok := s.(*ast.FunctionDef); ok && fd.Name == name {
+			out = fd
 		}
-		switch n := n.(type) {
-		case *ast.Attribute, *ast.Name:
-			if x.Imports.Is(n.(ast.Expr), names) {
-				found = true
-			}
-			return !found
-		case *ast.ImportFrom:
-			base := astutil.ImportFromModule(astutil.PackagePath(x.File.Path), n)
-			for _, a := range n.Names {
-				if a != nil && slices.Contains(names, astutil.JoinDotted(base, a.Name)) {
-					found = true
-				}
-			}
-		case *ast.Call:
-			if x.isName(n.Func, register) {
-				if s, ok := astutil.StringValue(astutil.CallArg(n, 0, "name")); ok && s == op.Name {
-					found = true
-				}
-			}
-		}
-		return !found
 	})
-	return found
+	return out
 }

@@ -192,7 +192,7 @@ func backendDerivedNames(x *pyIndex, cls *ast.ClassDef, v string) map[string]boo
 	if names, ok := x.derived[k]; ok {
 		return names
 	}
-	names := backendDerivedNamesScan(x, cls, v)
+	names := deriveBackendNames(x, cls, v)
 	if x.derived == nil {
 		x.derived = map[derivedKey]map[string]bool{}
 	}
@@ -200,9 +200,10 @@ func backendDerivedNames(x *pyIndex, cls *ast.ClassDef, v string) map[string]boo
 	return names
 }
 
-// backendDerivedNamesScan computes backendDerivedNames: the reference for
-// its memo.
-func backendDerivedNamesScan(x *pyIndex, cls *ast.ClassDef, v string) map[string]bool {
+// deriveBackendNames computes backendDerivedNames (which memoizes it):
+// the assignments of the class body and the module body, followed until
+// no new name mentions the variable or a name derived from it.
+func deriveBackendNames(x *pyIndex, cls *ast.ClassDef, v string) map[string]bool {
 	var assigns []ast.Stmt
 	collect := func(body []ast.Stmt) {
 		astutil.EachTopLevel(body, func(s ast.Stmt) {

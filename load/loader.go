@@ -50,7 +50,7 @@ type Loader struct {
 	// of some scope; a module that registers ops (it spells register_impl:
 	// the last part of the name, as written or imported); one with
 	// non-ASCII text (whose identifiers may normalize to a name). Found as
-	// a file is read, or taken from other for a file the same (ClassesFrom).
+	// a file is read, or taken from other for a file the same (ShareWith).
 	step      []bool
 	Registers []bool
 	NonASCII  []bool

@@ -27,7 +27,7 @@ type opTableBuilder struct {
 	// cutileRoots maps a bound cuTile package root to its scope.
 	cutileRoots map[string]layout.ScopeMatch
 	// skips holds the skip directives of each file read (skipsOf).
-	skips map[*source.File]fileSkips
+	skips map[*source.File][]Skip
 }
 
 func runOpTable(pass *analysis.Pass[*Repo]) (any, error) {

@@ -54,3 +54,19 @@ func bestNamedScan(names []string, served []*Op) map[*Op]bool {
 	}
 	return aboutSet
 }
+
+// skipsInScan is skipsIn reading every comment of f: the reference for
+// skipsIn.
+func (b *opTableBuilder) skipsInScan(f *source.File, start, end int) []Skip {
+	var out []Skip
+	for _, c := range f.AST.Comments {
+		if c.Pos.Line >= start && c.Pos.Line <= end {
+			if sk, ok := parseSkip(b.names.Directive, c); ok {
+				sk.File = f.Path
+				out = append(out, sk)
+			}
+		}
+	}
+	commentsScanned.Add(int64(len(f.AST.Comments)))
+	return out
+}

@@ -12,13 +12,6 @@ import (
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-// fileSkips are the skip directives of a file, in source order; inOrder
-// says that their lines never decrease.
-type fileSkips struct {
-	list    []Skip
-	inOrder bool
-}
-
 // findSkips reads the skip directives of each op: comments on the lines of
 // its dispatch stub (or directly above its decorators), anywhere in the
 // modules of its cuTile implementations, and the configuration's skips.
@@ -41,7 +34,7 @@ func (b *opTableBuilder) findSkips() {
 				continue
 			}
 			seen[impl.File.Path] = true
-			op.Skips = append(op.Skips, b.skipsOf(impl.File).list...)
+			op.Skips = append(op.Skips, b.skipsOf(impl.File)...)
 		}
 		if b.repo.ConfigSkips != nil {
 			op.Skips = append(op.Skips, b.repo.ConfigSkips[op.Name]...)
@@ -57,7 +50,7 @@ var commentsScanned atomic.Int64
 // skipsOf returns the skip directives of f in source order, read once per
 // file: a dispatch file or cuTile module holds the directives of many ops,
 // and reading all of its comments per op made the table quadratic in them.
-func (b *opTableBuilder) skipsOf(f *source.File) fileSkips {
+func (b *opTableBuilder) skipsOf(f *source.File) []Skip {
 	if sk, ok := b.skips[f]; ok {
 		return sk
 	}
@@ -69,44 +62,26 @@ func (b *opTableBuilder) skipsOf(f *source.File) fileSkips {
 		}
 	}
 	commentsScanned.Add(int64(len(f.AST.Comments)))
-	sk := fileSkips{out, sort.SliceIsSorted(out, func(i, j int) bool { return out[i].Pos.Line < out[j].Pos.Line })}
+	// The tokenizer keeps comments in source order; sorted all the same,
+	// as skipsIn's binary search needs it.
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Pos.Line < out[j].Pos.Line })
 	if b.skips == nil {
-		b.skips = map[*source.File]fileSkips{}
+		b.skips = map[*source.File][]Skip{}
 	}
-	b.skips[f] = sk
-	return sk
+	b.skips[f] = out
+	return out
 }
 
 // skipsIn returns the skip directives of f on lines start to end, in
 // source order.
 func (b *opTableBuilder) skipsIn(f *source.File, start, end int) []Skip {
-	fs := b.skipsOf(f)
-	if !fs.inOrder {
-		return b.skipsInScan(f, start, end) // the tokenizer keeps comments in order: never taken
-	}
-	sk := fs.list
+	sk := b.skipsOf(f)
 	i := sort.Search(len(sk), func(i int) bool { return sk[i].Pos.Line >= start })
 	j := i
 	for j < len(sk) && sk[j].Pos.Line <= end {
 		j++
 	}
 	return sk[i:j:j]
-}
-
-// skipsInScan is skipsIn reading every comment of f: the reference for
-// skipsIn, and its way when the comments are out of order.
-func (b *opTableBuilder) skipsInScan(f *source.File, start, end int) []Skip {
-	var out []Skip
-	for _, c := range f.AST.Comments {
-		if c.Pos.Line >= start && c.Pos.Line <= end {
-			if sk, ok := parseSkip(b.names.Directive, c); ok {
-				sk.File = f.Path
-				out = append(out, sk)
-			}
-		}
-	}
-	commentsScanned.Add(int64(len(f.AST.Comments)))
-	return out
 }
 
 // StubStartLine is the first line of a stub: its first decorator.

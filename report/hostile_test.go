@@ -387,7 +387,7 @@ func TestAppendLogSafeFastPath(t *testing.T) {
 	for _, line := range lines {
 		for _, atStart := range []bool{true, false} {
 			got := appendLogSafe(nil, []byte(line), atStart)
-			want := appendLogSafeSlow(nil, []byte(line), atStart)
+			want := appendLogEscaped(nil, []byte(line), atStart)
 			if !bytes.Equal(got, want) {
 				t.Errorf("appendLogSafe(%q, %v) = %q, character by character %q", line, atStart, got, want)
 			}

@@ -157,7 +157,7 @@ func appendLogSafe(dst, line []byte, atStart bool) []byte {
 	if !bytes.Contains(line, []byte("#")) && !(atStart && colonLead(line)) && !hasInvisible(line) {
 		return append(dst, line...)
 	}
-	return appendLogSafeSlow(dst, line, atStart)
+	return appendLogEscaped(dst, line, atStart)
 }
 
 // colonLead reports whether a line may start with "::" after blanks, for a
@@ -173,8 +173,10 @@ func colonLead(line []byte) bool {
 	return false
 }
 
-// appendLogSafeSlow is appendLogSafe character by character.
-func appendLogSafeSlow(dst, line []byte, atStart bool) []byte {
+// appendLogEscaped is appendLogSafe for a line that may need escaping: it
+// reads the line character by character (appendLogSafe copies a line with
+// nothing to escape as it is).
+func appendLogEscaped(dst, line []byte, atStart bool) []byte {
 	var prev1, prev2 rune // the last two characters that are not skipped
 	lead := atStart       // no character but blanks and skipped ones so far
 	for i := 0; i < len(line); {
