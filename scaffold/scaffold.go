@@ -209,7 +209,7 @@ func New(opt Options) (*Result, error) {
 		fields = append(fields, "{{testimports}}", coreTestImports, "{{benchimports}}", coreBenchImports, "{{call}}", "tilegym.ops."+opt.Op)
 	} else {
 		fields = append(fields, "{{testimports}}", suiteTestImports,
-			"{{benchimports}}", strings.ReplaceAll(suiteBenchImports, "SUITE", opt.Suite), "{{call}}", opt.Suite+"_ops."+opt.Op)
+			"{{benchimports}}", analysis.Expand(suiteBenchImports, "{{suite}}", opt.Suite), "{{call}}", opt.Suite+"_ops."+opt.Op)
 	}
 	res.Created = []NewFile{
 		{modulePath, analysis.Expand(moduleTemplate, fields...)},

@@ -34,14 +34,15 @@ def {{op}}(
 // name a line; plain imports before from-imports in a section; sorted).
 
 // The first-party and local imports of the test ({{testimports}}) and the
-// benchmark ({{benchimports}}), for a core op and for a suite op (SUITE
-// stands for the suite's name).
+// benchmark ({{benchimports}}), for a core op and for a suite op
+// ({{suite}} is the suite's name, filled by analysis.Expand as the
+// templates are).
 const (
 	coreTestImports  = "from tilegym.backend import is_backend_available\nfrom tilegym.backend import set_backend\n\nfrom .. import common"
 	coreBenchImports = "import tilegym\nfrom tilegym.backend import is_backend_available\nfrom tilegym.backend import register_impl"
 	// tests and tilegym are both first party: tests sorts first.
 	suiteTestImports  = "from tests import common\nfrom tilegym.backend import is_backend_available\nfrom tilegym.backend import set_backend"
-	suiteBenchImports = "from tilegym.backend import is_backend_available\nfrom tilegym.backend import register_impl\nfrom tilegym.suites.SUITE import ops as SUITE_ops"
+	suiteBenchImports = "from tilegym.backend import is_backend_available\nfrom tilegym.backend import register_impl\nfrom tilegym.suites.{{suite}} import ops as {{suite}}_ops"
 )
 
 // moduleTemplate is Step 2's cuTile module.
