@@ -1,7 +1,13 @@
 package parser
 
 import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/tilegym/tilegym-lint/internal/realtree"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
@@ -122,7 +128,7 @@ func presizeOf(t *testing.T, src string) *arena {
 	if _, err := tokenizeFile(tz, &ar.tokScratch); err != nil {
 		t.Fatal(err)
 	}
-	ar.presize(tz.toks)
+	ar.presize(&tz.shapes)
 	return ar
 }
 
@@ -143,5 +149,172 @@ func TestPresizeEstimates(t *testing.T) {
 	ar = presizeOf(t, "def f(a, b: int = 1, *c, d, **e):\n    return a\n")
 	if n := len(ar.argSlab.buf); n != 5 {
 		t.Errorf("%d parameters reserved for a def of 5, want 5", n)
+	}
+}
+
+// countShapes is the plain count the tokenizer's shapes must give: one
+// pass over the tokens of a file.
+func countShapes(toks []token) shapes {
+	var names, attrs, calls, consts, kws, assigns, binops, args int
+	prev, prev2 := tNewline, tNewline
+	depth := 0
+	inImport := false // in an import statement: its names are aliases
+	defDepth := -1    // paren depth outside a def's parameter list
+	assigned := false // the statement has an '=' already
+	var callAt uint64 // bit d: the brackets at depth d (1-63) are a call's
+	callArgs, callKws, stmts := 0, 0, 0
+	// An expression statement: one that starts like an expression and has
+	// no '=', augmented assignment or annotation at depth 0.
+	exprStmts := 0
+	stmtStart, exprLike := true, false
+	for i := range toks {
+		k := toks[i].kind
+		if stmtStart {
+			switch k {
+			case tIndent, tDedent, tNewline:
+			case tName, tString, tNumber, tLParen, tLBrack, tLBrace, kwAwait, kwYield, kwNone, kwTrue, kwFalse,
+				tEllipsis, tMinus, tPlus, tTilde, kwNot, kwLambda, tStar:
+				stmtStart, exprLike = false, true
+			default:
+				stmtStart, exprLike = false, false
+			}
+		}
+		switch k {
+		case tName:
+			switch {
+			case inImport || prev == tDot || prev == kwDef || prev == kwClass:
+			case defDepth >= 0 && depth == defDepth+1 && (prev == tLParen || prev == tComma || prev == tStar || prev == tDoubleStar):
+				args++
+			case depth > 0 && i+1 < len(toks) && toks[i+1].kind == tEqual:
+				kws++
+				if depth < 64 && callAt&(1<<depth) != 0 {
+					callArgs--
+					callKws++
+				}
+			default:
+				names++
+			}
+		case tDot:
+			if !inImport {
+				attrs++
+			}
+		case tNumber:
+			consts++
+		case tString:
+			if prev != tString {
+				consts++
+			}
+		case kwNone, kwTrue, kwFalse, tEllipsis:
+			consts++
+		case tLParen, tLBrack, tLBrace:
+			call := false
+			if k == tLParen {
+				switch prev {
+				case tName:
+					if prev2 == kwDef {
+						defDepth = depth
+					} else if prev2 != kwClass {
+						call = true
+					}
+				case tRParen, tRBrack:
+					call = true
+				}
+			}
+			depth++
+			if depth < 64 {
+				callAt &^= 1 << depth
+				if call {
+					callAt |= 1 << depth
+				}
+			}
+			if call {
+				calls++
+				if i+1 < len(toks) && toks[i+1].kind != tRParen {
+					callArgs++
+				}
+			}
+		case tComma:
+			if depth < 64 && callAt&(1<<depth) != 0 && i+1 < len(toks) && toks[i+1].kind != tRParen {
+				callArgs++
+			}
+		case tRParen, tRBrack, tRBrace:
+			depth--
+			if depth == defDepth {
+				defDepth = -1
+			}
+		case tEqual:
+			if depth == 0 && !assigned {
+				assigns++
+				assigned = true
+			}
+			exprLike = exprLike && depth > 0
+		case tColon, tPlusEqual, tMinEqual, tStarEqual, tSlashEqual, tPercentEqual, tAmperEqual, tVBarEqual,
+			tCircumflexEqual, tLShiftEqual, tRShiftEqual, tDoubleStarEqual, tDoubleSlashEqual, tAtEqual:
+			exprLike = exprLike && depth > 0
+		case tPlus, tMinus, tStar, tSlash, tDoubleSlash, tPercent, tAt, tVBar, tAmper, tCircumflex, tLShift, tRShift, tDoubleStar:
+			switch prev {
+			case tName, tNumber, tString, tRParen, tRBrack, tRBrace, kwNone, kwTrue, kwFalse, tEllipsis:
+				binops++
+			}
+		case kwImport, kwFrom:
+			inImport = true
+		case tNewline, tSemi:
+			inImport, assigned = false, false
+			stmts++
+			if exprLike {
+				exprStmts++
+			}
+			stmtStart, exprLike = true, false
+		}
+		prev2, prev = prev, k
+	}
+	return shapes{names: names, attrs: attrs, calls: calls, consts: consts, kws: kws, assigns: assigns, binops: binops,
+		args: args, exprStmts: exprStmts, callArgs: callArgs, stmts: stmts, callKws: callKws}
+}
+
+// counts is the part of shapes presize reads.
+func (s *shapes) counts() [12]int {
+	return [12]int{s.names, s.attrs, s.calls, s.consts, s.kws, s.assigns, s.binops, s.args, s.exprStmts, s.callArgs, s.stmts, s.callKws}
+}
+
+// TestShapesMatchPlainCount checks that the shapes the tokenizer counts
+// are countShapes's, on every file of the fixtures, of TileGym (when
+// realtree gives it) and on snippets of each shape.
+func TestShapesMatchPlainCount(t *testing.T) {
+	srcs := map[string]string{
+		"params.py":   "def f(a, b: int = 1, /, c=2, *d, e, f=3, **g) -> x:\n    return a\nasync def g(*, k=f(x=1)): pass\nclass C(B, metaclass=M): pass\n",
+		"calls.py":    "f()\nf(a,)\nf(a, b, k=1, *c, **d)\ng(x)(y)[0](z=2)\nh(a, (b, c), [d,], {e: 1}, k=(1, 2))\n",
+		"imports.py":  "import a.b as c, d\nfrom . import (x, y)\nfrom ..m import *; z = 1\nraise E from err\nx = yield from g()\n",
+		"stmts.py":    "'''doc'''\nx = y = 1\nx += 1\nx: int = 2\nprint(x); -x; not x\nawait f()\nif a: b\n...\nlambda: 0\n*a, b = c\n",
+		"ops.py":      "a = b + c * -d ** e // f % g @ h | i & j ^ k << l >> m\nx = [*a, *b]\nf(*a, **b)\ny = 'a' 'b' f'{c}' \"d\"\nz = x[1:2, ::3]\nw = {**a, 'b': -1}\n",
+		"deep.py":     "x = " + strings.Repeat("(", 70) + "f(a=1, b)" + strings.Repeat(")", 70) + "\n",
+		"nonascii.py": "é = ñ(ü=1)\n",
+	}
+	for _, dir := range []string{"../../fixtures", realtree.Dir()} {
+		if dir == "" {
+			continue
+		}
+		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && d.Type().IsRegular() && strings.HasSuffix(path, ".py") {
+				if b, err := os.ReadFile(path); err == nil {
+					srcs[path] = string(b)
+				}
+			}
+			return nil
+		})
+	}
+	n := 0
+	for name, src := range srcs {
+		tz := &tokenizer{filename: name, src: []byte(src), srcStr: src}
+		if _, te := tokenizeFile(tz, &tokScratch{}); te != nil {
+			continue
+		}
+		n++
+		if got, want := tz.shapes.counts(), countShapes(tz.toks); got != want.counts() {
+			t.Errorf("%s: the tokenizer counts %v, the plain count is %v", name, got, want.counts())
+		}
+	}
+	if n < 20 {
+		t.Fatalf("only %d files compared", n)
 	}
 }

@@ -198,137 +198,23 @@ func (s *listSlab[T]) copyOf(x []T) []T {
 	return out
 }
 
-// presize sizes the first chunk of the most frequent slabs from counts of
-// token shapes in the file, so that most files need one chunk per slab with
-// little room left unused. The counts are estimates: a miss costs only
-// another chunk or some unused room, never a different tree.
-func (a *arena) presize(toks []token) {
-	var names, attrs, calls, consts, kws, assigns, binops, args int
-	prev, prev2 := tNewline, tNewline
-	depth := 0
-	inImport := false // in an import statement: its names are aliases
-	defDepth := -1    // paren depth outside a def's parameter list
-	assigned := false // the statement has an '=' already
-	var callAt uint64 // bit d: the brackets at depth d (1-63) are a call's
-	callArgs, callKws, stmts := 0, 0, 0
-	// An expression statement: one that starts like an expression and has
-	// no '=', augmented assignment or annotation at depth 0.
-	exprStmts := 0
-	stmtStart, exprLike := true, false
-	for i := range toks {
-		k := toks[i].kind
-		if stmtStart {
-			switch k {
-			case tIndent, tDedent, tNewline:
-			case tName, tString, tNumber, tLParen, tLBrack, tLBrace, kwAwait, kwYield, kwNone, kwTrue, kwFalse,
-				tEllipsis, tMinus, tPlus, tTilde, kwNot, kwLambda, tStar:
-				stmtStart, exprLike = false, true
-			default:
-				stmtStart, exprLike = false, false
-			}
-		}
-		switch k {
-		case tName:
-			switch {
-			case inImport || prev == tDot || prev == kwDef || prev == kwClass:
-			case defDepth >= 0 && depth == defDepth+1 && (prev == tLParen || prev == tComma || prev == tStar || prev == tDoubleStar):
-				args++
-			case depth > 0 && i+1 < len(toks) && toks[i+1].kind == tEqual:
-				kws++
-				if depth < 64 && callAt&(1<<depth) != 0 {
-					callArgs--
-					callKws++
-				}
-			default:
-				names++
-			}
-		case tDot:
-			if !inImport {
-				attrs++
-			}
-		case tNumber:
-			consts++
-		case tString:
-			if prev != tString {
-				consts++
-			}
-		case kwNone, kwTrue, kwFalse, tEllipsis:
-			consts++
-		case tLParen, tLBrack, tLBrace:
-			call := false
-			if k == tLParen {
-				switch prev {
-				case tName:
-					if prev2 == kwDef {
-						defDepth = depth
-					} else if prev2 != kwClass {
-						call = true
-					}
-				case tRParen, tRBrack:
-					call = true
-				}
-			}
-			depth++
-			if depth < 64 {
-				callAt &^= 1 << depth
-				if call {
-					callAt |= 1 << depth
-				}
-			}
-			if call {
-				calls++
-				if i+1 < len(toks) && toks[i+1].kind != tRParen {
-					callArgs++
-				}
-			}
-		case tComma:
-			if depth < 64 && callAt&(1<<depth) != 0 && i+1 < len(toks) && toks[i+1].kind != tRParen {
-				callArgs++
-			}
-		case tRParen, tRBrack, tRBrace:
-			depth--
-			if depth == defDepth {
-				defDepth = -1
-			}
-		case tEqual:
-			if depth == 0 && !assigned {
-				assigns++
-				assigned = true
-			}
-			exprLike = exprLike && depth > 0
-		case tColon, tPlusEqual, tMinEqual, tStarEqual, tSlashEqual, tPercentEqual, tAmperEqual, tVBarEqual,
-			tCircumflexEqual, tLShiftEqual, tRShiftEqual, tDoubleStarEqual, tDoubleSlashEqual, tAtEqual:
-			exprLike = exprLike && depth > 0
-		case tPlus, tMinus, tStar, tSlash, tDoubleSlash, tPercent, tAt, tVBar, tAmper, tCircumflex, tLShift, tRShift, tDoubleStar:
-			switch prev {
-			case tName, tNumber, tString, tRParen, tRBrack, tRBrace, kwNone, kwTrue, kwFalse, tEllipsis:
-				binops++
-			}
-		case kwImport, kwFrom:
-			inImport = true
-		case tNewline, tSemi:
-			inImport, assigned = false, false
-			stmts++
-			if exprLike {
-				exprStmts++
-			}
-			stmtStart, exprLike = true, false
-		}
-		prev2, prev = prev, k
-	}
-	a.nameSlab.reserve(names)
-	a.attrSlab.reserve(attrs)
-	a.callSlab.reserve(calls)
-	a.constSlab.reserve(consts)
-	a.kwSlab.reserve(kws)
-	a.strSlab.reserve(kws)
-	a.assigns.reserve(assigns)
-	a.binops.reserve(binops)
-	a.argSlab.reserve(args)
-	a.exprStmts.reserve(exprStmts)
-	a.argLists.reserve(callArgs)
-	a.stmtLists.reserve(stmts)
-	a.kwLists.reserve(callKws)
+// presize sizes the first chunk of the most frequent slabs from the counts
+// of token shapes the tokenizer made (see shapes), so that most files need
+// one chunk per slab with little room left unused.
+func (a *arena) presize(c *shapes) {
+	a.nameSlab.reserve(c.names)
+	a.attrSlab.reserve(c.attrs)
+	a.callSlab.reserve(c.calls)
+	a.constSlab.reserve(c.consts)
+	a.kwSlab.reserve(c.kws)
+	a.strSlab.reserve(c.kws)
+	a.assigns.reserve(c.assigns)
+	a.binops.reserve(c.binops)
+	a.argSlab.reserve(c.args)
+	a.exprStmts.reserve(c.exprStmts)
+	a.argLists.reserve(c.callArgs)
+	a.stmtLists.reserve(c.stmts)
+	a.kwLists.reserve(c.callKws)
 }
 
 func (p *parser) newName(a ast.Attrs, id string, ctx ast.ExprContext) *ast.Name {
@@ -396,7 +282,7 @@ func ParseFile(filename string, src []byte) (f *ast.File, err error) {
 	ar := &arena{scratch: getScratch()}
 	defer putScratch(ar.scratch)
 	comments, te := tokenizeFile(tz, &ar.tokScratch)
-	ar.presize(tz.toks)
+	ar.presize(&tz.shapes)
 	p := &parser{filename: filename, src: text, srcStr: srcStr, toks: tz.toks, arena: ar}
 	if te != nil {
 		// The parse must fail: decide between its error and the

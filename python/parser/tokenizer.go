@@ -230,6 +230,7 @@ type tokenizer struct {
 	// firstLine/offset shift for f-string sub-tokenizers
 	colShiftLine int
 	colShift     int
+	shapes       shapes // for arena.presize
 }
 
 // tokScratch holds the work stacks of the tokenizers of one parse, which run
@@ -294,6 +295,23 @@ func (t *tokenizer) lineEnd() int {
 	return len(t.src) - t.lineStart
 }
 
+// kindBack is the kind of the n-th last token emitted (tNewline before the
+// first).
+func (t *tokenizer) kindBack(n int) tokKind {
+	if i := len(t.toks) - n; i >= 0 {
+		return t.toks[i].kind
+	}
+	return tNewline
+}
+
+// stringShape notes the string token just emitted.
+func (t *tokenizer) stringShape() {
+	t.shapes.token(tString)
+	if t.kindBack(2) != tString {
+		t.shapes.consts++
+	}
+}
+
 func (t *tokenizer) emit(k tokKind, start int, line, col int) {
 	// The fields are stored straight into the slice: building the token in
 	// a local and copying it costs a store-forwarding stall per token.
@@ -342,6 +360,7 @@ func (t *tokenizer) tokenize() {
 	t.indents = append(t.indents[:0], 0)
 	t.altIndents = append(t.altIndents[:0], 0)
 	t.atBOL = true
+	t.shapes.init()
 	lineHasTokens := false
 	commentAt := -1 // offset of a comment on the current line
 	for {
@@ -464,6 +483,7 @@ func (t *tokenizer) tokenize() {
 					start, col = commentAt, commentAt-t.lineStart
 				}
 				t.emit(tNewline, start, line, col)
+				t.shapes.endStmt()
 				lineHasTokens = false
 			}
 			commentAt = -1
@@ -512,6 +532,7 @@ func (t *tokenizer) tokenize() {
 				} else {
 					t.scanString(start, line, col)
 				}
+				t.stringShape()
 				continue
 			}
 			k := tName
@@ -521,15 +542,31 @@ func (t *tokenizer) tokenize() {
 				k = keywordKind(src[start:e])
 			}
 			t.pos = e
+			prev := t.kindBack(1)
 			t.emit(k, start, line, col)
 			t.toks[len(t.toks)-1].nonASCII = high >= 0x80
+			t.shapes.token(k)
+			switch k {
+			case tName:
+				t.shapes.name(prev, len(t.parens))
+			case kwNone, kwTrue, kwFalse:
+				t.shapes.consts++
+			case kwImport, kwFrom:
+				t.shapes.inImport = true
+			}
 		case c >= '0' && c <= '9' || c == '.' && t.pos+1 < len(src) && src[t.pos+1] >= '0' && src[t.pos+1] <= '9':
 			t.scanNumber()
 			t.emit(tNumber, start, line, col)
+			t.shapes.token(tNumber)
+			t.shapes.consts++
 		case c == '"' || c == '\'':
 			t.scanString(start, line, col)
+			t.stringShape()
 		default:
 			k := t.scanOp()
+			prev := t.kindBack(1)
+			sh := &t.shapes
+			sh.token(k)
 			switch k {
 			case tLParen, tLBrack, tLBrace:
 				if len(t.parens) >= maxParenLevel {
@@ -538,6 +575,19 @@ func (t *tokenizer) tokenize() {
 				t.parens = append(t.parens, c)
 				t.parenLines = append(t.parenLines, line)
 				t.parenCols = append(t.parenCols, col)
+				sh.open(k, prev, t.kindBack(2), len(t.parens))
+			case tComma:
+				sh.comma(len(t.parens))
+			case tEqual:
+				sh.equal(prev, len(t.parens))
+			case tDot:
+				if !sh.inImport {
+					sh.attrs++
+				}
+			case tSemi:
+				sh.endStmt()
+			case tEllipsis:
+				sh.consts++
 			case tRParen, tRBrack, tRBrace:
 				if len(t.parens) == 0 {
 					t.fail(line, col, "unmatched '"+string(c)+"'")
@@ -546,9 +596,17 @@ func (t *tokenizer) tokenize() {
 				if !(o == '(' && c == ')' || o == '[' && c == ']' || o == '{' && c == '}') {
 					t.fail(line, col, "closing parenthesis '"+string(c)+"' does not match opening parenthesis '"+string(o)+"'")
 				}
+				sh.close(prev, len(t.parens))
 				t.parens = t.parens[:len(t.parens)-1]
 				t.parenLines = t.parenLines[:len(t.parenLines)-1]
 				t.parenCols = t.parenCols[:len(t.parenCols)-1]
+			default:
+				if endsExprStmt[k] && len(t.parens) == 0 {
+					sh.exprLike = false
+				}
+				if binaryOps[k] && endsOperand[prev] {
+					sh.binops++
+				}
 			}
 			t.emit(k, start, line, col)
 		}
@@ -563,6 +621,7 @@ func (t *tokenizer) tokenize() {
 		} else {
 			t.emit(tNewline, t.pos, t.line, t.pos-t.lineStart)
 		}
+		t.shapes.endStmt()
 	}
 	for i := 1; i < len(t.indents); i++ {
 		t.emit(tDedent, t.pos, t.line, t.pos-t.lineStart)
