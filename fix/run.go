@@ -166,6 +166,31 @@ func Run(root string, s *config.Setup, opts checker.Options) (Outcome, error) {
 	return summarize(results, passes, stable), nil
 }
 
+// Process is --fix as the check command runs it, before the check
+// reports: with dryRun, Preview writes the diff and then the summary to
+// out, and the run ends there (done), with status 1 when there is
+// something to fix; else Run applies the fixes, the summary goes to notes,
+// and the check goes on to report what remains.
+func Process(root string, s *config.Setup, opts checker.Options, dryRun bool, out, notes io.Writer) (code int, done bool, err error) {
+	if dryRun {
+		o, err := Preview(root, s, opts, out)
+		if err != nil {
+			return 0, true, err
+		}
+		o.WriteSummary(out, true)
+		if o.Total() > 0 {
+			return 1, true, nil
+		}
+		return 0, true, nil
+	}
+	o, err := Run(root, s, opts)
+	if err != nil {
+		return 0, false, err
+	}
+	o.WriteSummary(notes, false)
+	return 0, false, nil
+}
+
 // count renders "1 finding", "2 findings".
 func count(n int, noun string) string {
 	if n == 1 {

@@ -144,3 +144,36 @@ func TestPreviewCopyNeverRecreatesItsDirectory(t *testing.T) {
 		t.Errorf("the removed directory is back: %v", err)
 	}
 }
+
+// Process with dryRun ends the run with the diff then the summary on out,
+// status 1 while there is something to fix, 0 once nothing is; without,
+// it fixes, says so on notes and lets the check go on.
+func TestProcess(t *testing.T) {
+	dir := fixtureset.Materialize(t, "tg104-stub-kwargs")
+	s := builtinSetup(t)
+	var out, notes bytes.Buffer
+	code, done, err := Process(dir, s, checker.Options{}, true, &out, &notes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff, summary, _ := strings.Cut(out.String(), "tilegym-lint --fix: would fix 1 finding")
+	if code != 1 || !done || notes.Len() != 0 || !strings.Contains(diff, "+    **kwargs: Any,") || !strings.Contains(summary, "TG104") {
+		t.Errorf("dry run: code %d, done %v, out:\n%s\nnotes:\n%s", code, done, out.String(), notes.String())
+	}
+	out.Reset()
+	code, done, err = Process(dir, s, checker.Options{}, false, &out, &notes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code != 0 || done || out.Len() != 0 || !strings.HasPrefix(notes.String(), "tilegym-lint --fix: fixed 1 finding") {
+		t.Errorf("fix: code %d, done %v, out:\n%s\nnotes:\n%s", code, done, out.String(), notes.String())
+	}
+	out.Reset()
+	code, done, err = Process(dir, s, checker.Options{}, true, &out, &notes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code != 0 || !done || out.String() != "tilegym-lint --fix: nothing to fix\n" {
+		t.Errorf("dry run after the fix: code %d, done %v, out:\n%s", code, done, out.String())
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/tilegym/tilegym-lint/checker"
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/config"
+	"github.com/tilegym/tilegym-lint/fix"
 	"github.com/tilegym/tilegym-lint/report"
 	"github.com/tilegym/tilegym-lint/scaffold"
 	"github.com/tilegym/tilegym-lint/verify"
@@ -297,7 +298,7 @@ func check(f *checkFlags, stdout, stderr io.Writer) (int, error) {
 	checker.SizeSource(t.Root, setup)
 	opts := checker.Options{Ops: f.ops, Files: t.Files}
 	if f.fixes.fix {
-		code, done, err := runFix(f, t.Root, setup, opts, stdout, stderr)
+		code, done, err := fix.Process(t.Root, setup, opts, f.fixes.dryRun, stdout, noteWriter(f, stdout, stderr))
 		if err != nil || done {
 			return code, err
 		}

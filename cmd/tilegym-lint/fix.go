@@ -3,11 +3,6 @@ package main
 import (
 	"errors"
 	"flag"
-	"io"
-
-	"github.com/tilegym/tilegym-lint/checker"
-	"github.com/tilegym/tilegym-lint/config"
-	"github.com/tilegym/tilegym-lint/fix"
 )
 
 // fixFlags are the flags of --fix.
@@ -45,27 +40,4 @@ func validateFix(f *checkFlags) error {
 		return errors.New("--fix does not combine with --verify; fix first, then verify")
 	}
 	return nil
-}
-
-// runFix applies (or previews) the fixes before the check reports. It
-// returns done (and the exit status) when nothing is left to do: a
-// preview.
-func runFix(f *checkFlags, root string, s *config.Setup, opts checker.Options, stdout, stderr io.Writer) (code int, done bool, err error) {
-	if f.fixes.dryRun {
-		o, err := fix.Preview(root, s, opts, stdout)
-		if err != nil {
-			return 0, true, err
-		}
-		o.WriteSummary(stdout, true)
-		if o.Total() > 0 {
-			return 1, true, nil
-		}
-		return 0, true, nil
-	}
-	o, err := fix.Run(root, s, opts)
-	if err != nil {
-		return 0, false, err
-	}
-	o.WriteSummary(noteWriter(f, stdout, stderr), false)
-	return 0, false, nil
 }
