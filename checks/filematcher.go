@@ -163,13 +163,7 @@ func newFileMatcher(f *source.File) *fileMatcher {
 func newResolver(im *astutil.Imports) pattern.Resolver {
 	resolved := map[*ast.Attribute]string{}
 	return func(n ast.Node) string {
-		switch e := n.(type) {
-		case *ast.Name:
-			q, _ := im.Resolve(e)
-			return q
-		case *ast.Alias:
-			return im.ResolveAlias(e)
-		case *ast.Attribute:
+		if e, ok := n.(*ast.Attribute); ok {
 			q, ok := resolved[e]
 			if !ok {
 				q, _ = im.Resolve(e)
@@ -177,8 +171,24 @@ func newResolver(im *astutil.Imports) pattern.Resolver {
 			}
 			return q
 		}
-		return "" // what Resolve gives any other expression
+		return resolveOnce(im, n)
 	}
+}
+
+// resolveOnce is the resolver of a file with imports im for a walk that
+// resolves each node once (fileNodes): nothing is kept.
+func resolveOnce(im *astutil.Imports, n ast.Node) string {
+	switch e := n.(type) {
+	case *ast.Name:
+		q, _ := im.Resolve(e)
+		return q
+	case *ast.Alias:
+		return im.ResolveAlias(e)
+	case *ast.Attribute:
+		q, _ := im.Resolve(e)
+		return q
+	}
+	return "" // what Resolve gives any other expression
 }
 
 // decorated reports whether a def carries a decorator resolving to name.

@@ -12,7 +12,7 @@ import (
 
 // A fileNodes is a parsed file's nodes in walk's order, each with its
 // depth (its path's length less one) and the key the pattern index files
-// it under (by its type and nodeAnchor): built once per file and shared by
+// it under (by its type and nodeNames): built once per file and shared by
 // the pattern and relation kinds and every walk of theirs, which then go
 // through a slice instead of a tree, and skip the nodes whose key no rule
 // is concerned with.
@@ -28,7 +28,8 @@ var fileNodesFact = source.NewFact(func(f *source.File) *fileNodes {
 	if f.AST == nil || f.AST.Module == nil {
 		return fn
 	}
-	resolve := newResolver(f.Imports())
+	im := f.Imports()
+	resolve := func(n ast.Node) string { return resolveOnce(im, n) }
 	ids := map[indexKey]int32{}
 	// About one node for every 8 bytes of source.
 	fn.nodes = make([]ast.Node, 0, len(f.Src)/8)
@@ -36,7 +37,8 @@ var fileNodesFact = source.NewFact(func(f *source.File) *fileNodes {
 	fn.key = make([]int32, 0, len(f.Src)/8)
 	for _, s := range f.AST.Module.Body {
 		ast.InspectDepth(s, func(n ast.Node, depth int) {
-			key := indexKey{reflect.TypeOf(n), nodeAnchor(resolve, n)}
+			anchor, qual := nodeNames(resolve, n)
+			key := indexKey{reflect.TypeOf(n), anchor, qual}
 			id, ok := ids[key]
 			if !ok {
 				id = int32(len(fn.keys))

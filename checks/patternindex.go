@@ -23,17 +23,29 @@ type PatternMatch struct {
 	Binds map[string]string // the text of each metavariable (when the params ask for it: a relation's subjects)
 }
 
-// A patternIndex says, for a node's type and attribute name (nodeAnchor),
-// which rules may find something at it and with which of their patterns;
-// built as the keys are met, it serves every file the rules look at.
+// A patternIndex says, for a node's type and the parts of its own name
+// (nodeNames), which rules may find something at it and with which of
+// their patterns; built as the keys are met, it serves every file the
+// rules look at.
 type patternIndex struct {
 	ps    []*PatternParams
 	byKey map[indexKey]*concern
+	// By node type, the rules that may find something at a node of it
+	// (none: the type's concern, empty, without a key of its own).
+	byType map[reflect.Type]typeConcern
+	// The anchors a match of each pattern of each rule may have (nil:
+	// any), as its constraints say (listAnchors).
+	anchors [][]map[string]bool
 }
 
 type indexKey struct {
-	t      reflect.Type
-	anchor string
+	t            reflect.Type
+	anchor, qual string
+}
+
+type typeConcern struct {
+	rules []int
+	none  *concern
 }
 
 // A concern is what a node of one key may be to the rules.
@@ -52,33 +64,85 @@ type candidate struct {
 }
 
 func newPatternIndex(ps []*PatternParams) *patternIndex {
-	return &patternIndex{ps: ps, byKey: map[indexKey]*concern{}}
+	ix := &patternIndex{ps: ps, byKey: map[indexKey]*concern{}, byType: map[reflect.Type]typeConcern{},
+		anchors: make([][]map[string]bool, len(ps))}
+	for i, p := range ps {
+		ix.anchors[i] = make([]map[string]bool, len(p.pats))
+		for j, pt := range p.pats {
+			ix.anchors[i][j] = listAnchors(p, pt)
+		}
+	}
+	return ix
 }
 
-// nodeAnchor is the last part of a node's own name, what pattern.Anchor
-// constrains: an Attribute's attribute name, a call's callee's (an
-// Attribute's, or the last part of what a Name resolves to); else "".
-func nodeAnchor(resolve pattern.Resolver, n ast.Node) string {
-	switch v := n.(type) {
-	case *ast.Call:
-		switch f := v.Func.(type) {
-		case *ast.Attribute:
-			return f.Attr
-		case *ast.Name:
-			q := resolve(f)
-			return q[strings.LastIndexByte(q, '.')+1:]
-		}
-	case *ast.Attribute:
-		return v.Attr
+// listAnchors returns the anchors a match of a pattern that is a bare
+// metavariable may have when the metavariable must be a name, an
+// attribute or an import's name whose qualified name is in a list (A09's
+// `$F`): the last parts of the list's values, gated or not, when each is
+// a dotted name (a name resolving to no dotted name has no anchor). nil:
+// any.
+func listAnchors(p *PatternParams, pt *pattern.Pattern) map[string]bool {
+	w := p.Where[pt.Root()]
+	if pt.Root() == "" || w == nil || w.In == "" || w.WithLocals || len(w.Kinds) == 0 || p.lists[w.In] == nil {
+		return nil
 	}
-	return ""
+	for _, k := range w.Kinds {
+		if k != "Name" && k != "Attribute" && k != "Alias" {
+			return nil // another node's text is its source
+		}
+	}
+	set := map[string]bool{}
+	for _, v := range p.lists[w.In].Values() {
+		if !strings.Contains(v, ".") {
+			return nil
+		}
+		set[v[strings.LastIndexByte(v, '.')+1:]] = true
+	}
+	return set
+}
+
+// nodeNames returns the parts of a node's own name that pattern.Anchor
+// and pattern.Qualifier constrain: anchor, the last part of its name (an
+// Attribute's attribute name, of what a Name or an import's name resolves
+// to, a call's callee's) or "" when it has none; qual, the rest (an
+// Attribute's value resolved, what a Name or an import's name resolves to
+// up to its last dot, a call's callee's). A Name or an import's name
+// resolving to no dotted name (a local variable: most names) has neither:
+// no qualified pattern matches it, and such names share one key.
+func nodeNames(resolve pattern.Resolver, n ast.Node) (anchor, qual string) {
+	if c, ok := n.(*ast.Call); ok {
+		switch f := c.Func.(type) {
+		case *ast.Attribute:
+			n = f
+		case *ast.Name:
+			// A call's anchor is its callee's name even when undotted
+			// (setattr(...)): calls are few.
+			q := resolve(f)
+			i := strings.LastIndexByte(q, '.')
+			return q[i+1:], q[:max(i, 0)]
+		default:
+			return "", ""
+		}
+	}
+	switch v := n.(type) {
+	case *ast.Attribute:
+		return v.Attr, resolve(v.Value)
+	case *ast.Name, *ast.Alias:
+		q := resolve(v)
+		if i := strings.LastIndexByte(q, '.'); i >= 0 {
+			return q[i+1:], q[:i]
+		}
+	}
+	return "", ""
 }
 
 // mayMatch reports whether a pattern may match a node of type kind whose
-// own name ends in anchor.
-func mayMatch(pt *pattern.Pattern, kind, anchor string) bool {
-	t, pa := pt.Type(), pt.Anchor()
-	return (t == "" || t == kind) && (pa == "" || anchor == "" || pa == anchor)
+// own name has these parts (nodeNames) and whose anchor is in anchors
+// (nil: any).
+func mayMatch(pt *pattern.Pattern, kind string, key indexKey, anchors map[string]bool) bool {
+	t, pa, pq := pt.Type(), pt.Anchor(), pt.Qualifier()
+	return (t == "" || t == kind) && (pa == "" || key.anchor == "" || pa == key.anchor) &&
+		(pq == "" || pq == key.qual) && (anchors == nil || anchors[key.anchor])
 }
 
 // of returns the concern of the nodes of a key: a rule's patterns are
@@ -86,15 +150,24 @@ func mayMatch(pt *pattern.Pattern, kind, anchor string) bool {
 // may match (mayMatch), its nodes those listed, its require those it may
 // match.
 func (ix *patternIndex) of(key indexKey) *concern {
+	tc, ok := ix.byType[key.t]
+	if !ok {
+		tc = ix.typeConcern(key.t)
+		ix.byType[key.t] = tc
+	}
+	if tc.none != nil {
+		return tc.none
+	}
 	if c := ix.byKey[key]; c != nil {
 		return c
 	}
 	c := &concern{kind: typeKind(key.t)}
-	for i, p := range ix.ps {
-		cd := candidate{i: i, req: p.require != nil && mayMatch(p.require, c.kind, key.anchor)}
+	for _, i := range tc.rules {
+		p := ix.ps[i]
+		cd := candidate{i: i, req: p.require != nil && mayMatch(p.require, c.kind, key, nil)}
 		if p.kinds == nil || p.kinds[c.kind] {
-			for _, pt := range p.pats {
-				if mayMatch(pt, c.kind, key.anchor) {
+			for j, pt := range p.pats {
+				if mayMatch(pt, c.kind, key, ix.anchors[i][j]) {
 					cd.pats = append(cd.pats, pt)
 				}
 			}
@@ -105,6 +178,25 @@ func (ix *patternIndex) of(key indexKey) *concern {
 	}
 	ix.byKey[key] = c
 	return c
+}
+
+// typeConcern returns the rules that may find something at a node of a
+// type, whatever its name: the rules' concerns (of) with the names left
+// out.
+func (ix *patternIndex) typeConcern(t reflect.Type) typeConcern {
+	kind := typeKind(t)
+	may := func(pt *pattern.Pattern) bool { return pt.Type() == "" || pt.Type() == kind }
+	var tc typeConcern
+	for i, p := range ix.ps {
+		if p.require != nil && may(p.require) || (p.kinds == nil || p.kinds[kind]) && slices.ContainsFunc(p.pats, may) ||
+			slices.Contains(p.Nodes, kind) {
+			tc.rules = append(tc.rules, i)
+		}
+	}
+	if len(tc.rules) == 0 {
+		tc.none = &concern{kind: kind}
+	}
+	return tc
 }
 
 // findAll returns the findings of the rules of ix that look at a parsed

@@ -35,6 +35,10 @@ type Pattern struct {
 	Source string
 	node   ast.Node // an ast.Expr, or an ast.Stmt
 	vars   []string // its metavariables, in order of first use
+	// What a target must be for the pattern to match, computed once: an
+	// index asks for every node type and name it meets.
+	kinds        []string // Kinds
+	anchor, qual string   // Anchor, Qualifier
 }
 
 // Parse parses a pattern with the package's own Python parser.
@@ -60,6 +64,7 @@ func Parse(src string) (*Pattern, error) {
 			p.vars = append(p.vars, m[1])
 		}
 	}
+	p.kinds, p.anchor, p.qual = kindsOf(p.node), anchorOf(p.node), qualifierOf(p.node)
 	return p, nil
 }
 
@@ -118,17 +123,19 @@ var nameKinds = []string{"Attribute", "Name", "Alias"}
 // to match ("Call", "For"), or nil when a node of any type may: the root is
 // a metavariable or `...`. A qualified name (`triton.jit`, `cuda.tile.$F`)
 // may be a name, an attribute or an import's name.
-func (p *Pattern) Kinds() []string {
-	if isWild(p.node) {
+func (p *Pattern) Kinds() []string { return p.kinds }
+
+func kindsOf(n ast.Node) []string {
+	if isWild(n) {
 		return nil
 	}
-	if _, ok := mvName(p.node); ok {
+	if _, ok := mvName(n); ok {
 		return nil
 	}
-	if isDotted(p.node) || qualifiedAttr(p.node) != nil {
+	if isDotted(n) || qualifiedAttr(n) != nil {
 		return nameKinds
 	}
-	return []string{reflect.TypeOf(p.node).Elem().Name()}
+	return []string{reflect.TypeOf(n).Elem().Name()}
 }
 
 // qualifiedAttr returns a pattern node that is `dotted.$F` (an attribute
@@ -143,14 +150,15 @@ func qualifiedAttr(n ast.Node) *ast.Attribute {
 
 // Anchor returns a name that the last part of a target's own name must
 // be for the pattern to match, or "" when the pattern fixes none. A
-// target's own name is an Attribute's attribute name, or for a Call the
-// callee's: its attribute name, or the last part of what a Name resolves
-// to. The pattern's root is an attribute with a fixed name (`triton.jit`,
+// target's own name is an Attribute's attribute name, the last part of
+// what a Name or an import's name resolves to, or for a Call the callee's.
+// The pattern's root is an attribute with a fixed name (`triton.jit`,
 // `$X.shape`) or a call of one (`cuda.tile.load(...)`,
 // `$K.replace_hints(...)`) or of a dotted name (`setattr(...)`). A caller
 // may skip the pattern on a node whose name differs: it cannot match there.
-func (p *Pattern) Anchor() string {
-	n := p.node
+func (p *Pattern) Anchor() string { return p.anchor }
+
+func anchorOf(n ast.Node) string {
 	if c, ok := n.(*ast.Call); ok {
 		if v, ok := c.Func.(*ast.Name); ok && isDotted(v) {
 			return v.Id
@@ -159,6 +167,25 @@ func (p *Pattern) Anchor() string {
 	}
 	if a, ok := n.(*ast.Attribute); ok && !strings.HasPrefix(a.Attr, mvPrefix) {
 		return a.Attr
+	}
+	return ""
+}
+
+// Qualifier returns the name that a target's qualifier must be for the
+// pattern to match, or "" when the pattern fixes none: the dotted name of
+// a root `dotted.$F` or of a call of one (`cuda.tile.$F(...)`). A
+// target's qualifier is an Attribute's value resolved, the part of what a
+// Name or an import's name resolves to before its last dot ("" without
+// one), or for a Call, its callee's. A caller may skip the pattern on a
+// node whose qualifier differs: it cannot match there.
+func (p *Pattern) Qualifier() string { return p.qual }
+
+func qualifierOf(n ast.Node) string {
+	if c, ok := n.(*ast.Call); ok {
+		n = c.Func
+	}
+	if a := qualifiedAttr(n); a != nil {
+		return astutil.DottedName(a.Value)
 	}
 	return ""
 }

@@ -137,3 +137,28 @@ func TestMatchWhere(t *testing.T) {
 		t.Errorf("MatchWhere: %v %v", ok, b)
 	}
 }
+
+// Anchor and Qualifier say what a target's name must be: the last part
+// and the rest of a qualified root or callee.
+func TestAnchorQualifier(t *testing.T) {
+	for _, tc := range []struct{ pat, anchor, qual string }{
+		{"cuda.tile.$F", "", "cuda.tile"},
+		{"math.$F(...)", "", "math"},
+		{"cuda.tile.$F(..., order=\"F\")", "", "cuda.tile"},
+		{"triton.jit", "jit", ""},
+		{"cuda.tile.load(...)", "load", ""},
+		{"setattr(...)", "setattr", ""},
+		{"$X.$F", "", ""},
+		{"$F(...)", "", ""},
+		{"$F", "", ""},
+		{"$K.replace_hints(...)", "replace_hints", ""},
+	} {
+		p, err := Parse(tc.pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Anchor() != tc.anchor || p.Qualifier() != tc.qual {
+			t.Errorf("%q: anchor %q, qualifier %q; want %q, %q", tc.pat, p.Anchor(), p.Qualifier(), tc.anchor, tc.qual)
+		}
+	}
+}
