@@ -106,13 +106,13 @@ func checkChangeWith(ch *Change, s *config.Setup, opts checker.Options, byOps bo
 		if ok {
 			return finishChange(ch, res, baseRes, opts), true, nil
 		}
-		hl.Repo.Root = ch.Root
+		hl.SetRoot(ch.Root)
 		if k := max(batchesFor(hl), batchesFor(bl)); k > 1 {
 			// Large snapshots, each checked whole in batches (so that
 			// only one batch's trees are live), one after the other.
 			for _, l := range []*load.Loader{hl, bl} {
 				l.Unshare()
-				l.Repo.Table, l.Repo.Wrappers = nil, nil
+				l.DropTable()
 			}
 			res, err := checker.CheckLoaded(hl, s, k)
 			if err != nil {
@@ -128,7 +128,7 @@ func checkChangeWith(ch *Change, s *config.Setup, opts checker.Options, byOps bo
 		// same as the head's are parsed once.
 		for _, l := range []*load.Loader{hl, bl} {
 			l.ParseAll()
-			l.Repo.Table, l.Repo.Wrappers = nil, nil
+			l.DropTable()
 		}
 		// The two checks run together (they share the files the same in
 		// both, whose facts are computed once, guarded).
@@ -268,7 +268,7 @@ func checkChangeOps(ch *Change, head source.Source, s *config.Setup, hl *load.Lo
 	}
 	if !api {
 		hl.OpTable()
-		bl.Repo.Wrappers = hl.Repo.Wrappers
+		bl.UseWrappersOf(hl)
 	}
 	// The base's seed and table when they are needed, the head's table
 	// meanwhile.
@@ -336,7 +336,7 @@ func checkChangeOps(ch *Change, head source.Source, s *config.Setup, hl *load.Lo
 			}
 		}
 	}
-	hl.Repo.Root = ch.Root
+	hl.SetRoot(ch.Root)
 	check := func(repo *optable.Repo) (*checker.Result, error) {
 		return checker.Check(repo, s, checker.Options{Focus: related})
 	}

@@ -143,7 +143,7 @@ func (s *suppressions) mark(d analysis.Diagnostic) bool {
 
 // suppressionScope says which suppressions a check can judge unused.
 type suppressionScope struct {
-	rules   []*rules.Rule   // the enabled rules of kind "suppression"
+	rules   []*rules.Rule   // the enabled rules whose kind judges suppressions (Analyzer.Suppressions)
 	enabled map[string]bool // the enabled rule ids
 	known   map[string]bool // every rule id of the catalog
 	focus   map[string]bool // the ops the check reported on (nil: all)

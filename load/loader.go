@@ -94,6 +94,21 @@ func (l *Loader) OpTable() *optable.OpTable {
 	return l.table
 }
 
+// DropTable leaves the repository without the op table and the wrappers
+// the loader gave it (Repo.Table, Repo.Wrappers), so that a check of it
+// builds both from every file parsed by then (change mode's whole check
+// of a snapshot, after ParseAll or in batches).
+func (l *Loader) DropTable() { l.Repo.Table, l.Repo.Wrappers = nil, nil }
+
+// UseWrappersOf gives l's repository the public wrappers of other's: a
+// change's base takes its head's when the change edits no module of an
+// API package (the modules defining them are the same in both).
+func (l *Loader) UseWrappersOf(other *Loader) { l.Repo.Wrappers = other.Repo.Wrappers }
+
+// SetRoot sets the root the repository's paths are shown relative to: the
+// checkout as given, when the files were read from git.
+func (l *Loader) SetRoot(root string) { l.Repo.Root = root }
+
 // NewLoader lists and reads the files in scope of a snapshot.
 func NewLoader(src source.Source, s *config.Setup) (*Loader, error) {
 	return NewLoaderReusing(src, s, nil)
