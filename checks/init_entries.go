@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/directive"
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
@@ -54,8 +55,9 @@ func moduleImportFix(in *optable.Init, blocked bool, name string) []analysis.Sug
 	return fixes
 }
 
-// moduleImportNoqa returns "  # noqa..." when the init's last module import
-// ends with such a comment, else "".
+// moduleImportNoqa returns "  " and the comment ending the init's last
+// module import when it is a # noqa (as package directive reads one), else
+// "".
 func moduleImportNoqa(in *optable.Init, blocked bool) string {
 	imps := PlainModuleImports(in, blocked)
 	if len(imps) == 0 || in.File.AST == nil {
@@ -63,7 +65,7 @@ func moduleImportNoqa(in *optable.Init, blocked bool) string {
 	}
 	end := imps[len(imps)-1].Stmt.End().Line
 	for _, c := range in.File.AST.Comments {
-		if c.Pos.Line == end && strings.HasPrefix(c.Text, "# noqa") {
+		if _, noqa := directive.Noqa(c.Text); c.Pos.Line == end && noqa {
 			return "  " + c.Text
 		}
 	}

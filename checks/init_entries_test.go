@@ -41,6 +41,12 @@ func TestInitEntryFixes(t *testing.T) {
 			want: "\"\"\"Demo.\"\"\"\n\nfrom . import aaa  # noqa: F401\nfrom . import my_op  # noqa: F401\nfrom .my_op import my_op\n",
 		},
 		{
+			// A noqa as package directive reads it, however spaced or cased.
+			name: "suite, noqa written tight", path: suite,
+			init: "\"\"\"Demo.\"\"\"\n\nfrom . import aaa  #NOQA:F401\n",
+			want: "\"\"\"Demo.\"\"\"\n\nfrom . import aaa  #NOQA:F401\nfrom . import my_op  #NOQA:F401\nfrom .my_op import my_op\n",
+		},
+		{
 			name: "everything there", path: core, blocked: true,
 			init: "from tilegym.backend import is_backend_available\n\nif is_backend_available(\"cutile\"):\n    from . import my_op\n    from .my_op import my_op\n\n    __all__ = [\"my_op\"]\n",
 			want: "from tilegym.backend import is_backend_available\n\nif is_backend_available(\"cutile\"):\n    from . import my_op\n    from .my_op import my_op\n\n    __all__ = [\"my_op\"]\n",

@@ -53,7 +53,7 @@ var allowed = map[string][]string{
 	"git":                       {"source/regfile"},
 	"analysis":                  {"python/ast", "rules"},
 	"optable":                   {"analysis", "directive", "layout", "python/ast", "python/astutil", "source"},
-	"checks":                    {"analysis", "layout", "optable", "python/ast", "python/astutil", "python/pattern", "python/requires", "rules", "source", "source/regfile"},
+	"checks":                    {"analysis", "directive", "layout", "optable", "python/ast", "python/astutil", "python/pattern", "python/requires", "rules", "source", "source/regfile"},
 	"config":                    {"source/regfile", "layout", "optable", "python/ast", "rules"},
 	"load":                      {"analysis", "config", "layout", "optable", "python/ast", "python/astutil", "source"},
 	"checker":                   {"analysis", "checks", "config", "directive", "git", "layout", "load", "optable", "python/ast", "rules", "source"},
