@@ -205,18 +205,28 @@ func (p *parser) forgotComma(start int, a ast.Expr) {
 	p.p, p.furthest = save, far
 }
 
+// Kinds for the fast paths of expression: a simple atom, a token that can
+// start a primary (not a prefix operator, await or lambda), and a token
+// after which an expression ends (no operator, no `if`, no start of another
+// expression).
+var (
+	simpleAtom    = kindSet(tName, tNumber, tString, kwNone, kwTrue, kwFalse)
+	startsPrimary = kindSet(tName, tNumber, tString, kwNone, kwTrue, kwFalse, tEllipsis, tLParen, tLBrack, tLBrace)
+	endsExpr      = kindSet(tComma, tRParen, tRBrack, tRBrace, tNewline, tEqual, tColon, tSemi)
+)
+
+// fastPaths turns the fast paths of expression on; the tests turn them off
+// to compare with the plain descent.
+var fastPaths = true
+
 func (p *parser) expression() ast.Expr {
 	// Fast path: a lone name, number or string followed by a token that
 	// ends the expression is just that atom.
-	switch p.kind() {
-	case tName, tNumber, tString, kwNone, kwTrue, kwFalse:
-		switch p.peekKind(1) {
-		case tComma, tRParen, tRBrack, tRBrace, tNewline, tEqual, tColon, tSemi:
-			if p.depth+1 > maxDepth {
-				p.tooDeep()
-			}
-			return p.atom()
+	if fastPaths && simpleAtom[p.kind()] && endsExpr[p.peekKind(1)] {
+		if p.depth+1 > maxDepth {
+			p.tooDeep()
 		}
+		return p.atom()
 	}
 	p.enter()
 	defer p.leave()
@@ -224,6 +234,17 @@ func (p *parser) expression() ast.Expr {
 		return p.lambdef()
 	}
 	start := p.p
+	if fastPaths && startsPrimary[p.kind()] {
+		// Fast path: the primary (an atom with its trailers) that every
+		// level of the descent below would reach first; if no operator
+		// follows, it is the expression, else the descent takes it as the
+		// first operand (see pending).
+		e := p.primary()
+		if endsExpr[p.kind()] {
+			return e
+		}
+		p.pending, p.pendingStart = e, start
+	}
 	e := p.disjunction()
 	if p.kind() == kwIf {
 		ifPos := p.p
@@ -265,8 +286,17 @@ func (p *parser) lambdef() ast.Expr {
 	return &ast.Lambda{Attrs: p.span(start), Args: args, Body: body}
 }
 
+// exprStart is the first token of the expression being parsed: that of the
+// pending primary if there is one.
+func (p *parser) exprStart() int {
+	if p.pending != nil {
+		return p.pendingStart
+	}
+	return p.p
+}
+
 func (p *parser) disjunction() ast.Expr {
-	start := p.p
+	start := p.exprStart()
 	e := p.conjunction()
 	if p.kind() != kwOr {
 		return e
@@ -279,7 +309,7 @@ func (p *parser) disjunction() ast.Expr {
 }
 
 func (p *parser) conjunction() ast.Expr {
-	start := p.p
+	start := p.exprStart()
 	e := p.inversion()
 	if p.kind() != kwAnd {
 		return e
@@ -292,7 +322,7 @@ func (p *parser) conjunction() ast.Expr {
 }
 
 func (p *parser) inversion() ast.Expr {
-	if p.kind() == kwNot {
+	if p.kind() == kwNot && p.pending == nil {
 		p.enter()
 		defer p.leave()
 		start := p.p
@@ -341,7 +371,7 @@ type compareAlloc struct {
 }
 
 func (p *parser) comparison() ast.Expr {
-	start := p.p
+	start := p.exprStart()
 	e := p.bitwiseOr()
 	op, ok := p.compOp()
 	if !ok {
@@ -411,7 +441,7 @@ func (p *parser) bitwiseOr() ast.Expr { return p.binary(lvlOr) }
 // binary parses left-associative binary operators of precedence level
 // minLevel or tighter (precedence climbing).
 func (p *parser) binary(minLevel int) ast.Expr {
-	start := p.p
+	start := p.exprStart()
 	e := p.factor()
 	for n := 1; ; n++ {
 		op, lvl, ok := binOpInfo(p.kind())
@@ -428,6 +458,9 @@ func (p *parser) binary(minLevel int) ast.Expr {
 }
 
 func (p *parser) factor() ast.Expr {
+	if p.pending != nil {
+		return p.power()
+	}
 	var op ast.UnaryOperator
 	switch p.kind() {
 	case tPlus:
@@ -448,9 +481,11 @@ func (p *parser) factor() ast.Expr {
 }
 
 func (p *parser) power() ast.Expr {
-	start := p.p
+	start := p.exprStart()
 	var e ast.Expr
-	if p.kind() == kwAwait {
+	if p.pending != nil {
+		e, p.pending = p.pending, nil
+	} else if p.kind() == kwAwait {
 		p.next()
 		v := p.primary()
 		e = &ast.Await{Attrs: p.span(start), Value: v}

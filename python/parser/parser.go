@@ -45,6 +45,11 @@ type parser struct {
 	reached int
 	// fieldCursor makes the line count of f-string fields linear.
 	fieldCursor fieldCursor
+	// pending is a primary expression parsed ahead by expression's fast
+	// path, starting at token pendingStart: the descent from disjunction
+	// down to power takes it as its first operand (power consumes it).
+	pending      ast.Expr
+	pendingStart int
 
 	*arena
 }
