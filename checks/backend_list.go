@@ -14,8 +14,8 @@ import (
 // BackendListAnalyzer implements kind "backend-list".
 var BackendListAnalyzer = &Analyzer{
 	Name:         "backend-list",
-	Placeholders: []string{"op", "file", "func", "missing", "required", "var", "methods", "repair"},
-	Texts:        []string{"parametrized-otherwise"},
+	Placeholders: []string{"op", "file", "func", "missing", "required", "var", "methods", "repair", "assignment", "class"},
+	Texts:        []string{"parametrized-otherwise", "fix"},
 	TextsFor:     backendListTexts,
 	Doc: `Reports a missing list variable, or one without the required entries.
 
@@ -35,10 +35,11 @@ either) must be among them.`,
 }
 
 // backendListTexts: only a rule with test methods (a list missing from a
-// test class) completes its message with the methods' repair.
+// test class) completes its message with the methods' repair, and has a
+// fix (adding the list to the class).
 func backendListTexts(r *rules.Rule) []string {
 	if p, _ := r.Params.(*backendListParams); p != nil && len(p.Methods) > 0 {
-		return []string{"parametrized-otherwise"}
+		return []string{"parametrized-otherwise", "fix"}
 	}
 	return nil
 }
@@ -83,14 +84,20 @@ func runBackendList(pass *Pass) (any, error) {
 			// is not the whole repair: methods parametrize backend over
 			// a list written out.
 			repair, methods := "", ""
-			report := func(n ast.Node, missing []string, fixes []analysis.SuggestedFix) {
-				reportAt(pass, rule, op.Name, sf.File, n, map[string]string{
-					"var": p.Vars[0], "missing": quoteList(missing), "required": quoteList(firstAlternatives(p.Required)), "func": op.Func, "methods": methods, "repair": repair}, nil, fixes)
+			// report reports the finding, with a fix adding the
+			// statement assignment to the class named class when edits
+			// are set.
+			report := func(n ast.Node, missing []string, assignment, class string, edits []analysis.TextEdit) {
+				vars := map[string]string{
+					"var": p.Vars[0], "missing": quoteList(missing), "required": quoteList(firstAlternatives(p.Required)), "func": op.Func, "methods": methods, "repair": repair,
+					"assignment": assignment, "class": class}
+				reportAt(pass, rule, op.Name, sf.File, n, vars, nil, ruleFix(rule, "fix", op.Name, vars, edits))
 			}
 			// cls, when not nil, is the test class the list is missing from.
 			check := func(assigns []ast.Stmt, anchor ast.Node, cls *ast.ClassDef) {
 				if len(assigns) == 0 {
-					var fixes []analysis.SuggestedFix
+					var edits []analysis.TextEdit
+					assignment, class := "", ""
 					repair, methods = "", ""
 					if cls != nil {
 						// Methods that parametrize backend over a
@@ -101,10 +108,11 @@ func runBackendList(pass *Pass) (any, error) {
 							methods = strings.Join(ms, ", ")
 							repair = analysis.RenderText(rule, "parametrized-otherwise", op.Name, map[string]string{"var": p.Vars[0], "methods": methods})
 						} else {
-							fixes = classListFix(sf.File, cls, p.Vars[0], firstAlternatives(p.Required))
+							assignment, class = listAssignment(p.Vars[0], firstAlternatives(p.Required)), cls.Name
+							edits = classListEdits(sf.File, cls, assignment)
 						}
 					}
-					report(anchor, firstAlternatives(p.Required), fixes)
+					report(anchor, firstAlternatives(p.Required), assignment, class, edits)
 					return
 				}
 				have := map[string]bool{}
@@ -114,7 +122,7 @@ func runBackendList(pass *Pass) (any, error) {
 					}
 				}
 				if missing := missingRequired(p.Required, have); len(missing) > 0 {
-					report(assigns[0], missing, nil)
+					report(assigns[0], missing, "", "", nil)
 				}
 			}
 			if len(p.Methods) == 0 {
@@ -127,7 +135,7 @@ func runBackendList(pass *Pass) (any, error) {
 							}
 						}
 						if missing := missingRequired(p.Required, have); len(missing) > 0 {
-							report(defNode(prov[0]), missing, nil)
+							report(defNode(prov[0]), missing, "", "", nil)
 						}
 						continue
 					}

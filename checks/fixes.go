@@ -7,13 +7,26 @@ import (
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
+	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
-// Suggested fixes shared by the check kinds. Each builder returns nil when
-// the fix would not be mechanical and unambiguous (an unusual layout of the
-// source, a name bound to something else): the finding is then left to a
-// person. Positions are the parser's (line 1-based, column a byte offset).
+// Suggested fixes shared by the check kinds. Each builder returns the edits
+// of a fix, nil when the fix would not be mechanical and unambiguous (an
+// unusual layout of the source, a name bound to something else): the
+// finding is then left to a person. The kind gives the edits their title
+// from a text of its rule (ruleFix). Positions are the parser's (line
+// 1-based, column a byte offset).
+
+// ruleFix is a finding's suggested fix: the edits under the title that the
+// rule's text renders (a "fix" or "fix-..." text of [rule.texts], so that
+// its words live with the rule's), or nil without edits.
+func ruleFix(rule *rules.Rule, text, op string, vars map[string]string, edits []analysis.TextEdit) []analysis.SuggestedFix {
+	if len(edits) == 0 {
+		return nil
+	}
+	return []analysis.SuggestedFix{{Message: analysis.RenderText(rule, text, op, vars), Edits: edits}}
+}
 
 // fileLines is srcLines of a file's source, computed once per file: fixes
 // are built per finding, and splitting the file for each made a file with
@@ -213,9 +226,9 @@ func lastParamEnd(lines []string, fd *ast.FunctionDef) (last ast.Pos, comma bool
 	}
 }
 
-// kwargsFix adds "**<name>: Any" as the last parameter of fd, and the
+// kwargsEdits add "**<name>: Any" as the last parameter of fd, and the
 // import of Any when the file does not bind it.
-func kwargsFix(f *source.File, fd *ast.FunctionDef, name string) []analysis.SuggestedFix {
+func kwargsEdits(f *source.File, fd *ast.FunctionDef, name string) []analysis.TextEdit {
 	if f == nil || f.AST == nil || fd.Args == nil || fd.Args.Kwarg != nil {
 		return nil
 	}
@@ -252,7 +265,7 @@ func kwargsFix(f *source.File, fd *ast.FunctionDef, name string) []analysis.Sugg
 		}
 		edits = append(edits, e)
 	}
-	return []analysis.SuggestedFix{{Message: "add " + param + " to def " + fd.Name, Edits: edits}}
+	return edits
 }
 
 // importedAtTopLevel reports whether a statement at the module's top level
@@ -402,40 +415,44 @@ func localName(im *astutil.Imports, q string) (string, bool) {
 	return cands[0], true
 }
 
-// constantFix annotates a kernel parameter as a compile-time int: one with
-// no annotation, or annotated "int".
-func constantFix(f *source.File, im *astutil.Imports, a *ast.Arg, constant []string) []analysis.SuggestedFix {
+// constantAnnotation is the annotation of a compile-time int as file
+// spells it (ct.Constant[int] under `import cuda.tile as ct`), "" when the
+// file does not import the first of constant.
+func constantAnnotation(im *astutil.Imports, constant []string) string {
 	if len(constant) == 0 {
-		return nil
+		return ""
 	}
 	ref, ok := localName(im, constant[0])
 	if !ok {
+		return ""
+	}
+	return ref + "[int]"
+}
+
+// constantEdits annotate a kernel parameter ann (constantAnnotation): one
+// with no annotation, or annotated "int".
+func constantEdits(f *source.File, a *ast.Arg, ann string) []analysis.TextEdit {
+	if ann == "" {
 		return nil
 	}
-	ann := ref + "[int]"
 	switch t := a.Annotation.(type) {
 	case nil:
 		end := ast.Pos{Line: a.Pos().Line, Col: a.Pos().Col + len(a.Arg)}
-		return []analysis.SuggestedFix{{Message: "annotate " + a.Arg + ": " + ann, Edits: []analysis.TextEdit{{File: f.Path, Start: end, End: end, NewText: ": " + ann}}}}
+		return []analysis.TextEdit{{File: f.Path, Start: end, End: end, NewText: ": " + ann}}
 	case *ast.Name:
 		if t.Id != "int" {
 			return nil
 		}
-		return []analysis.SuggestedFix{{Message: "annotate " + a.Arg + ": " + ann, Edits: []analysis.TextEdit{{File: f.Path, Start: t.Pos(), End: t.End(), NewText: ann}}}}
+		return []analysis.TextEdit{{File: f.Path, Start: t.Pos(), End: t.End(), NewText: ann}}
 	}
 	return nil
 }
 
-// classListFix adds "<name> = [<entries>]" as the first statement of a
-// class body (after its docstring).
-func classListFix(f *source.File, c *ast.ClassDef, name string, entries []string) []analysis.SuggestedFix {
-	if f == nil || len(c.Body) == 0 || c.Body[0].Pos().Line <= c.Pos().Line || !codeNames(name) {
+// classListEdits add the statement stmt (listAssignment) as the first
+// statement of a class body (after its docstring).
+func classListEdits(f *source.File, c *ast.ClassDef, stmt string) []analysis.TextEdit {
+	if f == nil || stmt == "" || len(c.Body) == 0 || c.Body[0].Pos().Line <= c.Pos().Line {
 		return nil
-	}
-	for _, e := range entries {
-		if !codeNames(e) {
-			return nil
-		}
 	}
 	lines := fileLines.Of(f)
 	first := c.Body[0]
@@ -452,11 +469,6 @@ func classListFix(f *source.File, c *ast.ClassDef, name string, entries []string
 		}
 		at = ast.Pos{Line: end + 1}
 	}
-	q := make([]string, len(entries))
-	for i, e := range entries {
-		q[i] = `"` + e + `"`
-	}
-	stmt := name + " = [" + strings.Join(q, ", ") + "]"
 	text := indent + stmt + "\n"
 	next := first
 	if at.Line > line {
@@ -471,7 +483,23 @@ func classListFix(f *source.File, c *ast.ClassDef, name string, entries []string
 			text += "\n" // a blank line before a method, as ruff format puts it
 		}
 	}
-	return []analysis.SuggestedFix{{Message: "add " + stmt + " to class " + c.Name, Edits: []analysis.TextEdit{{File: f.Path, Start: at, End: at, NewText: text}}}}
+	return []analysis.TextEdit{{File: f.Path, Start: at, End: at, NewText: text}}
+}
+
+// listAssignment is the statement `<name> = ["<entry>", ...]`, "" when a
+// name is not one to write into code (codeNames).
+func listAssignment(name string, entries []string) string {
+	if !codeNames(name) {
+		return ""
+	}
+	q := make([]string, len(entries))
+	for i, e := range entries {
+		if !codeNames(e) {
+			return ""
+		}
+		q[i] = `"` + e + `"`
+	}
+	return name + " = [" + strings.Join(q, ", ") + "]"
 }
 
 // stmtFirstLine is the first line of a statement, its decorators included.
@@ -494,9 +522,9 @@ func stmtFirstLine(s ast.Stmt) int {
 	return line
 }
 
-// mainGuardAppendFix appends `if __name__ == "__main__":` calling call at
+// mainGuardAppendEdits append `if __name__ == "__main__":` calling call at
 // the end of the file, after two blank lines.
-func mainGuardAppendFix(f *source.File, call string) []analysis.SuggestedFix {
+func mainGuardAppendEdits(f *source.File, call string) []analysis.TextEdit {
 	lines := fileLines.Of(f)
 	prefix := ""
 	if l := lines[len(lines)-1]; l != "" {
@@ -511,16 +539,16 @@ func mainGuardAppendFix(f *source.File, call string) []analysis.SuggestedFix {
 	}
 	at := eofPos(fileLines.Of(f))
 	text := prefix + "if __name__ == \"__main__\":\n    " + call + "\n"
-	return []analysis.SuggestedFix{{Message: "run " + call + " under if __name__ == \"__main__\"", Edits: []analysis.TextEdit{{File: f.Path, Start: at, End: at, NewText: text}}}}
+	return []analysis.TextEdit{{File: f.Path, Start: at, End: at, NewText: text}}
 }
 
-// mainGuardWrapFix puts a one-line module-level statement under
+// mainGuardWrapEdits put a one-line module-level statement under
 // `if __name__ == "__main__":`.
-func mainGuardWrapFix(f *source.File, s ast.Stmt) []analysis.SuggestedFix {
+func mainGuardWrapEdits(f *source.File, s ast.Stmt) []analysis.TextEdit {
 	lines := fileLines.Of(f)
 	if s.Pos().Col != 0 || s.End().Line != s.Pos().Line || !restIsComment(srcLine(lines, s.Pos().Line), s.End().Col) {
 		return nil
 	}
 	at := ast.Pos{Line: s.Pos().Line}
-	return []analysis.SuggestedFix{{Message: "put the run call under if __name__ == \"__main__\"", Edits: []analysis.TextEdit{{File: f.Path, Start: at, End: at, NewText: "if __name__ == \"__main__\":\n    "}}}}
+	return []analysis.TextEdit{{File: f.Path, Start: at, End: at, NewText: "if __name__ == \"__main__\":\n    "}}
 }

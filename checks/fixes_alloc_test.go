@@ -35,7 +35,7 @@ func TestFixesLinearInFileSize(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	n := 0
 	for _, fd := range defs {
-		if len(kwargsFix(f, fd, "kwargs")) > 0 {
+		if len(kwargsEdits(f, fd, "kwargs")) > 0 {
 			n++
 		}
 	}

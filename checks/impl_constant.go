@@ -20,9 +20,12 @@ In every kernel (a function decorated with one of "kernel") of a cuTile
 module, the parameters used in the compile-time argument positions listed
 in "const_args" ("arange:0", "load:shape", ...; names relative to
 "tile_module") are annotated with one of "constant" (or a module-level
-alias of it, e.g. ConstInt = ct.Constant[int]).`,
+alias of it, e.g. ConstInt = ct.Constant[int]). A parameter with no
+annotation, or annotated int, gets a fix annotating it {annotation}: the
+first of "constant" as the module spells it, of int (ct.Constant[int]).`,
 	Name:         "impl-constant",
-	Placeholders: []string{"op", "file", "constant", "kernel", "param", "use"},
+	Placeholders: []string{"op", "file", "constant", "kernel", "param", "use", "annotation"},
+	Texts:        []string{"fix"},
 }, runImplConstant)
 
 type ImplConstantParams struct {
@@ -233,9 +236,12 @@ func checkConstantParams(pass *Pass, rule *rules.Rule, p *ImplConstantParams, ar
 							return true
 						}
 						reported[a] = true
-						reportAt(pass, rule, m.impls[0].Op, m.file, a, map[string]string{
-							"param": nm.Id, "kernel": kd.Name, "use": astutil.DottedTail(ca.fn), "constant": firstOr(p.Constant, ""),
-						}, []analysis.Related{{File: m.file.Path, Pos: nm.Pos(), End: nm.End(), Message: "used here as a compile-time value"}}, constantFix(m.file, im, a, p.Constant))
+						ann := constantAnnotation(im, p.Constant)
+						vars := map[string]string{
+							"param": nm.Id, "kernel": kd.Name, "use": astutil.DottedTail(ca.fn), "constant": firstOr(p.Constant, ""), "annotation": ann,
+						}
+						reportAt(pass, rule, m.impls[0].Op, m.file, a, vars, []analysis.Related{{File: m.file.Path, Pos: nm.Pos(), End: nm.End(), Message: "used here as a compile-time value"}},
+							ruleFix(rule, "fix", m.impls[0].Op, vars, constantEdits(m.file, a, ann)))
 						return true
 					})
 				}

@@ -19,7 +19,7 @@ has a backend block, else the root), at its __all__ or its first statement,
 with a fix adding the entry.`,
 	Name:         "init-all",
 	Placeholders: []string{"op", "file", "func", "init", "where", "backend"},
-	Texts:        []string{"in-block", "top-level"},
+	Texts:        []string{"in-block", "top-level", "fix"},
 }, runInitAll)
 
 func runInitAll(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *InitParams) {
@@ -38,9 +38,8 @@ func runInitAll(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *InitParam
 		if n == nil {
 			n = initAnchor(in, c.blockedAt(i))
 		}
-		reportShared(pass, rule, op.Name, in.File, n, withWhere(rule, op.Name, c.blockedAt(i), names, map[string]string{
-			"func": fn, "init": in.File.Path,
-		}), addToAllFix(in, fn))
+		vars := withWhere(rule, op.Name, c.blockedAt(i), names, map[string]string{"func": fn, "init": in.File.Path})
+		reportShared(pass, rule, op.Name, in.File, n, vars, ruleFix(rule, "fix", op.Name, vars, addToAllEdits(in, fn)))
 	})
 }
 

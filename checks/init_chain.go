@@ -248,9 +248,9 @@ func PlainModuleImports(in *optable.Init, blocked bool) []*optable.InitImport {
 	return out
 }
 
-// insertImportFix inserts a statement on its own line after `after` (or
+// insertImportEdits insert a statement on its own line after `after` (or
 // before the first module import, or at the start of the block).
-func insertImportFix(in *optable.Init, blocked bool, stmt string, after ast.Stmt) []analysis.SuggestedFix {
+func insertImportEdits(in *optable.Init, blocked bool, stmt string, after ast.Stmt) []analysis.TextEdit {
 	indent := ""
 	var line int
 	switch {
@@ -271,5 +271,5 @@ func insertImportFix(in *optable.Init, blocked bool, stmt string, after ast.Stmt
 		}
 	}
 	pos := ast.Pos{Line: line, Col: 0}
-	return []analysis.SuggestedFix{{Message: "add " + stmt, Edits: []analysis.TextEdit{{File: in.File.Path, Start: pos, End: pos, NewText: indent + stmt + "\n"}}}}
+	return []analysis.TextEdit{{File: in.File.Path, Start: pos, End: pos, NewText: indent + stmt + "\n"}}
 }

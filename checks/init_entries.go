@@ -11,48 +11,46 @@ import (
 	"github.com/tilegym/tilegym-lint/python/astutil"
 )
 
-// The Step 3 entries of an op in a cuTile __init__.py, as one set of fixes:
+// The Step 3 entries of an op in a cuTile __init__.py, as one set of edits:
 // what `tilegym-lint new` writes is what --fix would write.
 
-// InitEntryFixes returns the fixes that add the Step 3 entries of the op
+// InitEntryEdits returns the edits that add the Step 3 entries of the op
 // whose module is module and whose function is function to the cuTile
 // __init__.py in (inside its backend block when blocked): the module import
 // (TG301's fix), the function import (TG303's) and, when in has an
 // __all__, its entry (TG304's); only those in lacks. All are computed on in
-// as it is: two that insert at the same place are merged into one fix, the
+// as it is: two that insert at the same place are merged into one edit, the
 // module import first. ok is false when an entry is missing and no fix for
 // it is mechanical (an unusual layout of the file).
-func InitEntryFixes(in *optable.Init, blocked bool, module, function string) (fixes []analysis.SuggestedFix, ok bool) {
+func InitEntryEdits(in *optable.Init, blocked bool, module, function string) (edits []analysis.TextEdit, ok bool) {
 	ok = true
-	add := func(missing bool, fix func() []analysis.SuggestedFix) {
+	add := func(missing bool, fix func() []analysis.TextEdit) {
 		if !missing {
 			return
 		}
-		f := fix()
-		ok = ok && len(f) > 0
-		fixes = append(fixes, f...)
+		e := fix()
+		ok = ok && len(e) > 0
+		edits = append(edits, e...)
 	}
-	add(!initImportsModule(in, blocked, module), func() []analysis.SuggestedFix { return moduleImportFix(in, blocked, module) })
-	add(!initImportsFunc(in, blocked, module, function), func() []analysis.SuggestedFix { return funcImportFix(in, blocked, module, function) })
-	add(in.AllNode != nil && !initLists(in, function), func() []analysis.SuggestedFix { return addToAllFix(in, function) })
-	return mergeInsertions(fixes), ok
+	add(!initImportsModule(in, blocked, module), func() []analysis.TextEdit { return moduleImportEdits(in, blocked, module) })
+	add(!initImportsFunc(in, blocked, module, function), func() []analysis.TextEdit { return funcImportEdits(in, blocked, module, function) })
+	add(in.AllNode != nil && !initLists(in, function), func() []analysis.TextEdit { return addToAllEdits(in, function) })
+	return mergeInsertions(edits), ok
 }
 
-// moduleImportFix inserts `from . import <name>` in alphabetical place
+// moduleImportEdits insert `from . import <name>` in alphabetical place
 // among the init's module imports, with the `# noqa` comment they carry
 // (a suite's __init__.py marks them so, having no __all__ to name them in).
-func moduleImportFix(in *optable.Init, blocked bool, name string) []analysis.SuggestedFix {
+func moduleImportEdits(in *optable.Init, blocked bool, name string) []analysis.TextEdit {
 	stmt := "from . import " + name
-	fixes := insertImportFix(in, blocked, stmt, sortedModuleSlot(in, blocked, name))
+	edits := insertImportEdits(in, blocked, stmt, sortedModuleSlot(in, blocked, name))
 	if suffix := moduleImportNoqa(in, blocked); suffix != "" {
-		for i := range fixes {
-			for j := range fixes[i].Edits {
-				e := &fixes[i].Edits[j]
-				e.NewText = strings.TrimSuffix(e.NewText, "\n") + suffix + "\n"
-			}
+		for i := range edits {
+			e := &edits[i]
+			e.NewText = strings.TrimSuffix(e.NewText, "\n") + suffix + "\n"
 		}
 	}
-	return fixes
+	return edits
 }
 
 // moduleImportNoqa returns "  " and the comment ending the init's last
@@ -99,38 +97,36 @@ func initLists(in *optable.Init, function string) bool {
 	return false
 }
 
-// mergeInsertions merges fixes whose single edit inserts at the same place
-// of the same file into one fix (their texts in order): applied together,
-// two insertions at one place would overlap.
-func mergeInsertions(fixes []analysis.SuggestedFix) []analysis.SuggestedFix {
-	var out []analysis.SuggestedFix
+// mergeInsertions merges edits that insert at the same place of the same
+// file into one (their texts in order): applied together, two insertions
+// at one place would overlap.
+func mergeInsertions(edits []analysis.TextEdit) []analysis.TextEdit {
+	var out []analysis.TextEdit
 	type place struct {
 		file string
 		pos  ast.Pos
 	}
 	at := map[place]int{} // index in out
-	for _, f := range fixes {
-		if len(f.Edits) != 1 || f.Edits[0].Start != f.Edits[0].End {
-			out = append(out, f)
+	for _, e := range edits {
+		if e.Start != e.End {
+			out = append(out, e)
 			continue
 		}
-		e := f.Edits[0]
 		key := place{e.File, e.Start}
 		if i, ok := at[key]; ok {
-			out[i].Message += "; " + f.Message
-			out[i].Edits[0].NewText += e.NewText
+			out[i].NewText += e.NewText
 			continue
 		}
 		at[key] = len(out)
-		out = append(out, analysis.SuggestedFix{Message: f.Message, Edits: []analysis.TextEdit{e}})
+		out = append(out, e)
 	}
 	return out
 }
 
-// addToAllFix adds "name" to the __all__ list literal: in alphabetical
+// addToAllEdits add "name" to the __all__ list literal: in alphabetical
 // place when the list is sorted, else at its end; on a line of its own when
 // the list has one element a line.
-func addToAllFix(in *optable.Init, name string) []analysis.SuggestedFix {
+func addToAllEdits(in *optable.Init, name string) []analysis.TextEdit {
 	if !ast.IsIdentifier(name) {
 		return nil
 	}
@@ -156,7 +152,7 @@ func addToAllFix(in *optable.Init, name string) []analysis.SuggestedFix {
 			return nil
 		}
 		at := ast.Pos{Line: open.Line, Col: open.Col + 1}
-		return []analysis.SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []analysis.TextEdit{{File: in.File.Path, Start: at, End: at, NewText: entry}}}}
+		return []analysis.TextEdit{{File: in.File.Path, Start: at, End: at, NewText: entry}}
 	}
 	last := elts[len(elts)-1]
 	lines := fileLines.Of(in.File)
@@ -177,15 +173,15 @@ func addToAllFix(in *optable.Init, name string) []analysis.SuggestedFix {
 				at = ast.Pos{Line: before.Pos().Line}
 			}
 			indent := leadingSpace(srcLine(lines, last.Pos().Line))
-			return []analysis.SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []analysis.TextEdit{{File: in.File.Path, Start: at, End: at, NewText: indent + "\"" + name + "\",\n"}}}}
+			return []analysis.TextEdit{{File: in.File.Path, Start: at, End: at, NewText: indent + "\"" + name + "\",\n"}}
 		}
 	}
 	if before := sortedSlot(elts, name); before != nil {
 		// A sorted list written on one line (or several entries a line):
 		// in alphabetical place.
-		return []analysis.SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []analysis.TextEdit{{File: in.File.Path, Start: before.Pos(), End: before.Pos(), NewText: "\"" + name + "\", "}}}}
+		return []analysis.TextEdit{{File: in.File.Path, Start: before.Pos(), End: before.Pos(), NewText: "\"" + name + "\", "}}
 	}
-	return []analysis.SuggestedFix{{Message: "add \"" + name + "\" to __all__", Edits: []analysis.TextEdit{{File: in.File.Path, Start: last.End(), End: last.End(), NewText: ", \"" + name + "\""}}}}
+	return []analysis.TextEdit{{File: in.File.Path, Start: last.End(), End: last.End(), NewText: ", \"" + name + "\""}}
 }
 
 // sortedSlot returns, when the string elements are sorted (ignoring case),
@@ -227,10 +223,10 @@ func lastFuncImport(in *optable.Init, blocked bool) ast.Stmt {
 	return last
 }
 
-// funcImportFix inserts `from .<module> import <name>` among the init's
+// funcImportEdits insert `from .<module> import <name>` among the init's
 // `from .x import y` statements in isort's place (by module, then name,
 // case-insensitively), else after its last module import.
-func funcImportFix(in *optable.Init, blocked bool, module, name string) []analysis.SuggestedFix {
+func funcImportEdits(in *optable.Init, blocked bool, module, name string) []analysis.TextEdit {
 	if !codeNames(module) || !ast.IsIdentifier(name) {
 		return nil
 	}
@@ -249,7 +245,7 @@ func funcImportFix(in *optable.Init, blocked bool, module, name string) []analys
 		}
 	}
 	if len(froms) == 0 {
-		return insertImportFix(in, blocked, stmt, lastFuncImport(in, blocked))
+		return insertImportEdits(in, blocked, stmt, lastFuncImport(in, blocked))
 	}
 	sort.SliceStable(froms, func(i, j int) bool { return froms[i].Pos().Before(froms[j].Pos()) })
 	var after ast.Stmt
@@ -259,12 +255,12 @@ func funcImportFix(in *optable.Init, blocked bool, module, name string) []analys
 		}
 	}
 	if after != nil {
-		return insertImportFix(in, blocked, stmt, after)
+		return insertImportEdits(in, blocked, stmt, after)
 	}
 	first := froms[0]
 	pos := ast.Pos{Line: first.Pos().Line}
 	indent := strings.Repeat(" ", first.Pos().Col)
-	return []analysis.SuggestedFix{{Message: "add " + stmt, Edits: []analysis.TextEdit{{File: in.File.Path, Start: pos, End: pos, NewText: indent + stmt + "\n"}}}}
+	return []analysis.TextEdit{{File: in.File.Path, Start: pos, End: pos, NewText: indent + stmt + "\n"}}
 }
 
 // sortedModuleSlot returns the statement after which `from . import name`

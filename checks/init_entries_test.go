@@ -6,16 +6,15 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/checks/checkstest"
 	"github.com/tilegym/tilegym-lint/optable"
 )
 
-// TestInitEntryFixes: the Step 3 entries `tilegym-lint new` writes, from
+// TestInitEntryEdits: the Step 3 entries `tilegym-lint new` writes, from
 // the fixes of TG301, TG303 and TG304, on __init__.py files laid out as
 // TileGym's core package and its suites lay them out.
-func TestInitEntryFixes(t *testing.T) {
+func TestInitEntryEdits(t *testing.T) {
 	const core = "src/tilegym/ops/cutile/__init__.py"
 	const suite = "src/tilegym/suites/demo/cutile/__init__.py"
 	cases := []struct {
@@ -69,7 +68,7 @@ func TestInitEntryFixes(t *testing.T) {
 		if in == nil {
 			t.Fatalf("%s: no init", c.name)
 		}
-		fixes, ok := checks.InitEntryFixes(in, c.blocked, "my_op", "my_op")
+		edits, ok := checks.InitEntryEdits(in, c.blocked, "my_op", "my_op")
 		if ok != (c.want != "") {
 			t.Errorf("%s: ok = %v", c.name, ok)
 			continue
@@ -77,12 +76,8 @@ func TestInitEntryFixes(t *testing.T) {
 		if !ok {
 			continue
 		}
-		if c.name == "suite, noqa, no function import, no __all__" && len(fixes) != 1 {
-			t.Errorf("%s: %d fixes, want the two insertions merged into one", c.name, len(fixes))
-		}
-		var edits []analysis.TextEdit
-		for _, f := range fixes {
-			edits = append(edits, f.Edits...)
+		if c.name == "suite, noqa, no function import, no __all__" && len(edits) != 1 {
+			t.Errorf("%s: %d edits, want the two insertions merged into one", c.name, len(edits))
 		}
 		sort.Slice(edits, func(i, j int) bool { return edits[i].Start.Before(edits[j].Start) })
 		got := applyFix(c.init, edits)

@@ -17,7 +17,7 @@ Some __init__.py of the chain imports the registered function ("from
 of its registered function).`,
 	Name:         "init-function-import",
 	Placeholders: []string{"op", "file", "func", "import", "init", "where", "backend"},
-	Texts:        []string{"in-block", "top-level"},
+	Texts:        []string{"in-block", "top-level", "fix"},
 }, runInitFunctionImport)
 
 func runInitFunctionImport(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *InitParams) {
@@ -37,9 +37,8 @@ func runInitFunctionImport(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p
 		fn := suggestFunc(op, impls)
 		stmt := "from ." + c.modRel(i) + " import " + fn
 		bl := c.blockedAt(i)
-		reportShared(pass, rule, op.Name, in.File, initAnchor(in, bl), withWhere(rule, op.Name, bl, names, map[string]string{
-			"import": stmt, "init": in.File.Path, "func": fn,
-		}), funcImportFix(in, bl, c.modRel(i), fn))
+		vars := withWhere(rule, op.Name, bl, names, map[string]string{"import": stmt, "init": in.File.Path, "func": fn})
+		reportShared(pass, rule, op.Name, in.File, initAnchor(in, bl), vars, ruleFix(rule, "fix", op.Name, vars, funcImportEdits(in, bl, c.modRel(i), fn)))
 	})
 }
 

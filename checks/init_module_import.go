@@ -18,7 +18,7 @@ Each __init__.py of the chain imports the next part (see the init-* kinds in
 init_chain.go); reported once per module, for the first op registered in it.`,
 	Name:         "init-module-import",
 	Placeholders: []string{"op", "file", "action", "import", "init", "module", "where", "backend"},
-	Texts:        []string{"in-block", "top-level", "add", "move", "related-no-init"},
+	Texts:        []string{"in-block", "top-level", "add", "move", "related-no-init", "fix"},
 }, runInitModuleImport)
 
 func runInitModuleImport(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *InitParams) {
@@ -73,7 +73,7 @@ func reportInitModule(pass *Pass, rule *rules.Rule, op *optable.Op, c *initChain
 	}
 	var fixes []analysis.SuggestedFix
 	if !outside && codeNames(c.parts[i]) {
-		fixes = moduleImportFix(in, bl, c.parts[i])
+		fixes = ruleFix(rule, "fix", op.Name, vars, moduleImportEdits(in, bl, c.parts[i]))
 	}
 	reportShared(pass, rule, op.Name, in.File, initAnchor(in, bl), vars, fixes)
 }

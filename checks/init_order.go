@@ -22,6 +22,7 @@ run already in order), charged to its module's op, with a fix that sorts
 them.`,
 	Name:         "init-order",
 	Placeholders: []string{"op", "file", "init", "module", "other", "previous", "relation"},
+	Texts:        []string{"fix"},
 }, func(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *InitParams) {
 	checkInitOrder(pass, rule, p, tab, layout.LayoutNames(pass.Repo.Layout))
 })
@@ -67,7 +68,7 @@ func checkInitOrder(pass *Pass, rule *rules.Rule, p *InitParams, tab *optable.Op
 			}
 			involved[i] = true
 		}
-		var fix []analysis.SuggestedFix
+		var edits []analysis.TextEdit
 		fixBuilt := false
 		greatest, least := greatestBefore(lower), leastAfter(lower)
 		for i, cur := range imps {
@@ -93,11 +94,11 @@ func checkInitOrder(pass *Pass, rule *rules.Rule, p *InitParams, tab *optable.Op
 				// Once per init: a block it cannot sort (imports not one
 				// per line) has no fix, and building it again for each
 				// misplaced import split the file each time.
-				fix, fixBuilt = sortImportsFix(in, imps), true
+				edits, fixBuilt = sortImportsEdits(in, imps), true
 			}
-			reportAt(pass, rule, moduleOp[dir+"/"+cur.Name], in.File, cur.Stmt, map[string]string{
-				"module": cur.Name, "previous": other.Name, "other": other.Name, "relation": relation, "init": in.File.Path,
-			}, nil, fix)
+			op := moduleOp[dir+"/"+cur.Name]
+			vars := map[string]string{"module": cur.Name, "previous": other.Name, "other": other.Name, "relation": relation, "init": in.File.Path}
+			reportAt(pass, rule, op, in.File, cur.Stmt, vars, nil, ruleFix(rule, "fix", op, vars, edits))
 		}
 	}
 }
@@ -176,9 +177,9 @@ func longestOrdered(xs []string) []bool {
 	return out
 }
 
-// sortImportsFix rewrites the `from . import` lines sorted, when they are
+// sortImportsEdits rewrite the `from . import` lines sorted, when they are
 // single-line statements on consecutive lines (comments after them kept).
-func sortImportsFix(in *optable.Init, imps []*optable.InitImport) []analysis.SuggestedFix {
+func sortImportsEdits(in *optable.Init, imps []*optable.InitImport) []analysis.TextEdit {
 	lines := strings.Split(in.File.Text(), "\n")
 	first := imps[0].Stmt.Pos().Line
 	for i, x := range imps {
@@ -201,7 +202,7 @@ func sortImportsFix(in *optable.Init, imps []*optable.InitImport) []analysis.Sug
 		b.WriteString(l.text)
 		b.WriteString("\n")
 	}
-	return []analysis.SuggestedFix{{Message: "sort the module imports", Edits: []analysis.TextEdit{{
+	return []analysis.TextEdit{{
 		File: in.File.Path, Start: ast.Pos{Line: first}, End: ast.Pos{Line: last + 1}, NewText: b.String(),
-	}}}}
+	}}
 }

@@ -12,8 +12,8 @@ import (
 // MainGuardAnalyzer implements kind "main-guard".
 var MainGuardAnalyzer = &Analyzer{
 	Name:         "main-guard",
-	Placeholders: []string{"op", "file", "call", "func", "keyword", "method", "receiver", "name", "decorator", "value", "problem"},
-	Texts:        []string{"script", "no-benchmark", "no-keyword", "keyword-value"},
+	Placeholders: []string{"op", "file", "call", "func", "keyword", "method", "receiver", "name", "decorator", "value", "problem", "run_call"},
+	Texts:        []string{"script", "no-benchmark", "no-keyword", "keyword-value", "fix-wrap", "fix-append"},
 	Doc: `Reports a benchmark that is not run under an if __name__ == "__main__": guard.
 
 The file must run its benchmark as a script only: a module-level
@@ -22,7 +22,10 @@ if __name__ == "__main__": block calling <bench>.<method>(<keyword>=True)
 reported where it is; a missing run, at the top of the file. A run call
 under the guard that is wrong in itself (print_data=False, made on a name
 that is no benchmark) is reported where it is, saying what is wrong. The
-benchmark may be built by a factory: make_bench(configs).run(print_data=True).`,
+benchmark may be built by a factory: make_bench(configs).run(print_data=True).
+A run call outside the guard gets a fix putting it under one (text
+"fix-wrap"); a missing run, when the file defines bench_<op>, a fix
+appending the guard with the call {run_call} (text "fix-append").`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(mainGuardParams) },
 	Run:      runMainGuard,
@@ -48,7 +51,7 @@ func runMainGuard(pass *Pass) (any, error) {
 			x := sf.Index
 			benches := x.benchmarkNames(p.Decorator)
 			vars := map[string]string{"func": sf.Primary.Func, "method": p.Method, "keyword": p.Keyword,
-				"receiver": "", "name": "", "decorator": "", "value": ""}
+				"receiver": "", "name": "", "decorator": "", "value": "", "run_call": ""}
 			vars["problem"] = analysis.RenderText(rule, "script", sf.Primary.Name, vars)
 			guarded, unguarded := false, false
 			// A run call under the guard that is wrong in its own way: its
@@ -77,7 +80,7 @@ func runMainGuard(pass *Pass) (any, error) {
 				if c, ok := es.Value.(*ast.Call); ok && x.isRunCall(c, p, benches) {
 					unguarded = true
 					vars["call"] = astutil.DottedName(c.Func)
-					reportAt(pass, rule, sf.Primary.Name, sf.File, c, vars, nil, mainGuardWrapFix(sf.File, s))
+					reportAt(pass, rule, sf.Primary.Name, sf.File, c, vars, nil, ruleFix(rule, "fix-wrap", sf.Primary.Name, vars, mainGuardWrapEdits(sf.File, s)))
 				}
 			}
 			if guarded || unguarded {
@@ -95,15 +98,16 @@ func runMainGuard(pass *Pass) (any, error) {
 				reportAt(pass, rule, sf.Primary.Name, sf.File, wrong, vars, nil, nil)
 				continue
 			}
-			var fixes []analysis.SuggestedFix
+			var edits []analysis.TextEdit
 			if x.Funcs["bench_"+sf.Primary.Func] != nil {
 				call := vars["call"] + "()"
 				if p.Keyword != "" {
 					call = vars["call"] + "(" + p.Keyword + "=True)"
 				}
-				fixes = mainGuardAppendFix(sf.File, call)
+				vars["run_call"] = call
+				edits = mainGuardAppendEdits(sf.File, call)
 			}
-			reportAt(pass, rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars, nil, fixes)
+			reportAt(pass, rule, sf.Primary.Name, sf.File, x.anchorStmt(), vars, nil, ruleFix(rule, "fix-append", sf.Primary.Name, vars, edits))
 		}
 	}
 	return nil, nil

@@ -16,6 +16,7 @@ A stub with no ** parameter is reported at its def, with a fix adding one
 another name is reported at it.`,
 	Name:         "stub-kwargs",
 	Placeholders: []string{"op", "file", "func", "kwarg"},
+	Texts:        []string{"fix"},
 }, runStubKwargs)
 
 type stubKwargsParams struct {
@@ -28,7 +29,7 @@ func runStubKwargs(pass *Pass, tab *optable.OpTable, rule *rules.Rule, p *stubKw
 		kw := fd.Args.Kwarg
 		vars := map[string]string{"func": fd.Name, "kwarg": kwargLabel(p.KwargName)}
 		if kw == nil {
-			reportAt(pass, rule, op.Name, st.File, defNode(fd), vars, nil, kwargsFix(st.File, fd, strings.TrimPrefix(kwargLabel(p.KwargName), "**")))
+			reportAt(pass, rule, op.Name, st.File, defNode(fd), vars, nil, ruleFix(rule, "fix", op.Name, vars, kwargsEdits(st.File, fd, strings.TrimPrefix(kwargLabel(p.KwargName), "**"))))
 		} else if p.KwargName != "" && kw.Arg != p.KwargName {
 			reportAt(pass, rule, op.Name, st.File, kw, vars, nil, nil)
 		}

@@ -38,6 +38,16 @@ func TestRuleTextsAsBuiltBefore(t *testing.T) {
 			"bench_softmax" + "." + "run" + "(...) under the guard " + "omits " + "print_data" + ", so the results are not printed"},
 		{"TG206", "undeclared", map[string]string{"name": "softmax_v2", "nearest": "", "backend": "cutile"},
 			"declare it with @dispatch(\"" + "softmax_v2" + "\") in the dispatch file, or register it under the dispatched name"},
+		// The fix titles, as the fix builders wrote them.
+		{"TG104", "fix", map[string]string{"func": "softmax", "kwarg": "**kw"}, "add " + "**kw: Any" + " to def " + "softmax"},
+		{"TG207", "fix", map[string]string{"param": "BLOCK", "annotation": "ct.Constant[int]"}, "annotate " + "BLOCK" + ": " + "ct.Constant[int]"},
+		{"TG301", "fix", map[string]string{"import": "from . import softmax"}, "add " + "from . import softmax"},
+		{"TG302", "fix", nil, "sort the module imports"},
+		{"TG303", "fix", map[string]string{"import": "from .softmax import softmax"}, "add " + "from .softmax import softmax"},
+		{"TG304", "fix", map[string]string{"func": "softmax"}, "add \"" + "softmax" + "\" to __all__"},
+		{"TG403", "fix", map[string]string{"assignment": `_backends = ["cutile"]`, "class": "Test_Softmax"}, "add " + `_backends = ["cutile"]` + " to class " + "Test_Softmax"},
+		{"TG511", "fix-append", map[string]string{"run_call": "bench_softmax.run(print_data=True)"}, "run " + "bench_softmax.run(print_data=True)" + " under if __name__ == \"__main__\""},
+		{"TG511", "fix-wrap", nil, "put the run call under if __name__ == \"__main__\""},
 	} {
 		r := cat.Rule(tc.rule)
 		if r == nil {

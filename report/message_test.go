@@ -122,9 +122,11 @@ func builtinCatalog(t *testing.T) *rules.Catalog {
 // split (the `→` line) says what to do: it starts with an imperative verb
 // (or with a placeholder the check fills with one), never with a reason
 // or a description ("the template is ...", "tilegym-lint skipped ...").
+// So does the title of every suggested fix (a rule's text "fix" or
+// "fix-...").
 func TestCatalogFixesAreActions(t *testing.T) {
 	verbs := map[string]bool{}
-	for _, v := range strings.Fields("add annotate call compare declare define delete describe fix give keep launch leave make match move name pad pass register remove rename run search split use verify write") {
+	for _, v := range strings.Fields("add annotate call compare declare define delete describe fix give keep launch leave make match move name pad pass put register remove rename run search sort split use verify write") {
 		verbs[v] = true
 	}
 	cat := builtinCatalog(t)
@@ -139,5 +141,20 @@ func TestCatalogFixesAreActions(t *testing.T) {
 		if first := strings.Fields(fix)[0]; !verbs[first] {
 			t.Errorf("%s: the fix %q does not start with an action (an imperative verb)", r.ID, fix)
 		}
+	}
+	titles := 0
+	for _, r := range cat.Rules {
+		for name, title := range r.Texts {
+			if name != "fix" && !strings.HasPrefix(name, "fix-") {
+				continue
+			}
+			titles++
+			if first, _, _ := strings.Cut(title, " "); !verbs[first] {
+				t.Errorf("%s texts.%s: the fix title %q does not start with an action (an imperative verb)", r.ID, name, title)
+			}
+		}
+	}
+	if titles == 0 {
+		t.Error("no rule has a fix title (texts.fix): the check above checked nothing")
 	}
 }

@@ -566,7 +566,7 @@ func mergeSamePlace(edits []analysis.TextEdit) []analysis.TextEdit {
 
 // initEdits returns the edits that add the op's entries to the cuTile
 // __init__.py at path: the fixes of TG301, TG303 and TG304
-// (checks.InitEntryFixes) on the __init__ as the checker reads it. It
+// (checks.InitEntryEdits) on the __init__ as the checker reads it. It
 // refuses an op the __init__ already names, and an __init__ where an entry
 // cannot be added mechanically.
 func initEdits(opt Options, path string, blocked bool) ([]analysis.TextEdit, error) {
@@ -603,14 +603,10 @@ func initEdits(opt Options, path string, blocked bool) ([]analysis.TextEdit, err
 			return nil, fmt.Errorf("%s already lists %q in __all__ (line %d)", path, op, c.Lineno)
 		}
 	}
-	fixes, ok := checks.InitEntryFixes(in, blocked, op, op)
+	edits, ok := checks.InitEntryEdits(in, blocked, op, op)
 	if !ok {
 		return nil, fmt.Errorf("%s is laid out so that the entries of %s cannot be added mechanically; add them by hand (`from . import %s`, `from .%s import %s`, and %q in __all__ if it has one)",
 			path, op, op, op, op, op)
-	}
-	var edits []analysis.TextEdit
-	for _, f := range fixes {
-		edits = append(edits, f.Edits...)
 	}
 	return edits, nil
 }
