@@ -25,7 +25,7 @@ annotation, or annotated int, gets a fix annotating it {annotation}: the
 first of "constant" as the module spells it, of int (ct.Constant[int]).`,
 	Name:         "impl-constant",
 	Placeholders: []string{"op", "file", "constant", "kernel", "param", "use", "annotation"},
-	Texts:        []string{"fix"},
+	Texts:        []string{"fix", "related-use"},
 }, runImplConstant)
 
 type ImplConstantParams struct {
@@ -240,7 +240,7 @@ func checkConstantParams(pass *Pass, rule *rules.Rule, p *ImplConstantParams, ar
 						vars := map[string]string{
 							"param": nm.Id, "kernel": kd.Name, "use": astutil.DottedTail(ca.fn), "constant": firstOr(p.Constant, ""), "annotation": ann,
 						}
-						reportAt(pass, rule, m.impls[0].Op, m.file, a, vars, []analysis.Related{{File: m.file.Path, Pos: nm.Pos(), End: nm.End(), Message: "used here as a compile-time value"}},
+						reportAt(pass, rule, m.impls[0].Op, m.file, a, vars, []analysis.Related{{File: m.file.Path, Pos: nm.Pos(), End: nm.End(), Message: analysis.RenderText(rule, "related-use", m.impls[0].Op, vars)}},
 							ruleFix(rule, "fix", m.impls[0].Op, vars, constantEdits(m.file, a, ann)))
 						return true
 					})

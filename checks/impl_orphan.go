@@ -13,7 +13,7 @@ import (
 var ImplOrphanAnalyzer = &Analyzer{
 	Name:         "impl-orphan",
 	Placeholders: []string{"op", "file", "backend", "dispatch", "func", "hint", "name", "nearest", "adds", "path"},
-	Texts:        []string{"undeclared", "near-miss", "registered", "unregistered", "no-dispatch-file"},
+	Texts:        []string{"undeclared", "near-miss", "related-unparsed", "registered", "unregistered", "no-dispatch-file"},
 	TextsFor:     implOrphanTexts,
 	Doc: `Reports register_impl names that no @dispatch stub declares.
 
@@ -23,7 +23,7 @@ reported at its call. A near miss of a dispatched name (optable's suggester)
 is charged to that op, with the text "near-miss", else "undeclared", a
 finding of no op (the Undeclared property: change mode matches it across
 snapshots by name). A dispatch file that does not parse is named as a
-related position: its stubs are unknown. With stubless, the rule reports
+related position (text "related-unparsed"): its stubs are unknown. With stubless, the rule reports
 instead each op of the table that has no dispatch stub (one registered for
 the cuTile backend), once, at its first cuTile registration.`,
 	Requires:   []*Analyzer{optable.OpTableAnalyzer},
@@ -48,11 +48,11 @@ func runImplOrphan(pass *Pass) (any, error) {
 	// A dispatch file that does not parse hides its stubs: every register_impl
 	// of its ops would look orphaned. Name it in Related so that the driver
 	// blames the parse error (TG001) instead.
-	var brokenDispatch []analysis.Related
+	var brokenDispatch []string
 	for _, p := range pass.Repo.Paths {
 		if f := pass.Repo.Files[p]; f != nil && f.AST == nil {
 			if _, ok := layout.DispatchScope(pass.Repo.Layout, p); ok {
-				brokenDispatch = append(brokenDispatch, analysis.Related{File: p, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "does not parse; it may declare the op"})
+				brokenDispatch = append(brokenDispatch, p)
 			}
 		}
 	}
@@ -93,7 +93,11 @@ func runImplOrphan(pass *Pass) (any, error) {
 			if a := astutil.CallArg(impl.Call, 0, "name"); a != nil {
 				n = a
 			}
-			reportAt(pass, rule, op, impl.File, n, vars, brokenDispatch, nil)
+			var related []analysis.Related
+			for _, p := range brokenDispatch {
+				related = append(related, analysis.Related{File: p, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: analysis.RenderText(rule, "related-unparsed", op, vars)})
+			}
+			reportAt(pass, rule, op, impl.File, n, vars, related, nil)
 		}
 	}
 	return nil, nil
@@ -105,7 +109,7 @@ func implOrphanTexts(r *rules.Rule) []string {
 	if p, _ := r.Params.(*implOrphanParams); p != nil && p.Stubless {
 		return []string{"registered", "unregistered", "no-dispatch-file"}
 	}
-	return []string{"undeclared", "near-miss"}
+	return []string{"undeclared", "near-miss", "related-unparsed"}
 }
 
 // reportStubless reports the ops of the table that have no dispatch stub.

@@ -17,7 +17,7 @@ import (
 var ImplSignatureAnalyzer = &Analyzer{
 	Name:         "impl-signature",
 	Placeholders: []string{"op", "file", "backend", "func", "problems", "stub", "param", "position", "impl_position", "other", "other_position", "kwargs", "default", "impl_default"},
-	Texts:        []string{"keyword-only", "moved", "shifted", "renamed", "swallowed", "missing", "positional-only", "required", "default", "no-kwargs"},
+	Texts:        []string{"keyword-only", "moved", "shifted", "renamed", "swallowed", "missing", "positional-only", "required", "default", "no-kwargs", "related-stub"},
 	Doc: `Reports a registered implementation whose parameters differ from its dispatch stub's.
 
 For each register_impl site of a dispatched op whose function is resolvable in
@@ -34,7 +34,8 @@ missing where {other} (the stub's parameter {other_position}) moved up
 ("shifted"), in the place of {other} ("renamed"), missing and swallowed by
 **{kwargs} ("swallowed") or just missing, positional-only, required where the
 stub defaults it to {default}, or defaulted to {impl_default}; or there is
-no ** parameter ("no-kwargs").`,
+no ** parameter ("no-kwargs"). The stub's def is a related position (text
+"related-stub").`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(implSignatureParams) },
 	Run:      runImplSignature,
@@ -92,7 +93,7 @@ func runImplSignature(pass *Pass) (any, error) {
 					"stub":    op.Stub.File.Path + ":" + strconv.Itoa(op.Stub.Def.Pos().Line),
 				}
 				vars["problems"] = renderDrifts(rule, op.Name, drifts, vars)
-				reportAt(pass, rule, op.Name, impl.File, anchor, vars, []analysis.Related{{File: op.Stub.File.Path, Pos: op.Stub.Def.Pos(), End: op.Stub.Def.Pos(), Message: "the dispatch stub"}}, nil)
+				reportAt(pass, rule, op.Name, impl.File, anchor, vars, []analysis.Related{{File: op.Stub.File.Path, Pos: op.Stub.Def.Pos(), End: op.Stub.Def.Pos(), Message: analysis.RenderText(rule, "related-stub", op.Name, vars)}}, nil)
 			}
 		}
 	}

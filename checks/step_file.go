@@ -15,12 +15,14 @@ import (
 var StepFileAnalyzer = &Analyzer{
 	Name:         "step-file",
 	Placeholders: []string{"op", "file", "expected", "func", "suite"},
+	Texts:        []string{"related-expected"},
 	Doc: `Reports an op that has no file for a step (its tests or its benchmark).
 
 The op table associates test and benchmark files with ops by what they do
 (importing or calling the op through the public API, registering its torch
 reference) or by their name. An op with none gets one finding, anchored on
-its @dispatch decorator and naming the expected path, built from the rule's
+its @dispatch decorator and naming the expected path (a related position
+too, text "related-expected"), built from the rule's
 expected templates per layout scope: {func} is the op's function name,
 {suite} its suite and {pkg} the sub-package of its cuTile module with a
 trailing slash ("activation/" for ops/cutile/activation/relu.py, "" at the
@@ -67,8 +69,8 @@ func runStepFile(pass *Pass) (any, error) {
 			}
 			expected := ExpectedStepPath(p.Expected, op)
 			n := anchor
-			d := analysis.Diagnostic{Rule: rule, Op: op.Name, File: anchorFile.Path,
-				Message: analysis.Render(rule.Message, op.Name, map[string]string{"expected": expected, "func": op.Func, "suite": op.Suite, "file": anchorFile.Path})}
+			vars := map[string]string{"expected": expected, "func": op.Func, "suite": op.Suite, "file": anchorFile.Path}
+			d := analysis.Diagnostic{Rule: rule, Op: op.Name, File: anchorFile.Path, Message: analysis.Render(rule.Message, op.Name, vars)}
 			if n != nil {
 				d.Pos, d.End = n.Pos(), n.End()
 				if d.End.Line > d.Pos.Line { // a multi-line decorator: point at its first line
@@ -78,7 +80,7 @@ func runStepFile(pass *Pass) (any, error) {
 				d.Pos, d.End = ast.Pos{Line: 1}, ast.Pos{Line: 1}
 			}
 			if expected != "" {
-				d.Related = []analysis.Related{{File: expected, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: "expected here"}}
+				d.Related = []analysis.Related{{File: expected, Pos: ast.Pos{Line: 1}, End: ast.Pos{Line: 1}, Message: analysis.RenderText(rule, "related-expected", op.Name, vars)}}
 			}
 			pass.Report(d)
 		}

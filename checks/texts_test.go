@@ -38,6 +38,15 @@ func TestRuleTextsAsBuiltBefore(t *testing.T) {
 			"bench_softmax" + "." + "run" + "(...) under the guard " + "omits " + "print_data" + ", so the results are not printed"},
 		{"TG206", "undeclared", map[string]string{"name": "softmax_v2", "nearest": "", "backend": "cutile"},
 			"declare it with @dispatch(\"" + "softmax_v2" + "\") in the dispatch file, or register it under the dispatched name"},
+		// The related positions' notes, as the kinds wrote them (TG206's
+		// never reaches a report: the driver drops a finding related to a
+		// file that does not parse, and reports the parse error).
+		{"TG101", "related-first", nil, "first stub"},
+		{"TG205", "related-stub", nil, "the dispatch stub"},
+		{"TG206", "related-unparsed", map[string]string{"name": "softmax_v2", "nearest": "", "backend": "cutile"}, "does not parse; it may declare the op"},
+		{"TG207", "related-use", nil, "used here as a compile-time value"},
+		{"TG401", "related-expected", nil, "expected here"},
+		{"TG501", "related-expected", nil, "expected here"},
 		// The fix titles, as the fix builders wrote them.
 		{"TG104", "fix", map[string]string{"func": "softmax", "kwarg": "**kw"}, "add " + "**kw: Any" + " to def " + "softmax"},
 		{"TG207", "fix", map[string]string{"param": "BLOCK", "annotation": "ct.Constant[int]"}, "annotate " + "BLOCK" + ": " + "ct.Constant[int]"},
