@@ -2,6 +2,7 @@ package checks
 
 import (
 	"path"
+	"sync"
 
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/requires"
@@ -22,6 +23,7 @@ const maxIncludes = 16
 // asked (a pattern rule's gated [lists] item): for a file, the project is
 // the nearest directory at or above it that holds one of packagingFiles.
 type declared struct {
+	mu      sync.Mutex // admittedLocked
 	src     source.Source
 	project map[string]string                 // a directory's project directory ("-": none)
 	decls   map[string][]requires.Declaration // by project directory
@@ -55,6 +57,16 @@ func (d *declared) admitted(file string) func(dep string) requires.Range {
 		r, _ := requires.Admitted(d.read(proj), dep)
 		d.ranges[key] = r
 		return r
+	}
+}
+
+// admittedLocked is admitted for callers on several goroutines.
+func (d *declared) admittedLocked(file string) func(dep string) requires.Range {
+	f := d.admitted(file)
+	return func(dep string) requires.Range {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		return f(dep)
 	}
 }
 
