@@ -171,24 +171,8 @@ func newResolver(im *astutil.Imports) pattern.Resolver {
 			}
 			return q
 		}
-		return resolveOnce(im, n)
+		return im.ResolveNode(n)
 	}
-}
-
-// resolveOnce is the resolver of a file with imports im for a walk that
-// resolves each node once (fileNodes): nothing is kept.
-func resolveOnce(im *astutil.Imports, n ast.Node) string {
-	switch e := n.(type) {
-	case *ast.Name:
-		q, _ := im.Resolve(e)
-		return q
-	case *ast.Alias:
-		return im.ResolveAlias(e)
-	case *ast.Attribute:
-		q, _ := im.Resolve(e)
-		return q
-	}
-	return "" // what Resolve gives any other expression
 }
 
 // decorated reports whether a def carries a decorator resolving to name.

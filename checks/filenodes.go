@@ -29,7 +29,7 @@ var fileNodesFact = source.NewFact(func(f *source.File) *fileNodes {
 		return fn
 	}
 	im := f.Imports()
-	resolve := func(n ast.Node) string { return resolveOnce(im, n) }
+	resolve := im.ResolveNode // each node is resolved once: nothing to keep
 	ids := map[indexKey]int32{}
 	// About one node for every 8 bytes of source.
 	fn.nodes = make([]ast.Node, 0, len(f.Src)/8)

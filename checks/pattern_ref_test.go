@@ -41,14 +41,7 @@ func walkPlain(f *ast.File, fn func(path []ast.Node)) {
 // resolved each time they are compared.
 func findAllPlain(f *source.File, ps []*PatternParams, admitted func(dep string) requires.Range) [][]PatternMatch {
 	fm := &fileMatcher{f: f, im: f.Imports(), defs: astutil.TopLevelFuncs(f.AST), admitted: admitted}
-	fm.resolve = func(n ast.Node) string {
-		if a, ok := n.(*ast.Alias); ok {
-			return fm.im.ResolveAlias(a)
-		}
-		e, _ := n.(ast.Expr)
-		q, _ := fm.im.Resolve(e)
-		return q
-	}
+	fm.resolve = fm.im.ResolveNode
 	out := make([][]PatternMatch, len(ps))
 	first := make([]ast.Node, len(ps))
 	found := make([]bool, len(ps))

@@ -275,6 +275,23 @@ func (im *Imports) ResolveAlias(a *ast.Alias) string {
 	return im.aliases[a]
 }
 
+// ResolveNode returns the qualified name a node stands for: Resolve's for
+// a name or an attribute chain, ResolveAlias's for a name of an import
+// statement, "" for any other node.
+func (im *Imports) ResolveNode(n ast.Node) string {
+	switch e := n.(type) {
+	case *ast.Name:
+		q, _ := im.Resolve(e)
+		return q
+	case *ast.Alias:
+		return im.ResolveAlias(e)
+	case *ast.Attribute:
+		q, _ := im.Resolve(e)
+		return q
+	}
+	return "" // what Resolve gives any other expression
+}
+
 // resolveChain is Resolve of an attribute chain whose head is imported,
 // built in one piece: the resolved names are kept (the per-file callee
 // lists, the used names), and building the dotted name first made each

@@ -20,14 +20,7 @@ func matches(t *testing.T, pat, src string) []string {
 		t.Fatal(err)
 	}
 	im := astutil.NewImports("x.py", f)
-	resolve := func(n ast.Node) string {
-		if a, ok := n.(*ast.Alias); ok {
-			return im.ResolveAlias(a)
-		}
-		e, _ := n.(ast.Expr)
-		q, _ := im.Resolve(e)
-		return q
-	}
+	resolve := im.ResolveNode
 	var out []string
 	astutil.InspectFile(f, func(n ast.Node) bool {
 		b := Bindings{}

@@ -134,14 +134,7 @@ func TestMatcherMatchesPlain(t *testing.T) {
 			continue
 		}
 		im := astutil.NewImports(name, f)
-		resolve := func(n ast.Node) string {
-			if a, ok := n.(*ast.Alias); ok {
-				return im.ResolveAlias(a)
-			}
-			e, _ := n.(ast.Expr)
-			q, _ := im.Resolve(e)
-			return q
-		}
+		resolve := im.ResolveNode
 		astutil.InspectFile(f, func(n ast.Node) bool {
 			for i, p := range pats {
 				if k := kinds[i]; k != nil && !slices.Contains(k, reflect.TypeOf(n).Elem().Name()) {
