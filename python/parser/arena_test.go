@@ -1,13 +1,8 @@
 package parser
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/tilegym/tilegym-lint/internal/realtree"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
 )
@@ -290,19 +285,7 @@ func TestShapesMatchPlainCount(t *testing.T) {
 		"deep.py":     "x = " + strings.Repeat("(", 70) + "f(a=1, b)" + strings.Repeat(")", 70) + "\n",
 		"nonascii.py": "é = ñ(ü=1)\n",
 	}
-	for _, dir := range []string{"../../fixtures", realtree.Dir()} {
-		if dir == "" {
-			continue
-		}
-		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-			if err == nil && d.Type().IsRegular() && strings.HasSuffix(path, ".py") {
-				if b, err := os.ReadFile(path); err == nil {
-					srcs[path] = string(b)
-				}
-			}
-			return nil
-		})
-	}
+	addTreeSources(srcs)
 	n := 0
 	for name, src := range srcs {
 		tz := &tokenizer{filename: name, src: []byte(src), srcStr: src}

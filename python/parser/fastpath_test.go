@@ -53,19 +53,7 @@ func fastPathSources(t *testing.T) map[string]string {
 		}
 		srcs[g.Name] = g.Src
 	}
-	for _, dir := range []string{"../../fixtures", realtree.Dir()} {
-		if dir == "" {
-			continue
-		}
-		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-			if err == nil && d.Type().IsRegular() && strings.HasSuffix(path, ".py") {
-				if b, err := os.ReadFile(path); err == nil {
-					srcs[path] = string(b)
-				}
-			}
-			return nil
-		})
-	}
+	addTreeSources(srcs)
 	return srcs
 }
 
@@ -98,5 +86,23 @@ func TestFastPathsMatchDescent(t *testing.T) {
 	}
 	if failed == 0 && len(srcs) < 700 {
 		t.Fatalf("only %d sources compared", len(srcs))
+	}
+}
+
+// addTreeSources adds to srcs the .py files of the fixtures and, when
+// realtree gives one, of a TileGym tree, by path.
+func addTreeSources(srcs map[string]string) {
+	for _, dir := range []string{"../../fixtures", realtree.Dir()} {
+		if dir == "" {
+			continue
+		}
+		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && d.Type().IsRegular() && strings.HasSuffix(path, ".py") {
+				if b, err := os.ReadFile(path); err == nil {
+					srcs[path] = string(b)
+				}
+			}
+			return nil
+		})
 	}
 }
