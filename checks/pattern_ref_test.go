@@ -63,20 +63,13 @@ func findAllPlain(f *source.File, ps []*PatternParams, admitted func(dep string)
 				first[i] = at
 			}
 			if p.require == nil {
-				m := PatternMatch{At: at, Vars: matchVars(fm, n, at)}
-				if p.binds {
-					m.Binds = map[string]string{}
-					for k, x := range b {
-						m.Binds[k] = bindingText(fm, x)
-					}
-				}
-				out[i] = append(out[i], m)
+				out[i] = append(out[i], p.matchAt(fm, n, at, b))
 			}
 		}
 	})
 	for i, p := range ps {
 		if p.require != nil && (len(p.pats) == 0 || first[i] != nil) && !found[i] {
-			out[i] = append(out[i], PatternMatch{At: first[i], Vars: map[string]string{"match": "", "value": "", "name": ""}})
+			out[i] = append(out[i], requireMissing(first[i]))
 		}
 	}
 	return out

@@ -244,20 +244,13 @@ func findAll(f *source.File, ix *patternIndex, on []bool, admitted func(dep stri
 				first[i] = at
 			}
 			if p.require == nil {
-				m := PatternMatch{At: at, Vars: matchVars(fm, n, at)}
-				if p.binds {
-					m.Binds = map[string]string{}
-					for k, x := range b {
-						m.Binds[k] = bindingText(fm, x)
-					}
-				}
-				out[i] = append(out[i], m)
+				out[i] = append(out[i], p.matchAt(fm, n, at, b))
 			}
 		}
 	}
 	for i, p := range ps {
 		if looks(i) && p.require != nil && (len(p.pats) == 0 || first[i] != nil) && !found[i] {
-			out[i] = append(out[i], PatternMatch{At: first[i], Vars: map[string]string{"match": "", "value": "", "name": ""}})
+			out[i] = append(out[i], requireMissing(first[i]))
 		}
 	}
 	return out
@@ -302,6 +295,25 @@ func (p *PatternParams) match(fm *fileMatcher, path []ast.Node, kind string, che
 		return at, b, true
 	}
 	return nil, nil, false
+}
+
+// matchAt is the match of p found at node n and reported at at, with the
+// bindings b when the rule's texts use them.
+func (p *PatternParams) matchAt(fm *fileMatcher, n, at ast.Node, b pattern.Bindings) PatternMatch {
+	m := PatternMatch{At: at, Vars: matchVars(fm, n, at)}
+	if p.binds {
+		m.Binds = map[string]string{}
+		for k, x := range b {
+			m.Binds[k] = bindingText(fm, x)
+		}
+	}
+	return m
+}
+
+// requireMissing is the finding of a rule whose require no node of a file
+// matches, reported at the rule's first match (nil: the file).
+func requireMissing(first ast.Node) PatternMatch {
+	return PatternMatch{At: first, Vars: map[string]string{"match": "", "value": "", "name": ""}}
 }
 
 func matchVars(fm *fileMatcher, n, at ast.Node) map[string]string {

@@ -342,12 +342,8 @@ func (m *matcher) qualified(p *ast.Attribute, t ast.Node) bool {
 	if m.resolve == nil {
 		return false
 	}
-	var at ast.Attrs
-	switch v := t.(type) {
-	case *ast.Name:
-		at = v.Attrs
-	case *ast.Alias:
-		at = v.Attrs
+	switch t.(type) {
+	case *ast.Name, *ast.Alias:
 	default:
 		return false
 	}
@@ -357,7 +353,7 @@ func (m *matcher) qualified(p *ast.Attribute, t ast.Node) bool {
 		return false
 	}
 	name, _ := strings.CutPrefix(p.Attr, mvPrefix)
-	return m.bind(name, &Ident{Attrs: at, Id: q[i+1:]})
+	return m.bind(name, &Ident{Attrs: *t.Attributes(), Id: q[i+1:]})
 }
 
 // call matches a call: the callee, the positional arguments (where `...`
