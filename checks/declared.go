@@ -23,7 +23,7 @@ const maxIncludes = 16
 // asked (a pattern rule's gated [lists] item): for a file, the project is
 // the nearest directory at or above it that holds one of packagingFiles.
 type declared struct {
-	mu      sync.Mutex // admittedLocked
+	mu      sync.Mutex // the pattern kind asks from several goroutines
 	src     source.Source
 	project map[string]string                 // a directory's project directory ("-": none)
 	decls   map[string][]requires.Declaration // by project directory
@@ -43,9 +43,11 @@ func newDeclared(repo *optable.Repo) *declared {
 
 // admitted returns the function that gives the versions of a dependency
 // the project of a file admits (every version when it has no project or
-// declares none).
+// declares none). It may be called from several goroutines.
 func (d *declared) admitted(file string) func(dep string) requires.Range {
 	return func(dep string) requires.Range {
+		d.mu.Lock()
+		defer d.mu.Unlock()
 		proj := d.projectOf(path.Dir(file))
 		if proj == "-" {
 			return requires.All
@@ -57,16 +59,6 @@ func (d *declared) admitted(file string) func(dep string) requires.Range {
 		r, _ := requires.Admitted(d.read(proj), dep)
 		d.ranges[key] = r
 		return r
-	}
-}
-
-// admittedLocked is admitted for callers on several goroutines.
-func (d *declared) admittedLocked(file string) func(dep string) requires.Range {
-	f := d.admitted(file)
-	return func(dep string) requires.Range {
-		d.mu.Lock()
-		defer d.mu.Unlock()
-		return f(dep)
 	}
 }
 

@@ -71,7 +71,7 @@ func runPattern(pass *Pass) (any, error) {
 	sort.Strings(order)
 	decl := newDeclared(pass.Repo)
 	found := findInParallel(order, func(ix *patternIndex, path string) [][]PatternMatch {
-		return findAll(pass.Repo.Files[path], ix, on[path], decl.admittedLocked(path))
+		return findAll(pass.Repo.Files[path], ix, on[path], decl.admitted(path))
 	}, ps)
 	for j, path := range order {
 		f := pass.Repo.Files[path]
