@@ -11,47 +11,33 @@ import (
 )
 
 // A fileNodes is a parsed file's nodes in walk's order, each with its
-// depth (its path's length less one) and the key the pattern index files
-// it under (by its type and nodeNames): built once per file and shared by
-// the pattern and relation kinds and every walk of theirs, which then go
-// through a slice instead of a tree, and skip the nodes whose key no rule
-// is concerned with.
+// depth (its path's length less one): built once per file and shared by
+// the pattern, relation and config kinds and every walk of theirs, which
+// then go through a slice instead of a tree.
 type fileNodes struct {
 	nodes []ast.Node
 	depth []int32
-	key   []int32    // index of the node's key in keys
-	keys  []indexKey // the distinct keys of the file's nodes
 }
 
-var fileNodesFact = source.NewFact(func(f *source.File) *fileNodes {
+var fileNodesFact = source.NewFact(buildFileNodes)
+
+// buildFileNodes walks a parsed file once.
+func buildFileNodes(f *source.File) *fileNodes {
 	fn := &fileNodes{}
 	if f.AST == nil || f.AST.Module == nil {
 		return fn
 	}
-	im := f.Imports()
-	resolve := im.ResolveNode // each node is resolved once: nothing to keep
-	ids := map[indexKey]int32{}
 	// About one node for every 8 bytes of source.
 	fn.nodes = make([]ast.Node, 0, len(f.Src)/8)
 	fn.depth = make([]int32, 0, len(f.Src)/8)
-	fn.key = make([]int32, 0, len(f.Src)/8)
 	for _, s := range f.AST.Module.Body {
 		ast.InspectDepth(s, func(n ast.Node, depth int) {
-			anchor, qual := nodeNames(resolve, n)
-			key := indexKey{reflect.TypeOf(n), anchor, qual}
-			id, ok := ids[key]
-			if !ok {
-				id = int32(len(fn.keys))
-				ids[key] = id
-				fn.keys = append(fn.keys, key)
-			}
 			fn.nodes = append(fn.nodes, n)
 			fn.depth = append(fn.depth, int32(depth))
-			fn.key = append(fn.key, id)
 		})
 	}
 	return fn
-})
+}
 
 // fileNodesOf returns the nodes of a parsed file, computed once.
 func fileNodesOf(f *source.File) *fileNodes { return fileNodesFact.Of(f) }
