@@ -54,6 +54,23 @@ func codeNames(s string) bool {
 // file).
 func srcLines(src string) []string {
 	s := strings.TrimPrefix(src, "\xef\xbb\xbf")
+	if strings.IndexByte(s, '\r') >= 0 {
+		return splitLineEnds(s)
+	}
+	// Only "\n" ends a line (most files): each found by IndexByte.
+	out := make([]string, 0, strings.Count(s, "\n")+1)
+	for {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			return append(out, s)
+		}
+		out = append(out, s[:i])
+		s = s[i+1:]
+	}
+}
+
+// splitLineEnds is srcLines of a source with a "\r" (after its BOM).
+func splitLineEnds(s string) []string {
 	n := 1
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
