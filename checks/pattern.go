@@ -59,8 +59,13 @@ func runPattern(pass *Pass) (any, error) {
 	}
 	on := map[string][]bool{} // by file: which rules look at it
 	var order []string
+	files := map[string][]*source.File{} // by globs: most rules look at src/**/*.py
 	for i, p := range ps {
-		for _, f := range ruleFiles(pass, rs[i].Files, p.Exclude) {
+		globs := strings.Join(rs[i].Files, "\x00") + "\x01" + strings.Join(p.Exclude, "\x00")
+		if files[globs] == nil {
+			files[globs] = ruleFiles(pass, rs[i].Files, p.Exclude)
+		}
+		for _, f := range files[globs] {
 			if on[f.Path] == nil {
 				on[f.Path] = make([]bool, len(ps))
 				order = append(order, f.Path)
