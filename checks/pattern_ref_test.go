@@ -2,11 +2,13 @@ package checks
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/python/astutil"
+	"github.com/tilegym/tilegym-lint/python/pattern"
 	"github.com/tilegym/tilegym-lint/python/requires"
 	"github.com/tilegym/tilegym-lint/source"
 )
@@ -55,7 +57,7 @@ func findAllPlain(f *source.File, ps []*PatternParams, admitted func(dep string)
 			if len(p.pats) == 0 && len(p.Nodes) == 0 {
 				continue
 			}
-			at, b, ok := p.match(fm, path, kind, p.check(fm), p.pats)
+			at, b, ok := p.matchPlain(fm, path, kind, p.pats)
 			if !ok {
 				continue
 			}
@@ -73,6 +75,58 @@ func findAllPlain(f *source.File, ps []*PatternParams, admitted func(dep string)
 		}
 	}
 	return out
+}
+
+// matchPlain is match with every constraint checked again once a
+// pattern matches (holdsPlain), and the bindings copied before.
+func (p *PatternParams) matchPlain(fm *fileMatcher, path []ast.Node, kind string, pats []*pattern.Pattern) (ast.Node, pattern.Bindings, bool) {
+	n := path[len(path)-1]
+	fm.path = path
+	if len(p.Nodes) > 0 && slices.Contains(p.Nodes, kind) && p.inContexts(fm, path) {
+		return n, pattern.Bindings{}, true
+	}
+	if p.kinds != nil && !p.kinds[kind] {
+		return nil, nil, false
+	}
+	for _, pt := range pats {
+		b := pattern.Bindings{}
+		if !pt.MatchWhere(n, fm.resolve, b, p.check(fm)) {
+			continue
+		}
+		at, ok := p.holdsPlain(fm, maps.Clone(b))
+		if !ok {
+			continue
+		}
+		if !p.inContexts(fm, path) {
+			return nil, nil, false
+		}
+		if at == nil {
+			at = n
+			if p.Report != "" {
+				at = b[p.Report]
+			}
+		}
+		return at, b, true
+	}
+	return nil, nil, false
+}
+
+// holdsPlain is holds checking every constraint of every binding.
+func (p *PatternParams) holdsPlain(fm *fileMatcher, b pattern.Bindings) (at ast.Node, ok bool) {
+	for _, name := range slices.Sorted(maps.Keys(p.Where)) {
+		n := b[name]
+		if n == nil {
+			continue
+		}
+		elt, ok := p.Where[name].holds(fm, p, n)
+		if !ok {
+			return nil, false
+		}
+		if elt != nil && (p.Report == "" || p.Report == name) {
+			at = elt
+		}
+	}
+	return at, true
 }
 
 // PatternFastMismatches runs the rules on a parsed file with findAll and

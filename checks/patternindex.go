@@ -361,7 +361,6 @@ func (p *PatternParams) match(fm *fileMatcher, path []ast.Node, kind string, che
 		if !pt.MatchWhere(n, fm.resolve, b, check) {
 			continue
 		}
-		b = maps.Clone(b)
 		at, ok := p.holds(fm, b)
 		if !ok {
 			continue
@@ -369,6 +368,7 @@ func (p *PatternParams) match(fm *fileMatcher, path []ast.Node, kind string, che
 		if !p.inContexts(fm, path) {
 			return nil, nil, false
 		}
+		b = maps.Clone(b)
 		if at == nil {
 			at = n
 			if p.Report != "" {

@@ -6,6 +6,7 @@ package checks
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 
@@ -33,6 +34,7 @@ type PatternParams struct {
 	inside    []*context             // Inside, parsed
 	notInside []*context             // NotInside, parsed
 	require   *pattern.Pattern       // Require, parsed
+	atWhere   []string               // the metavariables whose constraints may move where a match is reported (Where.givesAt), sorted
 	kinds     map[string]bool        // the node types a match can have (nil: any)
 	binds     bool                   // Find returns the metavariables' text (a relation's subject)
 	_         struct{}               // keeps the literal form keyed
@@ -108,6 +110,12 @@ func (p *PatternParams) Validate() error {
 	errs = append(errs, err)
 	p.notInside, err = parseContexts(p.NotInside)
 	errs = append(errs, err)
+	p.atWhere = nil
+	for _, name := range slices.Sorted(maps.Keys(p.Where)) {
+		if p.Where[name].givesAt() {
+			p.atWhere = append(p.atWhere, name)
+		}
+	}
 	for name, w := range p.Where {
 		if !vars[name] {
 			errs = append(errs, fmt.Errorf("where.%s: the pattern has no $%s", name, name))

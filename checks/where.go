@@ -5,7 +5,6 @@ package checks
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"math/big"
 	"regexp"
 	"slices"
@@ -108,11 +107,13 @@ func (p *PatternParams) check(fm *fileMatcher) func(string, ast.Node) bool {
 	}
 }
 
-// holds checks the constraints (a metavariable the matching pattern does
-// not have is not constrained); at is the element of a tuple a numeric
-// constraint held for, if any.
+// holds returns the node a match with bindings b is reported at, if not
+// the match's own: the element of a tuple a numeric constraint held for,
+// or the name a parameter-not-annotated constraint found. The matcher
+// checked every constraint as it bound (check), so only the constraints
+// that may give such a node (atWhere) are run again.
 func (p *PatternParams) holds(fm *fileMatcher, b pattern.Bindings) (at ast.Node, ok bool) {
-	for _, name := range slices.Sorted(maps.Keys(p.Where)) {
+	for _, name := range p.atWhere {
 		w := p.Where[name]
 		n := b[name]
 		if n == nil {
@@ -127,6 +128,12 @@ func (p *PatternParams) holds(fm *fileMatcher, b pattern.Bindings) (at ast.Node,
 		}
 	}
 	return at, true
+}
+
+// givesAt reports whether holds may return a node other than the
+// binding: with a numeric or a parameter-not-annotated constraint.
+func (w *Where) givesAt() bool {
+	return w.Range != nil || w.Outside != nil || w.PowerOfTwo != nil || len(w.ParamNotAnnotated) > 0
 }
 
 func (w *Where) holds(fm *fileMatcher, p *PatternParams, n ast.Node) (ast.Node, bool) {

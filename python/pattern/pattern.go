@@ -316,8 +316,11 @@ func (m *matcher) node(p, t ast.Node) bool {
 	// ...`, every subscript, loop and tuple): the same fields in the same
 	// order, positions and contexts ignored.
 	case *ast.Assign:
+		// The value's type is looked at before the targets bind (and check)
+		// anything: `$K = (..., $E, ...)` is offered every assignment.
 		tv, ok := t.(*ast.Assign)
-		return ok && m.list(toNodes(pv.Targets), toNodes(tv.Targets)) && m.node(pv.Value, tv.Value)
+		return ok && !refuses(pv.Value, tv.Value) &&
+			m.list(toNodes(pv.Targets), toNodes(tv.Targets)) && m.node(pv.Value, tv.Value)
 	case *ast.Subscript:
 		tv, ok := t.(*ast.Subscript)
 		return ok && m.node(pv.Value, tv.Value) && m.node(pv.Slice, tv.Slice)
@@ -333,6 +336,21 @@ func (m *matcher) node(p, t ast.Node) bool {
 			m.list(toNodes(pv.Body), toNodes(tv.Body)) && m.list(toNodes(pv.Orelse), toNodes(tv.Orelse))
 	}
 	return m.generic(reflect.ValueOf(p).Elem(), reflect.ValueOf(t).Elem())
+}
+
+// refuses reports whether a pattern node cannot match a target node
+// whatever is bound: node matches a pattern node that is not a name, an
+// attribute, a metavariable or `...` only with a node of its own type.
+// It spares binding the other parts of a pattern.
+func refuses(p, t ast.Node) bool {
+	switch p.(type) {
+	case *ast.Name, *ast.Attribute, *ast.ExprStmt:
+		return false
+	}
+	if isNil(p) || isNil(t) || isWild(p) {
+		return false
+	}
+	return reflect.TypeOf(p) != reflect.TypeOf(t)
 }
 
 // qualified matches `dotted.$F` against a name or an import's name

@@ -155,3 +155,25 @@ func TestAnchorQualifier(t *testing.T) {
 		}
 	}
 }
+
+// An assignment whose value cannot match the pattern's is refused before
+// its targets are bound and checked (A05's `$K = (..., $E, ...)` is
+// offered every assignment).
+func TestAssignValueBeforeTargets(t *testing.T) {
+	p, err := Parse("$K = (..., $E, ...)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := parser.ParseFile("x.py", []byte("key = f(x)\nkey = (a, b)\n"))
+	var checked []string
+	check := func(name string, n ast.Node) bool {
+		checked = append(checked, name)
+		return true
+	}
+	if p.MatchWhere(f.Module.Body[0], nil, Bindings{}, check) || len(checked) != 0 {
+		t.Errorf("key = f(x): checked %v", checked)
+	}
+	if !p.MatchWhere(f.Module.Body[1], nil, Bindings{}, check) || len(checked) != 2 {
+		t.Errorf("key = (a, b): checked %v", checked)
+	}
+}

@@ -187,3 +187,39 @@ func sameBindings(a, b Bindings) bool {
 	}
 	return true
 }
+
+// refuses, which lets the matcher skip a part of a pattern before binding
+// the others, refuses only what the plain matcher does not match: every
+// node of every pattern of the catalog against every node of the corpus.
+func TestRefusesOnlyNonMatches(t *testing.T) {
+	var subs []*Pattern
+	for _, p := range corpusPatterns(t) {
+		ast.Inspect(p.node, func(n ast.Node) bool {
+			subs = append(subs, &Pattern{Source: p.Source, node: n})
+			return true
+		})
+	}
+	refused := 0
+	for name, data := range corpusSources(t) {
+		f, err := parser.ParseFile(name, data)
+		if err != nil || f.Module == nil {
+			continue
+		}
+		resolve := astutil.NewImports(name, f).ResolveNode
+		astutil.InspectFile(f, func(n ast.Node) bool {
+			for _, s := range subs {
+				if !refuses(s.node, n) {
+					continue
+				}
+				refused++
+				if s.matchPlain(n, resolve, Bindings{}, nil) {
+					t.Errorf("%s:%d: a node of %q: refused, but the plain matcher matches it", name, n.Pos().Line, s.Source)
+				}
+			}
+			return true
+		})
+	}
+	if refused == 0 {
+		t.Error("nothing refused")
+	}
+}
