@@ -348,16 +348,16 @@ func (p *PatternParams) match(fm *fileMatcher, path []ast.Node, kind string, che
 	if len(p.Nodes) > 0 && slices.Contains(p.Nodes, kind) && p.inContexts(fm, path) {
 		return n, pattern.Bindings{}, true
 	}
-	if p.kinds != nil && !p.kinds[kind] {
-		return nil, nil, false
-	}
+	// pats holds no pattern for a node of a type outside p.kinds (of).
 	// One map serves every attempt in the file; a match gets a copy.
 	if fm.b == nil {
 		fm.b = pattern.Bindings{}
 	}
 	for _, pt := range pats {
 		b := fm.b
-		clear(b)
+		if len(b) > 0 {
+			clear(b)
+		}
 		if !pt.MatchWhere(n, fm.resolve, b, check) {
 			continue
 		}
