@@ -16,10 +16,11 @@ import (
 // part of one segment (a name used twice must bind the same text).
 type capGlob struct {
 	src    string
-	re     *regexp.Regexp
-	names  []string // the group of each capture, in order
-	prefix string   // the literal directory the glob is under
-	dir    bool     // ends in "/": matches directories
+	re     *regexp.Regexp // nil when literal
+	lit    string         // a glob with no pattern and no capture: the one path it matches
+	names  []string       // the group of each capture, in order
+	prefix string         // the literal directory the glob is under
+	dir    bool           // ends in "/": matches directories
 	err    error
 }
 
@@ -33,6 +34,18 @@ func compileCapGlob(g string) *capGlob {
 	}
 	if g == "" || strings.HasPrefix(g, "/") || strings.Contains(g, "\\") {
 		c.err = fmt.Errorf("invalid glob %q: want a slash glob relative to the root", c.src)
+		return c
+	}
+	c.prefix = layout.GlobPrefix(g)
+	if !strings.ContainsAny(g, "*?{") {
+		// A path: matched by comparing, without a regexp to compile
+		// (half of the globs of a check of TileGym, once the subjects'
+		// captures are substituted).
+		c.lit = g
+		c.prefix = path.Dir(g)
+		if c.prefix == "." {
+			c.prefix = ""
+		}
 		return c
 	}
 	var b strings.Builder
@@ -76,18 +89,17 @@ func compileCapGlob(g string) *capGlob {
 	}
 	b.WriteString("$")
 	c.re, c.err = regexp.Compile(b.String())
-	c.prefix = layout.GlobPrefix(g)
-	if !strings.ContainsAny(g, "*?{") {
-		c.prefix = path.Dir(g)
-		if c.prefix == "." {
-			c.prefix = ""
-		}
-	}
 	return c
 }
 
 // match matches a path, returning its captures.
 func (c *capGlob) match(p string) (map[string]string, bool) {
+	if c.re == nil {
+		if p != c.lit {
+			return nil, false
+		}
+		return map[string]string{}, true
+	}
 	m := c.re.FindStringSubmatch(p)
 	if m == nil {
 		return nil, false

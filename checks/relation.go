@@ -3,6 +3,7 @@ package checks
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -162,7 +163,7 @@ func (p *RelationParams) subjects(t *Tree, files []string) []*relSubject {
 			if excluded(q) {
 				continue
 			}
-			s := &relSubject{path: q, file: q, dir: p.subject.dir, caps: caps[i], name: onlyCapture(caps[i])}
+			s := &relSubject{path: q, file: q, dir: p.subject.dir, caps: maps.Clone(caps[i]), name: onlyCapture(caps[i])}
 			if s.dir {
 				// A directory's findings are at its first file.
 				if fs := t.list(q); len(fs) > 0 {
@@ -177,7 +178,7 @@ func (p *RelationParams) subjects(t *Tree, files []string) []*relSubject {
 		}
 		var ix *patternIndex // p.sub's, for every file
 		for _, g := range files {
-			paths, caps := t.files(compileCapGlob(g))
+			paths, caps := t.files(t.glob(g))
 			for i, q := range paths {
 				if excluded(q) {
 					continue

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -25,22 +26,27 @@ type Tree struct {
 	all     []string
 	listed  bool
 	under   map[string][]string
+	tops    map[string]bool      // top directories listed whole into under (false: listing it failed)
+	globs   map[string]*capGlob  // the globs compiled, by source
+	matched map[string]globFiles // the files each glob matches, by source
 	data    map[string][]byte
 	py      map[string]*source.File
 	docs    map[string]any
 	docErrs map[string]error
-	table   *optable.OpTable        // names a subject in an op's file after the op
-	decl    *declared               // what the projects declare, read when a subject pattern asks
-	texts   map[string]*textRE      // the text regexps compiled, by source (nil: it does not compile)
-	pats    map[string]*treePattern // the pattern checks compiled, by source (nil: it does not compile)
+	table   *optable.OpTable          // names a subject in an op's file after the op
+	decl    *declared                 // what the projects declare, read when a subject pattern asks
+	texts   map[string]*textRE        // the text regexps compiled, by source (nil: it does not compile)
+	values  map[string]*regexp.Regexp // the value regexps compiled, by source (nil: it does not compile)
+	pats    map[string]*treePattern   // the pattern checks compiled, by source (nil: it does not compile)
 }
 
 // NewTree returns the tree of a repository model (its Source, else its
 // parsed files alone).
 func NewTree(repo *optable.Repo) *Tree {
-	return &Tree{repo: repo, src: repo.Source, under: map[string][]string{}, data: map[string][]byte{},
+	return &Tree{repo: repo, src: repo.Source, under: map[string][]string{}, tops: map[string]bool{},
+		globs: map[string]*capGlob{}, matched: map[string]globFiles{}, data: map[string][]byte{},
 		py: map[string]*source.File{}, docs: map[string]any{}, docErrs: map[string]error{}, texts: map[string]*textRE{},
-		pats: map[string]*treePattern{}}
+		pats: map[string]*treePattern{}, values: map[string]*regexp.Regexp{}}
 }
 
 // A treePattern is a pattern check of the relation kind, compiled once
@@ -87,6 +93,17 @@ func (t *Tree) textRE(src string) *textRE {
 	return re
 }
 
+// valueRE returns a value regexp compiled, once per source (nil when it
+// does not compile).
+func (t *Tree) valueRE(src string) *regexp.Regexp {
+	re, ok := t.values[src]
+	if !ok {
+		re, _ = regexp.Compile(src)
+		t.values[src] = re
+	}
+	return re
+}
+
 // list returns the sorted paths under a directory ("": all).
 func (t *Tree) list(dir string) []string {
 	if out, ok := t.under[dir]; ok {
@@ -94,7 +111,7 @@ func (t *Tree) list(dir string) []string {
 	}
 	var out []string
 	if dl, ok := t.src.(source.DirLister); ok && dir != "" && !t.listed {
-		out, _ = dl.ListUnder([]string{dir})
+		out = t.listUnder(dl, dir)
 	} else {
 		if !t.listed {
 			t.listed = true
@@ -117,8 +134,69 @@ func (t *Tree) list(dir string) []string {
 	return out
 }
 
-// files returns the files a glob matches, with their captures.
+// listUnder lists a directory through a DirLister: the files under its
+// top directory are listed once, and each directory below it takes its
+// part of them (the rules ask for src/ and a dozen directories below it;
+// each was a walk of its own). What ListUnder lists under a directory is
+// what it lists under its top directory with that prefix, so only a
+// failure to list the top directory (an unreadable directory somewhere
+// in it) falls back to listing the directory alone.
+func (t *Tree) listUnder(dl source.DirLister, dir string) []string {
+	top, _, _ := strings.Cut(dir, "/")
+	if top == "" || top == "." || top == ".." {
+		out, _ := dl.ListUnder([]string{dir})
+		return out
+	}
+	ok, listed := t.tops[top]
+	if !listed {
+		all, err := dl.ListUnder([]string{top})
+		ok = err == nil
+		t.tops[top] = ok
+		t.under[top] = all
+	}
+	if top == dir {
+		return t.under[top]
+	}
+	if !ok {
+		out, _ := dl.ListUnder([]string{dir})
+		return out
+	}
+	all := t.under[top]
+	i, _ := slices.BinarySearch(all, dir+"/")
+	j := i
+	for j < len(all) && strings.HasPrefix(all[j], dir+"/") {
+		j++
+	}
+	return all[i:j:j]
+}
+
+// A globFiles is what a glob matches in the tree: the paths, each with
+// its captures (shared: callers copy a map before they change it).
+type globFiles struct {
+	paths []string
+	caps  []map[string]string
+}
+
+// glob returns a glob compiled, once per source however many subjects and
+// rules use it.
+func (t *Tree) glob(src string) *capGlob {
+	g, ok := t.globs[src]
+	if !ok {
+		g = compileCapGlob(src)
+		t.globs[src] = g
+	}
+	return g
+}
+
+// files returns the files a glob matches, with their captures (nothing
+// when it does not compile), found once per glob.
 func (t *Tree) files(g *capGlob) ([]string, []map[string]string) {
+	if g.err != nil {
+		return nil, nil
+	}
+	if m, ok := t.matched[g.src]; ok {
+		return m.paths, m.caps
+	}
 	var paths []string
 	var caps []map[string]string
 	if g.dir {
@@ -133,14 +211,15 @@ func (t *Tree) files(g *capGlob) ([]string, []map[string]string) {
 			}
 		}
 		sort.Sort(byPath{paths, caps})
-		return paths, caps
-	}
-	for _, p := range t.list(g.prefix) {
-		if c, ok := g.match(p); ok {
-			paths = append(paths, p)
-			caps = append(caps, c)
+	} else {
+		for _, p := range t.list(g.prefix) {
+			if c, ok := g.match(p); ok {
+				paths = append(paths, p)
+				caps = append(caps, c)
+			}
 		}
 	}
+	t.matched[g.src] = globFiles{paths, caps}
 	return paths, caps
 }
 

@@ -137,7 +137,7 @@ func (r *Relation) in(t *Tree, s *relSubject) []string {
 		}
 		return []string{s.file}
 	}
-	paths, _ := t.files(compileCapGlob(expandCaps(r.In, s.caps, false)))
+	paths, _ := t.files(t.glob(expandCaps(r.In, s.caps, false)))
 	return paths
 }
 
@@ -187,7 +187,7 @@ func (r *Relation) check(t *Tree, s *relSubject, want bool) []RelationFinding {
 	}
 	switch {
 	case r.File != "":
-		g := compileCapGlob(expandCaps(r.File, s.caps, false))
+		g := t.glob(expandCaps(r.File, s.caps, false))
 		if g.err != nil {
 			return nil
 		}
@@ -304,8 +304,7 @@ func (r *Relation) check(t *Tree, s *relSubject, want bool) []RelationFinding {
 	case r.Key != "":
 		var vre *regexp.Regexp
 		if r.Value != "" {
-			var err error
-			if vre, err = regexp.Compile(expandCaps(r.Value, s.caps, true)); err != nil {
+			if vre = t.valueRE(expandCaps(r.Value, s.caps, true)); vre == nil {
 				return nil
 			}
 		}
@@ -341,8 +340,8 @@ func (r *Relation) check(t *Tree, s *relSubject, want bool) []RelationFinding {
 		return out
 
 	case r.Capture != "":
-		re, err := regexp.Compile(expandCaps(r.Value, s.caps, true))
-		if err != nil {
+		re := t.valueRE(expandCaps(r.Value, s.caps, true))
+		if re == nil {
 			return nil
 		}
 		v := s.caps[r.Capture]

@@ -1,0 +1,77 @@
+package checks
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/source"
+)
+
+// countingLister is a disk source that counts the directories listed.
+type countingLister struct {
+	*source.DiskSource
+	listed []string
+}
+
+func (c *countingLister) ListUnder(dirs []string) ([]string, error) {
+	c.listed = append(c.listed, dirs...)
+	return c.DiskSource.ListUnder(dirs)
+}
+
+// TestTreeListsTopDirectoryOnce: the directories a tree is asked about are
+// listed as ListUnder lists each of them, from one walk of their top
+// directory (each was a walk of its own), whatever order they are asked
+// in; a directory that is absent, a file, hidden or below a hidden one
+// lists nothing, as ListUnder says.
+func TestTreeListsTopDirectoryOnce(t *testing.T) {
+	root := t.TempDir()
+	for _, p := range []string{"src/a/x.py", "src/a/b/y.py", "src/ab/z.py", "src/a.py", "src/.h/w.py", "src/c/v.rs", "tests/t.py", "julia/k/k.jl"} {
+		if err := os.MkdirAll(filepath.Join(root, filepath.Dir(p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, p), []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	disk := &source.DiskSource{Dir: root}
+	src := &countingLister{DiskSource: disk}
+	tr := NewTree(&optable.Repo{Snapshot: source.Snapshot{Files: map[string]*source.File{}, Source: src}})
+	dirs := []string{"src/a/b", "src/a", "src", "src/a.py", "src/ab", "src/.h", "src/none", "tests", "julia/k", "julia/k/k.jl", "src/c"}
+	for _, d := range dirs {
+		want, err := disk.ListUnder([]string{d})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tr.list(d); !slices.Equal(got, want) {
+			t.Errorf("list(%q) = %q, want %q", d, got, want)
+		}
+	}
+	if want := []string{"src", "tests", "julia"}; !slices.Equal(src.listed, want) {
+		t.Errorf("listed %q, want each top directory once: %q", src.listed, want)
+	}
+}
+
+// TestCapGlobLiteral: a glob with no pattern and no capture compiles no
+// regexp and matches its own path alone (its regexp was the path quoted).
+func TestCapGlobLiteral(t *testing.T) {
+	paths := []string{"src/a.py", "src/a.pyc", "src/aXpy", "xsrc/a.py", "src/a.py/b", "src/a+b.py", "src/a+b.p", "README.md", "docs"}
+	for _, g := range []string{"src/a.py", "src/a+b.py", "README.md", "docs/"} {
+		c := compileCapGlob(g)
+		if c.err != nil || c.re != nil {
+			t.Fatalf("%s: compiled %v, err %v; want no regexp", g, c.re, c.err)
+		}
+		for _, p := range paths {
+			caps, got := c.match(p)
+			if want := p == strings.TrimSuffix(g, "/"); got != want || got && len(caps) != 0 {
+				t.Errorf("%s on %s: %v %v, want %v and no capture", g, p, got, caps, want)
+			}
+		}
+	}
+	if c := compileCapGlob("src/{op}.py"); c.re == nil {
+		t.Error("a glob with a capture needs its regexp")
+	}
+}
