@@ -305,8 +305,8 @@ func CallsExamined() int64 { return callsExamined.Load() }
 // (regexp, file) pairs matched, and how many the prefilter turned away.
 func (t *Tree) TextPrefilterMismatches() (diffs []string, matched, rejected int) {
 	files := t.list("")
-	for _, src := range slices.Sorted(maps.Keys(t.texts)) {
-		re := t.texts[src]
+	for _, src := range slices.Sorted(maps.Keys(t.texts.m)) {
+		re := t.texts.m[src].v
 		if re == nil {
 			continue
 		}

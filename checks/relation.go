@@ -6,9 +6,12 @@ import (
 	"maps"
 	"path"
 	"regexp"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
@@ -188,13 +191,10 @@ func (p *RelationParams) subjects(t *Tree, files []string) []*relSubject {
 					if f == nil {
 						continue
 					}
-					if t.decl == nil {
-						t.decl = newDeclared(t.repo)
-					}
 					if ix == nil {
 						ix = newPatternIndex([]*PatternParams{p.sub})
 					}
-					for _, m := range findAll(f, ix, nil, t.decl.admitted(q))[0] {
+					for _, m := range findAll(f, ix, nil, t.declared().admitted(q))[0] {
 						c := map[string]string{}
 						for k, v := range caps[i] {
 							c[k] = v
@@ -270,12 +270,21 @@ func onlyCapture(caps map[string]string) string {
 func runRelation(pass *Pass) (any, error) {
 	t := NewTree(pass.Repo)
 	t.table, _ = pass.ResultOf[optable.OpTableAnalyzer].(*optable.OpTable)
+	var rs []*rules.Rule
 	for _, rule := range pass.Rules {
-		p, _ := rule.Params.(*RelationParams)
-		if p == nil {
-			continue
+		if _, ok := rule.Params.(*RelationParams); ok {
+			rs = append(rs, rule)
 		}
-		for _, f := range p.Find(t, rule.Files) {
+	}
+	// The rules run on every processor over one tree (they share its
+	// files, parses and matches); their findings are reported in the
+	// rules' order.
+	found := make([][]RelationFinding, len(rs))
+	inParallel(len(rs), func(i int) {
+		found[i] = rs[i].Params.(*RelationParams).Find(t, rs[i].Files)
+	})
+	for i, rule := range rs {
+		for _, f := range found[i] {
 			d := analysis.Diagnostic{Rule: rule, File: f.File, Subject: f.Vars["subject"], Message: analysis.Render(rule.Message, "", f.Vars)}
 			if f.Node != nil {
 				d.Pos, d.End = f.Node.Pos(), f.Node.End()
@@ -289,4 +298,34 @@ func runRelation(pass *Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// inParallel calls do(i) for each i < n, on a worker per processor, and
+// returns when all are done. A panic in a worker is raised again here,
+// where the driver recovers it.
+func inParallel(n int, do func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	panics := make([]any, workers)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { panics[w] = recover() }()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				do(i)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, p := range panics {
+		if p != nil {
+			panic(p)
+		}
+	}
 }

@@ -1,8 +1,10 @@
 package checks_test
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/BurntSushi/toml"
@@ -196,4 +198,65 @@ func BenchmarkRelationRules(b *testing.B) {
 			}
 		}
 	}
+}
+
+// TestRelationRulesShareATree: the relation rules run at once on one tree,
+// as runRelation runs them, each rule twice, find what each finds alone
+// on a tree of its own, on every fixture and (with TILEGYM_LINT_TREE)
+// upstream; go test -race holds the tree's caches to being safe for
+// concurrent use.
+func TestRelationRulesShareATree(t *testing.T) {
+	cat, err := checks.LoadBuiltinCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps []*checks.RelationParams
+	var files [][]string
+	for _, r := range cat.Rules {
+		if p, ok := r.Params.(*checks.RelationParams); ok {
+			ps = append(ps, p)
+			files = append(files, r.Files)
+		}
+	}
+	render := func(fs []checks.RelationFinding) string {
+		var b strings.Builder
+		for _, f := range fs {
+			fmt.Fprintf(&b, "%s:%d %v %v\n", f.File, f.Line, f.Node != nil, f.Vars)
+		}
+		return b.String()
+	}
+	dirs := corpus.Dirs(t)
+	if testing.Short() {
+		dirs = dirs[:min(len(dirs), 30)]
+	}
+	found := 0
+	for _, dir := range dirs {
+		repo, _ := corpus.Load(t, dir)
+		want := make([]string, len(ps))
+		for i, p := range ps {
+			fs := p.Find(checks.NewTree(repo), files[i])
+			found += len(fs)
+			want[i] = render(fs)
+		}
+		shared := checks.NewTree(repo)
+		got := make([]string, 2*len(ps))
+		var wg sync.WaitGroup
+		for i := range got {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				got[i] = render(ps[i%len(ps)].Find(shared, files[i%len(ps)]))
+			}()
+		}
+		wg.Wait()
+		for i, g := range got {
+			if w := want[i%len(ps)]; g != w {
+				t.Errorf("%s: rule %d on a shared tree found\n%s\nalone\n%s", dir, i%len(ps), g, w)
+			}
+		}
+	}
+	if found < 20 {
+		t.Errorf("%d findings in all: the comparison exercises too little", found)
+	}
+	t.Logf("%d findings compared", found)
 }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 	"github.com/tilegym/tilegym-lint/optable"
@@ -19,93 +20,135 @@ import (
 
 // A Tree is what a relation reads of a repository: the paths of its files
 // (any type, listed under a directory when asked), their text, the parsed
-// Python files, and decoded JSON / TOML documents; each read once.
+// Python files, and decoded JSON / TOML documents; each read once. It is
+// safe for concurrent use: the relation kind runs its rules on every
+// processor over one tree.
 type Tree struct {
-	repo    *optable.Repo
-	src     source.Source
-	all     []string
-	listed  bool
-	under   map[string][]string
-	tops    map[string]bool      // top directories listed whole into under (false: listing it failed)
-	globs   map[string]*capGlob  // the globs compiled, by source
-	matched map[string]globFiles // the files each glob matches, by source
-	data    map[string][]byte
-	py      map[string]*source.File
-	docs    map[string]any
-	docErrs map[string]error
-	table   *optable.OpTable          // names a subject in an op's file after the op
-	decl    *declared                 // what the projects declare, read when a subject pattern asks
-	texts   map[string]*textRE        // the text regexps compiled, by source (nil: it does not compile)
-	values  map[string]*regexp.Regexp // the value regexps compiled, by source (nil: it does not compile)
-	pats    map[string]*treePattern   // the pattern checks compiled, by source (nil: it does not compile)
+	repo *optable.Repo
+	src  source.Source
+
+	mu     sync.Mutex // guards all, listed, under and tops
+	all    []string
+	listed bool
+	under  map[string][]string
+	tops   map[string]bool // top directories listed whole into under (false: listing it failed)
+
+	globs   memo[string, *capGlob]  // the globs compiled, by source
+	matched memo[string, globFiles] // the files each glob matches, by source
+	data    memo[string, []byte]
+	py      memo[string, *source.File]
+	docs    memo[string, decoded]
+	table   *optable.OpTable             // names a subject in an op's file after the op
+	declOne sync.Once                    // makes decl
+	decl    *declared                    // what the projects declare, read when a subject pattern asks
+	texts   memo[string, *textRE]        // the text regexps compiled, by source (nil: it does not compile)
+	values  memo[string, *regexp.Regexp] // the value regexps compiled, by source (nil: it does not compile)
+	pats    memo[string, *treePattern]   // the pattern checks compiled, by source (nil: it does not compile)
+}
+
+// A decoded is a JSON or TOML file decoded, or why it could not be.
+type decoded struct {
+	v   any
+	err error
+}
+
+// A memo holds a value computed once per key, safe for concurrent use: a
+// caller asking for a key being computed waits for it, one asking for
+// another key does not.
+type memo[K comparable, V any] struct {
+	mu sync.Mutex
+	m  map[K]*memoCell[V]
+}
+
+type memoCell[V any] struct {
+	once sync.Once
+	v    V
+}
+
+// get returns the value of k, computing it with f on first use.
+func (m *memo[K, V]) get(k K, f func() V) V {
+	m.mu.Lock()
+	if m.m == nil {
+		m.m = map[K]*memoCell[V]{}
+	}
+	c := m.m[k]
+	if c == nil {
+		c = &memoCell[V]{}
+		m.m[k] = c
+	}
+	m.mu.Unlock()
+	c.once.Do(func() { c.v = f() })
+	return c.v
 }
 
 // NewTree returns the tree of a repository model (its Source, else its
 // parsed files alone).
 func NewTree(repo *optable.Repo) *Tree {
-	return &Tree{repo: repo, src: repo.Source, under: map[string][]string{}, tops: map[string]bool{},
-		globs: map[string]*capGlob{}, matched: map[string]globFiles{}, data: map[string][]byte{},
-		py: map[string]*source.File{}, docs: map[string]any{}, docErrs: map[string]error{}, texts: map[string]*textRE{},
-		pats: map[string]*treePattern{}, values: map[string]*regexp.Regexp{}}
+	return &Tree{repo: repo, src: repo.Source, under: map[string][]string{}, tops: map[string]bool{}}
+}
+
+// declared returns what the projects of the repository declare.
+func (t *Tree) declared() *declared {
+	t.declOne.Do(func() { t.decl = newDeclared(t.repo) })
+	return t.decl
 }
 
 // A treePattern is a pattern check of the relation kind, compiled once
-// per source, with one index for every file and its matches in each file
-// it was asked about: subjects that share a pattern and a file (a check
-// of the whole repository, an op's files) match it once.
+// per source, with its matches in each file it was asked about: subjects
+// that share a pattern and a file (a check of the whole repository, an
+// op's files) match it once. Its indexes (built as keys are met, so one
+// per goroutine at a time) are reused from file to file.
 type treePattern struct {
 	p     *PatternParams
-	ix    *patternIndex
-	found map[*source.File][]PatternMatch
+	ixs   sync.Pool // of *patternIndex
+	found memo[*source.File, []PatternMatch]
 }
 
 // pattern returns a pattern check compiled (nil when it does not compile).
 func (t *Tree) pattern(src string) *treePattern {
-	tp, ok := t.pats[src]
-	if !ok {
-		if p, err := (&PatternParams{Pattern: src}).compile(); err == nil {
-			tp = &treePattern{p: p, ix: newPatternIndex([]*PatternParams{p}), found: map[*source.File][]PatternMatch{}}
+	return t.pats.get(src, func() *treePattern {
+		p, err := (&PatternParams{Pattern: src}).compile()
+		if err != nil {
+			return nil
 		}
-		t.pats[src] = tp
-	}
-	return tp
+		tp := &treePattern{p: p}
+		tp.ixs.New = func() any { return newPatternIndex([]*PatternParams{p}) }
+		return tp
+	})
 }
 
 // find returns the matches of the pattern in a parsed file, as
 // PatternParams.Find does (shared: callers do not modify them).
 func (tp *treePattern) find(f *source.File) []PatternMatch {
-	ms, ok := tp.found[f]
-	if !ok {
-		ms = findAll(f, tp.ix, nil, nil)[0]
-		tp.found[f] = ms
-	}
-	return ms
+	return tp.found.get(f, func() []PatternMatch {
+		ix := tp.ixs.Get().(*patternIndex)
+		defer tp.ixs.Put(ix)
+		return findAll(f, ix, nil, nil)[0]
+	})
 }
 
 // textRE returns a text regexp compiled, once per source however many
 // subjects and rules use it (nil when it does not compile).
 func (t *Tree) textRE(src string) *textRE {
-	re, ok := t.texts[src]
-	if !ok {
-		re, _ = compileTextRE(src)
-		t.texts[src] = re
-	}
-	return re
+	return t.texts.get(src, func() *textRE {
+		re, _ := compileTextRE(src)
+		return re
+	})
 }
 
 // valueRE returns a value regexp compiled, once per source (nil when it
 // does not compile).
 func (t *Tree) valueRE(src string) *regexp.Regexp {
-	re, ok := t.values[src]
-	if !ok {
-		re, _ = regexp.Compile(src)
-		t.values[src] = re
-	}
-	return re
+	return t.values.get(src, func() *regexp.Regexp {
+		re, _ := regexp.Compile(src)
+		return re
+	})
 }
 
 // list returns the sorted paths under a directory ("": all).
 func (t *Tree) list(dir string) []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	if out, ok := t.under[dir]; ok {
 		return out
 	}
@@ -180,12 +223,7 @@ type globFiles struct {
 // glob returns a glob compiled, once per source however many subjects and
 // rules use it.
 func (t *Tree) glob(src string) *capGlob {
-	g, ok := t.globs[src]
-	if !ok {
-		g = compileCapGlob(src)
-		t.globs[src] = g
-	}
-	return g
+	return t.globs.get(src, func() *capGlob { return compileCapGlob(src) })
 }
 
 // files returns the files a glob matches, with their captures (nothing
@@ -194,33 +232,31 @@ func (t *Tree) files(g *capGlob) ([]string, []map[string]string) {
 	if g.err != nil {
 		return nil, nil
 	}
-	if m, ok := t.matched[g.src]; ok {
-		return m.paths, m.caps
-	}
-	var paths []string
-	var caps []map[string]string
-	if g.dir {
-		seen := map[string]bool{}
-		for _, p := range t.list(g.prefix) {
-			for d := path.Dir(p); d != "." && d != "" && !seen[d]; d = path.Dir(d) {
-				seen[d] = true
-				if c, ok := g.match(d); ok {
-					paths = append(paths, d)
-					caps = append(caps, c)
+	m := t.matched.get(g.src, func() globFiles {
+		var m globFiles
+		if g.dir {
+			seen := map[string]bool{}
+			for _, p := range t.list(g.prefix) {
+				for d := path.Dir(p); d != "." && d != "" && !seen[d]; d = path.Dir(d) {
+					seen[d] = true
+					if c, ok := g.match(d); ok {
+						m.paths = append(m.paths, d)
+						m.caps = append(m.caps, c)
+					}
 				}
 			}
+			sort.Sort(byPath{m.paths, m.caps})
+			return m
 		}
-		sort.Sort(byPath{paths, caps})
-	} else {
 		for _, p := range t.list(g.prefix) {
 			if c, ok := g.match(p); ok {
-				paths = append(paths, p)
-				caps = append(caps, c)
+				m.paths = append(m.paths, p)
+				m.caps = append(m.caps, c)
 			}
 		}
-	}
-	t.matched[g.src] = globFiles{paths, caps}
-	return paths, caps
+		return m
+	})
+	return m.paths, m.caps
 }
 
 type byPath struct {
@@ -237,18 +273,16 @@ func (t *Tree) text(p string) []byte {
 	if f := t.repo.Files[p]; f != nil {
 		return f.Src
 	}
-	if d, ok := t.data[p]; ok {
-		return d
-	}
-	var d []byte
-	if t.src != nil {
-		d, _ = t.src.ReadFile(p)
+	return t.data.get(p, func() []byte {
+		if t.src == nil {
+			return nil
+		}
+		d, _ := t.src.ReadFile(p)
 		if len(d) > source.MaxFileBytes {
 			d = d[:source.MaxFileBytes]
 		}
-	}
-	t.data[p] = d
-	return d
+		return d
+	})
 }
 
 // python returns a Python file parsed, or nil when it does not parse.
@@ -259,44 +293,42 @@ func (t *Tree) python(p string) *source.File {
 		}
 		return f
 	}
-	if f, ok := t.py[p]; ok {
-		return f
-	}
-	var f *source.File
-	if strings.HasSuffix(p, ".py") {
-		if d := t.text(p); d != nil {
-			f = source.ParseFile(p, d)
-			if f.AST == nil || f.AST.Module == nil {
-				f = nil
-			}
+	return t.py.get(p, func() *source.File {
+		if !strings.HasSuffix(p, ".py") {
+			return nil
 		}
-	}
-	t.py[p] = f
-	return f
+		d := t.text(p)
+		if d == nil {
+			return nil
+		}
+		f := source.ParseFile(p, d)
+		if f.AST == nil || f.AST.Module == nil {
+			return nil
+		}
+		return f
+	})
 }
 
 // doc returns a JSON or TOML file decoded (by its extension), or an error.
 func (t *Tree) doc(p string) (any, error) {
-	if d, ok := t.docs[p]; ok {
-		return d, t.docErrs[p]
-	}
-	var v any
-	var err error
-	data := t.text(p)
-	switch path.Ext(p) {
-	case ".json":
-		err = json.Unmarshal(data, &v)
-	case ".toml":
-		var m map[string]any
-		_, err = toml.Decode(string(data), &m)
-		v = m
-	default:
-		err = fmt.Errorf("not a .json or .toml file")
-	}
-	if err != nil {
-		err = fmt.Errorf("%s: %v", p, err)
-		v = nil
-	}
-	t.docs[p], t.docErrs[p] = v, err
-	return v, err
+	d := t.docs.get(p, func() decoded {
+		var v any
+		var err error
+		data := t.text(p)
+		switch path.Ext(p) {
+		case ".json":
+			err = json.Unmarshal(data, &v)
+		case ".toml":
+			var m map[string]any
+			_, err = toml.Decode(string(data), &m)
+			v = m
+		default:
+			err = fmt.Errorf("not a .json or .toml file")
+		}
+		if err != nil {
+			return decoded{nil, fmt.Errorf("%s: %v", p, err)}
+		}
+		return decoded{v, nil}
+	})
+	return d.v, d.err
 }
