@@ -53,6 +53,13 @@ func parseContexts(list []string) ([]*context, error) {
 	return out, errors.Join(errs...)
 }
 
+// dearContext reports whether a context asks more than which defs
+// enclose a node (a pattern, after:, cache-miss): one a rule does not look
+// at before it matches.
+func dearContext(c *context) bool {
+	return c.pat != nil || c.after != nil || c.name == "cache-miss"
+}
+
 // kernelDecorator is the qualified name of cuTile's kernel decorator.
 const kernelDecorator = "cuda.tile.kernel"
 

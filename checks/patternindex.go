@@ -345,6 +345,13 @@ func findAll(f *source.File, ix *patternIndex, on []bool, admitted func(dep stri
 func (p *PatternParams) match(fm *fileMatcher, path []ast.Node, kind string, check func(string, ast.Node) bool, pats []*pattern.Pattern) (ast.Node, pattern.Bindings, bool) {
 	n := path[len(path)-1]
 	fm.path = path
+	// A node outside a rule's contexts is no match: when they ask only
+	// about the enclosing defs, that is cheaper to see than a pattern's
+	// match (TR02's cuda.tile.$F, every cuda.tile name of a file, inside
+	// @triton.jit).
+	if p.ctxFirst && !p.inContexts(fm, path) {
+		return nil, nil, false
+	}
 	if len(p.Nodes) > 0 && slices.Contains(p.Nodes, kind) && p.inContexts(fm, path) {
 		return n, pattern.Bindings{}, true
 	}
@@ -365,7 +372,7 @@ func (p *PatternParams) match(fm *fileMatcher, path []ast.Node, kind string, che
 		if !ok {
 			continue
 		}
-		if !p.inContexts(fm, path) {
+		if !p.ctxFirst && !p.inContexts(fm, path) {
 			return nil, nil, false
 		}
 		b = maps.Clone(b)

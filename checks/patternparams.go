@@ -36,6 +36,7 @@ type PatternParams struct {
 	require   *pattern.Pattern       // Require, parsed
 	atWhere   []string               // the metavariables whose constraints may move where a match is reported (Where.givesAt), sorted
 	kinds     map[string]bool        // the node types a match can have (nil: any)
+	ctxFirst  bool                   // the contexts ask only about the enclosing defs: looked at before matching (match)
 	binds     bool                   // Find returns the metavariables' text (a relation's subject)
 	_         struct{}               // keeps the literal form keyed
 }
@@ -110,6 +111,8 @@ func (p *PatternParams) Validate() error {
 	errs = append(errs, err)
 	p.notInside, err = parseContexts(p.NotInside)
 	errs = append(errs, err)
+	p.ctxFirst = len(p.inside)+len(p.notInside) > 0 &&
+		!slices.ContainsFunc(p.inside, dearContext) && !slices.ContainsFunc(p.notInside, dearContext)
 	p.atWhere = nil
 	for _, name := range slices.Sorted(maps.Keys(p.Where)) {
 		if p.Where[name].givesAt() {
