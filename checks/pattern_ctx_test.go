@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/python/ast"
@@ -47,5 +48,37 @@ func TestContextsBeforeMatch(t *testing.T) {
 				t.Errorf("inside %q, call %d: the callee checked %d times, want %d", tc.inside, i, n, tc.want[i])
 			}
 		}
+	}
+}
+
+// The index offers a pattern with an anchor (a dotted name, a call of
+// one) no node without one: a local variable's name is never offered
+// `triton.jit` (36,455 names of upstream's cuTile modules were, for the
+// relation kind's TR01 check), a name imported as triton.jit is.
+func TestNoAnchorNoAnchoredPattern(t *testing.T) {
+	p := &PatternParams{Pattern: "triton.jit"}
+	if err := p.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	f := source.ParseFile("src/tilegym/m.py", []byte("from triton import jit\nx = 1\njit\nx\n"))
+	if f.AST == nil {
+		t.Fatal(f.Err)
+	}
+	ix := newPatternIndex([]*PatternParams{p})
+	fm := newFileMatcher(f)
+	offered := map[string]bool{}
+	fileNodesOf(f).walk(func(path []ast.Node) {
+		n := path[len(path)-1]
+		name, ok := n.(*ast.Name)
+		if !ok {
+			return
+		}
+		tc := ix.typeOf(n, reflect.TypeOf(n))
+		anchor, qual := nodeNames(fm.resolve, n)
+		c := ix.of(tc, nameKey{ix.nameOf(anchor), ix.nameOf(qual)})
+		offered[name.Id] = offered[name.Id] || len(c.rules) > 0
+	})
+	if !offered["jit"] || offered["x"] {
+		t.Errorf("offered the pattern: %v; want jit, not x", offered)
 	}
 }

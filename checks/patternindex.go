@@ -178,10 +178,12 @@ func nodeNames(resolve pattern.Resolver, n ast.Node) (anchor, qual string) {
 
 // mayMatch reports whether a pattern may match a node of type kind whose
 // own name has these parts (nodeNames) and whose anchor is in anchors
-// (nil: any).
+// (nil: any). A node without an anchor (a local variable's name, a call
+// of a call's result) matches no pattern with one: such a pattern is a
+// dotted name, an attribute with a fixed name or a call of either.
 func mayMatch(pt *pattern.Pattern, kind, anchor, qual string, anchors map[string]bool) bool {
 	t, pa, pq := pt.Type(), pt.Anchor(), pt.Qualifier()
-	return (t == "" || t == kind) && (pa == "" || anchor == "" || pa == anchor) &&
+	return (t == "" || t == kind) && (pa == "" || pa == anchor) &&
 		(pq == "" || pq == qual) && (anchors == nil || anchors[anchor])
 }
 

@@ -378,8 +378,12 @@ func (m *matcher) qualified(p *ast.Attribute, t ast.Node) bool {
 // is any run of them) and the keywords, in any order; with a `...` among
 // the arguments the target may have keywords the pattern does not name.
 func (m *matcher) call(p, t *ast.Call) bool {
-	// What the arguments and keywords need, counted before the callee is
-	// matched (the callee binds and checks metavariables).
+	// A callee of another type first (`$K[$G](...)` is offered every
+	// call), then what the arguments and keywords need, counted before the
+	// callee is matched (the callee binds and checks metavariables).
+	if refuses(p.Func, t.Func) {
+		return false
+	}
 	open, fixed := false, 0
 	for _, a := range p.Args {
 		if isWild(a) {
