@@ -340,3 +340,7 @@ func RequiredLiterals(src string) ([][]string, error) {
 // BuildFileNodes builds the shared walk of a parsed file afresh and
 // returns how many nodes it holds.
 func BuildFileNodes(f *source.File) int { return len(buildFileNodes(f).nodes) }
+
+// MatchAhead matches ahead, as runRelation does before its rules run, the
+// patterns of the relation rules of rs.
+func (t *Tree) MatchAhead(rs []*rules.Rule) { t.matchAhead(rs) }

@@ -179,7 +179,6 @@ func (p *RelationParams) subjects(t *Tree, files []string) []*relSubject {
 		if len(files) == 0 {
 			files = []string{"src/**/*.py"}
 		}
-		var ix *patternIndex // p.sub's, for every file
 		for _, g := range files {
 			paths, caps := t.files(t.glob(g))
 			for i, q := range paths {
@@ -191,10 +190,7 @@ func (p *RelationParams) subjects(t *Tree, files []string) []*relSubject {
 					if f == nil {
 						continue
 					}
-					if ix == nil {
-						ix = newPatternIndex([]*PatternParams{p.sub})
-					}
-					for _, m := range findAll(f, ix, nil, t.declared().admitted(q))[0] {
+					for _, m := range t.subjectMatches(p.sub, f) {
 						c := map[string]string{}
 						for k, v := range caps[i] {
 							c[k] = v
@@ -256,6 +252,25 @@ func (p *RelationParams) subjects(t *Tree, files []string) []*relSubject {
 	return out
 }
 
+// subjectFiles returns the files a rule with a subject pattern finds its
+// subjects in, each once; files are the rule's file globs.
+func (p *RelationParams) subjectFiles(t *Tree, files []string) []string {
+	if len(files) == 0 {
+		files = []string{"src/**/*.py"}
+	}
+	var out []string
+	for _, g := range files {
+		paths, _ := t.files(t.glob(g))
+		for _, q := range paths {
+			if _, no := layout.MatchAny(p.Exclude, q); !no {
+				out = append(out, q)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // onlyCapture is the value of a glob's one capture, or "".
 func onlyCapture(caps map[string]string) string {
 	if len(caps) != 1 {
@@ -276,6 +291,7 @@ func runRelation(pass *Pass) (any, error) {
 			rs = append(rs, rule)
 		}
 	}
+	t.matchAhead(rs)
 	// The rules run on every processor over one tree (they share its
 	// files, parses and matches); their findings are reported in the
 	// rules' order.

@@ -15,6 +15,7 @@ import (
 	"github.com/tilegym/tilegym-lint/internal/realtree"
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
 	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
@@ -188,21 +189,26 @@ func BenchmarkRelationRules(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	var rs []*rules.Rule
+	for _, r := range cat.Rules {
+		if _, ok := r.Params.(*checks.RelationParams); ok {
+			rs = append(rs, r)
+		}
+	}
 	b.ResetTimer()
 	defer testrepo.ReportCPU(b)()
 	for i := 0; i < b.N; i++ {
 		tree := checks.NewTree(repo)
-		for _, r := range cat.Rules {
-			if p, ok := r.Params.(*checks.RelationParams); ok {
-				p.Find(tree, r.Files)
-			}
+		tree.MatchAhead(rs)
+		for _, r := range rs {
+			r.Params.(*checks.RelationParams).Find(tree, r.Files)
 		}
 	}
 }
 
-// TestRelationRulesShareATree: the relation rules run at once on one tree,
-// as runRelation runs them, each rule twice, find what each finds alone
-// on a tree of its own, on every fixture and (with TILEGYM_LINT_TREE)
+// TestRelationRulesShareATree: the relation rules run at once on one tree
+// that matched their patterns ahead, as runRelation runs them, each rule
+// twice, find what each finds alone on a tree of its own, on every fixture and (with TILEGYM_LINT_TREE)
 // upstream; go test -race holds the tree's caches to being safe for
 // concurrent use.
 func TestRelationRulesShareATree(t *testing.T) {
@@ -212,10 +218,12 @@ func TestRelationRulesShareATree(t *testing.T) {
 	}
 	var ps []*checks.RelationParams
 	var files [][]string
+	var rs []*rules.Rule
 	for _, r := range cat.Rules {
 		if p, ok := r.Params.(*checks.RelationParams); ok {
 			ps = append(ps, p)
 			files = append(files, r.Files)
+			rs = append(rs, r)
 		}
 	}
 	render := func(fs []checks.RelationFinding) string {
@@ -239,6 +247,7 @@ func TestRelationRulesShareATree(t *testing.T) {
 			want[i] = render(fs)
 		}
 		shared := checks.NewTree(repo)
+		shared.MatchAhead(rs)
 		got := make([]string, 2*len(ps))
 		var wg sync.WaitGroup
 		for i := range got {

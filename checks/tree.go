@@ -6,6 +6,7 @@ package checks
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -15,6 +16,8 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/python/requires"
+	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
@@ -38,12 +41,13 @@ type Tree struct {
 	data    memo[string, []byte]
 	py      memo[string, *source.File]
 	docs    memo[string, decoded]
-	table   *optable.OpTable             // names a subject in an op's file after the op
-	declOne sync.Once                    // makes decl
-	decl    *declared                    // what the projects declare, read when a subject pattern asks
-	texts   memo[string, *textRE]        // the text regexps compiled, by source (nil: it does not compile)
-	values  memo[string, *regexp.Regexp] // the value regexps compiled, by source (nil: it does not compile)
-	pats    memo[string, *treePattern]   // the pattern checks compiled, by source (nil: it does not compile)
+	table   *optable.OpTable                 // names a subject in an op's file after the op
+	declOne sync.Once                        // makes decl
+	decl    *declared                        // what the projects declare, read when a subject pattern asks
+	texts   memo[string, *textRE]            // the text regexps compiled, by source (nil: it does not compile)
+	values  memo[string, *regexp.Regexp]     // the value regexps compiled, by source (nil: it does not compile)
+	pats    memo[string, *treePattern]       // the pattern checks compiled, by source (nil: it does not compile)
+	subj    memo[subjectKey, []PatternMatch] // the matches of each rule's subject pattern, by file
 }
 
 // A decoded is a JSON or TOML file decoded, or why it could not be.
@@ -124,6 +128,96 @@ func (tp *treePattern) find(f *source.File) []PatternMatch {
 		ix := tp.ixs.Get().(*patternIndex)
 		defer tp.ixs.Put(ix)
 		return findAll(f, ix, nil, nil)[0]
+	})
+}
+
+type subjectKey struct {
+	p *PatternParams
+	f *source.File
+}
+
+// subjectMatches returns the matches of a rule's subject pattern in a
+// parsed file (shared: callers do not modify them).
+func (t *Tree) subjectMatches(p *PatternParams, f *source.File) []PatternMatch {
+	return t.subj.get(subjectKey{p, f}, func() []PatternMatch {
+		return findAll(f, newPatternIndex([]*PatternParams{p}), nil, t.declared().admitted(f.Path))[0]
+	})
+}
+
+// matchAhead matches, before the rules run, the patterns whose files are
+// known beforehand: the subject patterns of the rules that apply, and
+// their checks of a pattern with neither captures nor a capture in the
+// files they look in. Each file is walked once for all the patterns that
+// look at it, on every processor (as the pattern kind walks its files),
+// instead of once per pattern on the goroutine of the rule that asks; a
+// file's matches go where subjectMatches and treePattern.find look.
+// Matching a pattern on a file costs the same wherever it is done, so a
+// rule finds what it found without it.
+func (t *Tree) matchAhead(rs []*rules.Rule) {
+	var ps []*PatternParams  // the patterns matched ahead
+	var tps []*treePattern   // a check's treePattern (nil: a subject pattern)
+	on := map[string][]int{} // by file: the patterns that look at it
+	look := func(i int, paths []string) {
+		for _, q := range paths {
+			on[q] = append(on[q], i)
+		}
+	}
+	for _, rule := range rs {
+		p := rule.Params.(*RelationParams)
+		if !t.Applies(p.When, p.Unless) {
+			continue
+		}
+		if p.sub != nil {
+			ps, tps = append(ps, p.sub), append(tps, nil)
+			look(len(ps)-1, p.subjectFiles(t, rule.Files))
+		}
+		for _, r := range append(slices.Clone(p.Require), p.Forbid...) {
+			if r.Pattern == "" || r.In == "" || strings.Contains(r.Pattern, "{") || strings.Contains(r.In, "{") {
+				continue
+			}
+			tp := t.pattern(r.Pattern)
+			if tp == nil || slices.Contains(tps, tp) {
+				continue
+			}
+			ps, tps = append(ps, tp.p), append(tps, tp)
+			paths, _ := t.files(t.glob(r.In))
+			look(len(ps)-1, paths)
+		}
+	}
+	if len(ps) == 0 {
+		return
+	}
+	order := slices.Sorted(maps.Keys(on))
+	var ixs sync.Pool
+	ixs.New = func() any { return newPatternIndex(ps) }
+	inParallel(len(order), func(j int) {
+		f := t.python(order[j])
+		if f == nil {
+			return
+		}
+		looks := make([]bool, len(ps))
+		var admitted func(string) requires.Range
+		for _, i := range on[order[j]] {
+			looks[i] = true
+			if tps[i] == nil {
+				// Only a subject pattern has constraints, which may read
+				// the versions the project declares.
+				admitted = t.declared().admitted(f.Path)
+			}
+		}
+		ix := ixs.Get().(*patternIndex)
+		found := findAll(f, ix, looks, admitted)
+		ixs.Put(ix)
+		for i, ms := range found {
+			if !looks[i] {
+				continue
+			}
+			if tps[i] != nil {
+				tps[i].found.get(f, func() []PatternMatch { return ms })
+			} else {
+				t.subj.get(subjectKey{ps[i], f}, func() []PatternMatch { return ms })
+			}
+		}
 	})
 }
 

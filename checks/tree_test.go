@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -8,7 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/BurntSushi/toml"
+
 	"github.com/tilegym/tilegym-lint/optable"
+	"github.com/tilegym/tilegym-lint/rules"
 	"github.com/tilegym/tilegym-lint/source"
 )
 
@@ -100,4 +104,77 @@ func TestInParallel(t *testing.T) {
 		}
 	})
 	t.Error("no panic")
+}
+
+// TestMatchAhead: the subject patterns and the checks of a pattern in
+// known files are matched before the rules run, once per file for them
+// all, so that the rules match nothing more; they find what they find on a
+// tree that did not match ahead.
+func TestMatchAhead(t *testing.T) {
+	src := mapSource{
+		"pkg/cutile/a.py": "import triton\nfrom tilegym.backend import register_impl\n\n@triton.jit\ndef k(x):\n    pass\n\nregister_impl(\"add\", backend=\"cutile\")\n",
+		"pkg/cutile/b.py": "from tilegym.backend import register_impl\nregister_impl(\"mul\", backend=\"triton\")\n",
+		"pkg/triton/c.py": "import cuda.tile as ct\nct.launch(s, g, k, ())\n",
+		"pkg/triton/d.rs": "fn main() {}\n",
+	}
+	var rs []*rules.Rule
+	for i, params := range []string{
+		`pattern = "tilegym.backend.register_impl($OP, backend=$B)"
+require = [{ capture = "B", value = '^cutile$' }, { pattern = "triton.jit", in = "pkg/**/*.py" }]`,
+		`forbid = [{ pattern = "triton.jit", in = "pkg/cutile/*.py" }, { pattern = "cuda.tile.launch(...)", in = "pkg/triton/*.py" }]`,
+	} {
+		p := new(RelationParams)
+		if _, err := toml.Decode(params, p); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		files := []string(nil)
+		if i == 0 {
+			files = []string{"pkg/**/*.py"}
+		}
+		rs = append(rs, &rules.Rule{ID: fmt.Sprint("X", i), Params: p, Files: files})
+	}
+	newTree := func() *Tree {
+		return NewTree(&optable.Repo{Snapshot: source.Snapshot{Files: map[string]*source.File{}, Source: src}})
+	}
+	ahead := newTree()
+	ahead.matchAhead(rs)
+	matched := func() int {
+		n := len(ahead.subj.m)
+		for _, tp := range ahead.pats.m {
+			n += len(tp.v.found.m)
+		}
+		return n
+	}
+	n := matched()
+	if n != 3+3+1 { // the subject pattern and triton.jit in a, b and c; the launch in c
+		t.Errorf("%d (pattern, file) pairs matched ahead, want 7", n)
+	}
+	render := func(fs []RelationFinding) string {
+		var b strings.Builder
+		for _, f := range fs {
+			fmt.Fprintf(&b, "%s:%d %v\n", f.File, f.Line, f.Vars)
+			if f.Node != nil {
+				fmt.Fprintf(&b, "  at %v-%v\n", f.Node.Pos(), f.Node.End())
+			}
+		}
+		return b.String()
+	}
+	found := 0
+	for _, r := range rs {
+		p := r.Params.(*RelationParams)
+		got, want := p.Find(ahead, r.Files), p.Find(newTree(), r.Files)
+		if render(got) != render(want) {
+			t.Errorf("%s: found\n%v\nmatching ahead, and\n%v\nwithout", r.ID, got, want)
+		}
+		found += len(got)
+	}
+	if found != 3 {
+		t.Errorf("%d findings, want 3 (b's backend, a's triton.jit, c's launch)", found)
+	}
+	if m := matched(); m != n {
+		t.Errorf("the rules matched %d (pattern, file) pairs more after matching ahead", m-n)
+	}
 }
