@@ -255,7 +255,10 @@ func (im *Imports) Resolve(e ast.Expr) (string, bool) {
 	if d == "" {
 		return "", false
 	}
-	head, rest, _ := strings.Cut(d, ".")
+	head, rest := d, "" // strings.Cut's general search cost more than the lookup: most are names
+	if i := strings.IndexByte(d, '.'); i >= 0 {
+		head, rest = d[:i], d[i+1:]
+	}
 	if im != nil {
 		if q, ok := im.Local[head]; ok {
 			return JoinDotted(q, rest), true
