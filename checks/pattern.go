@@ -1,11 +1,8 @@
 package checks
 
 import (
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/requires"
@@ -75,9 +72,13 @@ func runPattern(pass *Pass) (any, error) {
 	}
 	sort.Strings(order)
 	decl := newDeclared(pass.Repo)
-	found := findInParallel(order, func(ix *patternIndex, path string) [][]PatternMatch {
-		return findAll(pass.Repo.Files[path], ix, on[path], decl.admitted(path))
-	}, ps)
+	found := make([][][]PatternMatch, len(order))
+	inParallel(len(order), func() func(int) {
+		ix := newPatternIndex(ps) // a worker's own: an index is built as keys are met
+		return func(j int) {
+			found[j] = findAll(pass.Repo.Files[order[j]], ix, on[order[j]], decl.admitted(order[j]))
+		}
+	})
 	for j, path := range order {
 		f := pass.Repo.Files[path]
 		for i, ms := range found[j] {
@@ -87,42 +88,6 @@ func runPattern(pass *Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// findInParallel runs find over the files on every processor, each worker
-// with its own index (an index is built as keys are met), and returns the
-// matches in the order of the files; the pattern kind is the longest
-// analyzer of a check with every family, so it would otherwise leave a
-// processor idle at the end. A panic in a worker is raised again here,
-// where the driver recovers it.
-func findInParallel(order []string, find func(*patternIndex, string) [][]PatternMatch, ps []*PatternParams) [][][]PatternMatch {
-	out := make([][][]PatternMatch, len(order))
-	workers := min(runtime.GOMAXPROCS(0), len(order))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	panics := make([]any, workers)
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { panics[w] = recover() }()
-			ix := newPatternIndex(ps)
-			for {
-				j := int(next.Add(1) - 1)
-				if j >= len(order) {
-					return
-				}
-				out[j] = find(ix, order[j])
-			}
-		}()
-	}
-	wg.Wait()
-	for _, p := range panics {
-		if p != nil {
-			panic(p)
-		}
-	}
-	return out
 }
 
 // Find returns the findings of the rule's pattern in a parsed file, for a

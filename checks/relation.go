@@ -6,12 +6,9 @@ import (
 	"maps"
 	"path"
 	"regexp"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/tilegym/tilegym-lint/analysis"
 	"github.com/tilegym/tilegym-lint/layout"
@@ -296,8 +293,8 @@ func runRelation(pass *Pass) (any, error) {
 	// files, parses and matches); their findings are reported in the
 	// rules' order.
 	found := make([][]RelationFinding, len(rs))
-	inParallel(len(rs), func(i int) {
-		found[i] = rs[i].Params.(*RelationParams).Find(t, rs[i].Files)
+	inParallel(len(rs), func() func(int) {
+		return func(i int) { found[i] = rs[i].Params.(*RelationParams).Find(t, rs[i].Files) }
 	})
 	for i, rule := range rs {
 		for _, f := range found[i] {
@@ -314,34 +311,4 @@ func runRelation(pass *Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// inParallel calls do(i) for each i < n, on a worker per processor, and
-// returns when all are done. A panic in a worker is raised again here,
-// where the driver recovers it.
-func inParallel(n int, do func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	panics := make([]any, workers)
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { panics[w] = recover() }()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				do(i)
-			}
-		}()
-	}
-	wg.Wait()
-	for _, p := range panics {
-		if p != nil {
-			panic(p)
-		}
-	}
 }

@@ -188,37 +188,39 @@ func (t *Tree) matchAhead(rs []*rules.Rule) {
 		return
 	}
 	order := slices.Sorted(maps.Keys(on))
-	var ixs sync.Pool
-	ixs.New = func() any { return newPatternIndex(ps) }
-	inParallel(len(order), func(j int) {
-		f := t.python(order[j])
-		if f == nil {
-			return
-		}
-		looks := make([]bool, len(ps))
-		var admitted func(string) requires.Range
-		for _, i := range on[order[j]] {
-			looks[i] = true
-			if tps[i] == nil {
-				// Only a subject pattern has constraints, which may read
-				// the versions the project declares.
-				admitted = t.declared().admitted(f.Path)
-			}
-		}
-		ix := ixs.Get().(*patternIndex)
-		found := findAll(f, ix, looks, admitted)
-		ixs.Put(ix)
-		for i, ms := range found {
-			if !looks[i] {
-				continue
-			}
-			if tps[i] != nil {
-				tps[i].found.get(f, func() []PatternMatch { return ms })
-			} else {
-				t.subj.get(subjectKey{ps[i], f}, func() []PatternMatch { return ms })
-			}
-		}
+	inParallel(len(order), func() func(int) {
+		ix := newPatternIndex(ps)
+		return func(j int) { t.matchFile(order[j], ps, tps, on[order[j]], ix) }
 	})
+}
+
+// matchFile matches ahead the patterns ps (tps: matchAhead's) that look at
+// file q (on: their indexes), with a worker's index of them.
+func (t *Tree) matchFile(q string, ps []*PatternParams, tps []*treePattern, on []int, ix *patternIndex) {
+	f := t.python(q)
+	if f == nil {
+		return
+	}
+	looks := make([]bool, len(ps))
+	var admitted func(string) requires.Range
+	for _, i := range on {
+		looks[i] = true
+		if tps[i] == nil {
+			// Only a subject pattern has constraints, which may read
+			// the versions the project declares.
+			admitted = t.declared().admitted(f.Path)
+		}
+	}
+	for i, ms := range findAll(f, ix, looks, admitted) {
+		if !looks[i] {
+			continue
+		}
+		if tps[i] != nil {
+			tps[i].found.get(f, func() []PatternMatch { return ms })
+		} else {
+			t.subj.get(subjectKey{ps[i], f}, func() []PatternMatch { return ms })
+		}
+	}
 }
 
 // textRE returns a text regexp compiled, once per source however many

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -79,31 +78,6 @@ func TestCapGlobLiteral(t *testing.T) {
 	if c := compileCapGlob("src/{op}.py"); c.re == nil {
 		t.Error("a glob with a capture needs its regexp")
 	}
-}
-
-// TestInParallel: every index is done once, and a worker's panic reaches
-// the caller (where the driver recovers it) instead of killing the
-// process.
-func TestInParallel(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
-	done := make([]int, 100)
-	inParallel(len(done), func(i int) { done[i]++ })
-	for i, n := range done {
-		if n != 1 {
-			t.Fatalf("index %d done %d times", i, n)
-		}
-	}
-	defer func() {
-		if r := recover(); r != "boom 7" {
-			t.Errorf("recovered %v, want the worker's panic", r)
-		}
-	}()
-	inParallel(20, func(i int) {
-		if i == 7 {
-			panic("boom 7")
-		}
-	})
-	t.Error("no panic")
 }
 
 // TestMatchAhead: the subject patterns and the checks of a pattern in
