@@ -227,7 +227,8 @@ type tokenizer struct {
 	parenLines []int
 	parenCols  []int
 	atBOL      bool
-	// firstLine/offset shift for f-string sub-tokenizers
+	// An f-string field's sub-tokenizer: the line (colShiftLine) whose
+	// tokens continue a line of the file, and by how many columns they shift.
 	colShiftLine int
 	colShift     int
 	shapes       shapes // for arena.presize
