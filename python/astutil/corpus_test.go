@@ -1,6 +1,11 @@
-package checker
+package astutil_test
+
+// The helpers of astutil compared with their first forms on every Python
+// file of the corpus (testrepo.CorpusFiles).
 
 import (
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/tilegym/tilegym-lint/internal/testrepo"
@@ -70,54 +75,6 @@ func TestIsFast(t *testing.T) {
 	t.Logf("%d comparisons", n)
 }
 
-// TestCallsOfDef checks that the calls of each function taken from the
-// per-file node list are Calls(fd), and that the node list is in
-// InspectFile's order, on the fixtures and the TileGym tree when present.
-func TestCallsOfDef(t *testing.T) {
-	n := 0
-	for _, f := range testrepo.CorpusFiles(t) {
-		p := f.Path
-		var want []ast.Node
-		astutil.InspectFile(f.AST, func(x ast.Node) bool {
-			switch x.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Call, *ast.Import, *ast.ImportFrom:
-				want = append(want, x)
-			}
-			return true
-		})
-		got := f.Nodes()
-		if len(got) != len(want) {
-			t.Fatalf("%s: %d nodes, want %d", p, len(got), len(want))
-		}
-		for i := range got {
-			if got[i] != want[i] {
-				t.Fatalf("%s: node %d differs", p, i)
-			}
-		}
-		for _, x := range got {
-			fd, ok := x.(*ast.FunctionDef)
-			if !ok {
-				continue
-			}
-			n++
-			calls, ok := f.CallsOfDef(fd)
-			if !ok {
-				t.Fatalf("%s: no span for %s", p, fd.Name)
-			}
-			want := astutil.Calls(fd)
-			if len(calls) != len(want) {
-				t.Fatalf("%s: %s: %d calls, want %d", p, fd.Name, len(calls), len(want))
-			}
-			for i := range calls {
-				if calls[i] != want[i] {
-					t.Fatalf("%s: %s: call %d differs", p, fd.Name, i)
-				}
-			}
-		}
-	}
-	t.Logf("%d functions", n)
-}
-
 // oldDottedName is DottedName as first written.
 func oldDottedName(e ast.Expr) string {
 	switch e := e.(type) {
@@ -166,4 +123,73 @@ func TestDottedName(t *testing.T) {
 			t.Errorf("DottedName(%#v) = %q, want %q", e, got, want)
 		}
 	}
+}
+
+// oldNewImports is NewImports as first written: an ast.Inspect walk; it
+// also gives what each name of an import statement imports (ResolveAlias).
+func oldNewImports(file string, f *ast.File) (*astutil.Imports, map[*ast.Alias]string) {
+	im := &astutil.Imports{Local: map[string]string{}}
+	aliases := map[*ast.Alias]string{}
+	if f == nil || f.Module == nil {
+		return im, aliases
+	}
+	pkg := astutil.PackagePath(file)
+	astutil.InspectFile(f, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.Import:
+			for _, a := range s.Names {
+				if a == nil {
+					continue
+				}
+				aliases[a] = a.Name
+				if a.Asname != nil {
+					im.Local[*a.Asname] = a.Name
+				} else {
+					head, _, _ := strings.Cut(a.Name, ".")
+					im.Local[head] = head
+				}
+			}
+		case *ast.ImportFrom:
+			base := astutil.ImportFromModule(pkg, s)
+			for _, a := range s.Names {
+				if a == nil {
+					continue
+				}
+				if a.Name == "*" {
+					aliases[a] = ""
+					continue
+				}
+				local := a.Name
+				if a.Asname != nil {
+					local = *a.Asname
+				}
+				im.Local[local] = astutil.JoinDotted(base, a.Name)
+				aliases[a] = im.Local[local]
+			}
+		}
+		return true
+	})
+	return im, aliases
+}
+
+// TestNewImportsStatements checks NewImports (a walk of the statements
+// only) against a walk of the whole tree, on the fixtures, TileGym when
+// present, and this module's parser testdata.
+func TestNewImportsStatements(t *testing.T) {
+	n := 0
+	for _, f := range testrepo.CorpusFiles(t, "../parser/testdata") {
+		p := f.Path
+		n++
+		got := astutil.NewImports(p, f.AST)
+		want, aliases := oldNewImports(p, f.AST)
+		if !reflect.DeepEqual(got.Local, want.Local) {
+			t.Errorf("%s: imports %v, want %v", p, got.Local, want.Local)
+		}
+		for a, q := range aliases {
+			if r := got.ResolveAlias(a); r != q {
+				t.Errorf("%s:%d: import of %s resolves to %q, want %q", p, a.Lineno, a.Name, r, q)
+			}
+		}
+	}
+	t.Logf("%d files", n)
 }
