@@ -86,6 +86,9 @@ func TestGitNotFound(t *testing.T) {
 	if _, err := g.List(); !errors.Is(err, ErrNotFound) {
 		t.Errorf("Source: err = %v, want ErrNotFound", err)
 	}
+	if _, err := g.ReadFile("a.py"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Source.ReadFile (git cat-file): err = %v, want ErrNotFound", err)
+	}
 	if _, err := Untracked(dir, nil); !errors.Is(err, ErrNotFound) {
 		t.Errorf("Untracked: err = %v, want ErrNotFound", err)
 	}

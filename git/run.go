@@ -53,10 +53,14 @@ func runBytes(dir string, args ...string) ([]byte, error) {
 var ErrNotFound = errors.New("git was not found: change mode (--diff, --staged) runs git; install git or add it to PATH")
 
 // runError is the error of a git command that failed: ErrNotFound when
-// git could not be started for want of it.
+// git could not be started for want of it. stderr (nil: none) is what
+// the command wrote there.
 func runError(args []string, err error, stderr *bytes.Buffer) error {
 	if errors.Is(err, exec.ErrNotFound) {
 		return ErrNotFound
 	}
-	return fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+	if stderr != nil && strings.TrimSpace(stderr.String()) != "" {
+		return fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+	}
+	return fmt.Errorf("git %s: %v", strings.Join(args, " "), err)
 }

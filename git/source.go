@@ -12,7 +12,6 @@ import (
 	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"os/exec"
@@ -162,7 +161,8 @@ func (g *Source) startLocked() error {
 	if g.cmd != nil {
 		return nil
 	}
-	cmd := command(g.Dir, "cat-file", "--batch")
+	args := []string{"cat-file", "--batch"}
+	cmd := command(g.Dir, args...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return err
@@ -172,10 +172,7 @@ func (g *Source) startLocked() error {
 		return err
 	}
 	if err := cmd.Start(); err != nil {
-		if errors.Is(err, exec.ErrNotFound) {
-			return ErrNotFound
-		}
-		return fmt.Errorf("git cat-file: %v", err)
+		return runError(args, err, nil)
 	}
 	g.cmd, g.in, g.out = cmd, in, bufio.NewReaderSize(out, 1<<16)
 	return nil
