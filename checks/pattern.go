@@ -73,7 +73,7 @@ func runPattern(pass *Pass) (any, error) {
 	sort.Strings(order)
 	decl := newDeclared(pass.Repo)
 	found := make([][][]PatternMatch, len(order))
-	inParallel(len(order), func() func(int) {
+	source.ForEachWorker(len(order), func() func(int) {
 		ix := newPatternIndex(ps) // a worker's own: an index is built as keys are met
 		return func(j int) {
 			found[j] = findAll(pass.Repo.Files[order[j]], ix, on[order[j]], decl.admitted(order[j]))

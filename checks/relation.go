@@ -15,6 +15,7 @@ import (
 	"github.com/tilegym/tilegym-lint/optable"
 	"github.com/tilegym/tilegym-lint/python/ast"
 	"github.com/tilegym/tilegym-lint/rules"
+	"github.com/tilegym/tilegym-lint/source"
 )
 
 // RelationAnalyzer implements kind "relation".
@@ -293,7 +294,7 @@ func runRelation(pass *Pass) (any, error) {
 	// files, parses and matches); their findings are reported in the
 	// rules' order.
 	found := make([][]RelationFinding, len(rs))
-	inParallel(len(rs), func() func(int) {
+	source.ForEachWorker(len(rs), func() func(int) {
 		return func(i int) { found[i] = rs[i].Params.(*RelationParams).Find(t, rs[i].Files) }
 	})
 	for i, rule := range rs {

@@ -188,7 +188,7 @@ func (t *Tree) matchAhead(rs []*rules.Rule) {
 		return
 	}
 	order := slices.Sorted(maps.Keys(on))
-	inParallel(len(order), func() func(int) {
+	source.ForEachWorker(len(order), func() func(int) {
 		ix := newPatternIndex(ps)
 		return func(j int) { t.matchFile(order[j], ps, tps, on[order[j]], ix) }
 	})
