@@ -1909,7 +1909,7 @@ import cutile as ct
 import cuda.tile as ct
 `,
 					"fix":  "Write `import cuda.tile as ct`.",
-					"what": "Checks imports of a module named cutile.",
+					"what": "Checks imports of a module named cutile, alone or among other names (`import os, cutile as ct`, `from cutile import kernel, launch`).",
 					"why":  "The cuTile Python package is cuda.tile; `import cutile` fails (or imports something else).",
 				},
 				"files":   []any{"src/**/*.py", "tests/**/*.py"},
@@ -1920,6 +1920,8 @@ import cuda.tile as ct
 					"any": []any{"import cutile", "import cutile as $A", "from cutile import $N"},
 					"invalid": []any{`import cutile as ct
 `, `from cutile import kernel
+`, `import os, cutile as ct
+`, `from cutile import kernel, launch
 `},
 					"valid": []any{`import cuda.tile as ct
 `, `from tilegym.ops.cutile import softmax

@@ -334,6 +334,13 @@ func (m *matcher) node(p, t ast.Node) bool {
 		tv, ok := t.(*ast.For)
 		return ok && m.node(pv.Target, tv.Target) && m.node(pv.Iter, tv.Iter) &&
 			m.list(toNodes(pv.Body), toNodes(tv.Body)) && m.list(toNodes(pv.Orelse), toNodes(tv.Orelse))
+	case *ast.Import:
+		tv, ok := t.(*ast.Import)
+		return ok && m.imported(pv.Names, tv.Names)
+	case *ast.ImportFrom:
+		tv, ok := t.(*ast.ImportFrom)
+		return ok && pv.Level == tv.Level && m.value(reflect.ValueOf(pv.Module), reflect.ValueOf(tv.Module)) &&
+			m.imported(pv.Names, tv.Names)
 	}
 	return m.generic(reflect.ValueOf(p).Elem(), reflect.ValueOf(t).Elem())
 }
@@ -433,6 +440,24 @@ func (m *matcher) call(p, t *ast.Call) bool {
 		}
 	}
 	return true
+}
+
+// imported matches the names of an import statement: a pattern names
+// some of what a statement imports, in its order (`import cutile` matches
+// `import os, cutile`; `from cutile import $N`, each statement importing
+// from cutile once, $N its first name).
+func (m *matcher) imported(p, t []*ast.Alias) bool {
+	if len(p) == 0 {
+		return true
+	}
+	for k := range t {
+		save := m.snapshot()
+		if m.node(p[0], t[k]) && m.imported(p[1:], t[k+1:]) {
+			return true
+		}
+		m.restore(save)
+	}
+	return false
 }
 
 func sameKeyword(p, t *ast.Keyword) bool {

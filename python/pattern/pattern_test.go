@@ -89,6 +89,12 @@ func TestMatch(t *testing.T) {
 		{"def f(..., $X: bool = $_, ...):\n    ...", "def f(a: int = 1, b: bool = True):\n    pass\n", []string{"stmt@1 X=b"}},
 		{"def f(..., *$X, ...):\n    ...", "def f(a, *rest):\n    pass\ndef f(a, **kw):\n    pass\n", []string{"stmt@1 X=rest"}},
 		{"def f(a, b):\n    ...", "def f(a, b):\n    pass\ndef f(a, b, c):\n    pass\n", []string{"stmt@1"}},
+		// An import pattern names some of what a statement imports, in
+		// its order; the module and the level are the pattern's.
+		{"import cutile", "import os, cutile\nimport cutile as ct\nimport os\n", []string{"stmt@1"}},
+		{"import cutile as $X", "import os, cutile as ct\n", []string{"stmt@1 X=ct"}},
+		{"from cutile import $X", "from cutile import a, b\nfrom other import c\nfrom .cutile import d\n", []string{"stmt@1 X=a"}},
+		{"from m import b, a", "from m import a, b\nfrom m import b, c, a\n", []string{"stmt@2"}},
 		// Decorators the pattern gives must be there; others may be.
 		{"@cuda.tile.kernel\ndef $X(...):\n    ...", "import cuda.tile as ct\n@ct.kernel\n@other\ndef k(a):\n    pass\n@other\ndef h(a):\n    pass\n", []string{"stmt@4 X=k"}},
 	} {

@@ -31,7 +31,7 @@ func corpusPatterns(t *testing.T) []*Pattern {
 		"def $F(...):\n    ...", "torch.$F($X, dim=$D)", "$A[$I]", "$A[..., $I]", "[$X, ...]",
 		"$F($X, $X)", "cuda.tile.$F($X, ...)", "if $C:\n    ...\nelse:\n    ...", "with $X as $Y:\n    ...",
 		"return $X", "$X = $Y", "$O.$M($X)", "lambda $X: $Y", "$A, $B = $C", "$X[$I] = [..., $Y]",
-		"for $X, $Y in $Z:\n    ...\nelse:\n    ..."}
+		"for $X, $Y in $Z:\n    ...\nelse:\n    ...", "from typing import $N, $O", "import os, $A", "from $M import $N as $A"}
 	var collect func(v any, key string)
 	collect = func(v any, key string) {
 		switch x := v.(type) {

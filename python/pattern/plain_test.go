@@ -112,8 +112,43 @@ func (m *plainMatcher) node(p, t ast.Node) bool {
 	case *ast.FunctionDef:
 		tv, ok := t.(*ast.FunctionDef)
 		return ok && m.funcDef(pv, tv)
+	case *ast.Import:
+		tv, ok := t.(*ast.Import)
+		return ok && m.someNames(len(pv.Names), tv.Names, func(names []*ast.Alias) bool {
+			return m.generic(reflect.ValueOf(pv).Elem(), reflect.ValueOf(&ast.Import{Names: names}).Elem())
+		})
+	case *ast.ImportFrom:
+		tv, ok := t.(*ast.ImportFrom)
+		return ok && m.someNames(len(pv.Names), tv.Names, func(names []*ast.Alias) bool {
+			some := *tv
+			some.Names = names
+			return m.generic(reflect.ValueOf(pv).Elem(), reflect.ValueOf(&some).Elem())
+		})
 	}
 	return m.generic(reflect.ValueOf(p).Elem(), reflect.ValueOf(t).Elem())
+}
+
+// someNames reports whether the statement with only n of its names
+// (names, in order) matches, the choices tried in lexicographic order.
+func (m *plainMatcher) someNames(n int, names []*ast.Alias, match func([]*ast.Alias) bool) bool {
+	var pick func(from int, chosen []*ast.Alias) bool
+	pick = func(from int, chosen []*ast.Alias) bool {
+		if len(chosen) == n {
+			save := m.snapshot()
+			if match(chosen) {
+				return true
+			}
+			m.restore(save)
+			return false
+		}
+		for k := from; k < len(names); k++ {
+			if pick(k+1, append(chosen[:len(chosen):len(chosen)], names[k])) {
+				return true
+			}
+		}
+		return false
+	}
+	return pick(0, nil)
 }
 
 // call matches a call: the callee, the positional arguments (where `...`
