@@ -339,10 +339,10 @@ func (m *matcher) node(p, t ast.Node) bool {
 		return ok && m.imported(pv.Names, tv.Names)
 	case *ast.ImportFrom:
 		tv, ok := t.(*ast.ImportFrom)
-		return ok && pv.Level == tv.Level && m.value(reflect.ValueOf(pv.Module), reflect.ValueOf(tv.Module)) &&
+		return ok && pv.Level == tv.Level && value(m, reflect.ValueOf(pv.Module), reflect.ValueOf(tv.Module)) &&
 			m.imported(pv.Names, tv.Names)
 	}
-	return m.generic(reflect.ValueOf(p).Elem(), reflect.ValueOf(t).Elem())
+	return generic(m, reflect.ValueOf(p).Elem(), reflect.ValueOf(t).Elem())
 }
 
 // refuses reports whether a pattern node cannot match a target node
@@ -563,11 +563,20 @@ var (
 	nodeType  = reflect.TypeOf((*ast.Node)(nil)).Elem()
 )
 
+// A nodeMatcher matches pattern nodes, lists of them and metavariables:
+// the matcher, and the plain reference its tests compare it with, which
+// share generic and value.
+type nodeMatcher interface {
+	node(p, t ast.Node) bool
+	list(p, t []ast.Node) bool
+	bind(name string, n ast.Node) bool
+}
+
 // generic matches two nodes of the same type field by field: node fields
 // recursively, lists of nodes as lists, a string field that is a
 // metavariable ($F as a def's name) binds it, other values equal;
 // positions and contexts are ignored.
-func (m *matcher) generic(p, t reflect.Value) bool {
+func generic(m nodeMatcher, p, t reflect.Value) bool {
 	if p.Type() != t.Type() {
 		return false
 	}
@@ -576,14 +585,14 @@ func (m *matcher) generic(p, t reflect.Value) bool {
 		if f.Type == attrsType || f.Name == "Ctx" || f.Name == "TypeComment" || f.Name == "Kind" {
 			continue
 		}
-		if !m.value(p.Field(i), t.Field(i)) {
+		if !value(m, p.Field(i), t.Field(i)) {
 			return false
 		}
 	}
 	return true
 }
 
-func (m *matcher) value(pf, tf reflect.Value) bool {
+func value(m nodeMatcher, pf, tf reflect.Value) bool {
 	switch {
 	case pf.Type().Implements(nodeType) && pf.Kind() == reflect.Interface:
 		pn, _ := pf.Interface().(ast.Node)
@@ -603,9 +612,9 @@ func (m *matcher) value(pf, tf reflect.Value) bool {
 			return pf.IsNil() && tf.IsNil()
 		}
 		if pf.Elem().Kind() == reflect.Struct {
-			return m.generic(pf.Elem(), tf.Elem())
+			return generic(m, pf.Elem(), tf.Elem())
 		}
-		return m.value(pf.Elem(), tf.Elem())
+		return value(m, pf.Elem(), tf.Elem())
 	case pf.Kind() == reflect.Slice && pf.Type().Elem().Implements(nodeType):
 		pl := make([]ast.Node, pf.Len())
 		for i := range pl {
@@ -621,7 +630,7 @@ func (m *matcher) value(pf, tf reflect.Value) bool {
 			return false
 		}
 		for i := 0; i < pf.Len(); i++ {
-			if !m.value(pf.Index(i), tf.Index(i)) {
+			if !value(m, pf.Index(i), tf.Index(i)) {
 				return false
 			}
 		}
@@ -632,7 +641,7 @@ func (m *matcher) value(pf, tf reflect.Value) bool {
 		}
 		return pf.String() == tf.String()
 	case pf.Kind() == reflect.Struct:
-		return m.generic(pf, tf)
+		return generic(m, pf, tf)
 	case pf.Kind() == reflect.Interface:
 		// Constant.Value: compared as Python writes it.
 		return fmt.Sprint(pf.Interface()) == fmt.Sprint(tf.Interface())

@@ -1,7 +1,6 @@
 package pattern
 
 import (
-	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -115,17 +114,17 @@ func (m *plainMatcher) node(p, t ast.Node) bool {
 	case *ast.Import:
 		tv, ok := t.(*ast.Import)
 		return ok && m.someNames(len(pv.Names), tv.Names, func(names []*ast.Alias) bool {
-			return m.generic(reflect.ValueOf(pv).Elem(), reflect.ValueOf(&ast.Import{Names: names}).Elem())
+			return generic(m, reflect.ValueOf(pv).Elem(), reflect.ValueOf(&ast.Import{Names: names}).Elem())
 		})
 	case *ast.ImportFrom:
 		tv, ok := t.(*ast.ImportFrom)
 		return ok && m.someNames(len(pv.Names), tv.Names, func(names []*ast.Alias) bool {
 			some := *tv
 			some.Names = names
-			return m.generic(reflect.ValueOf(pv).Elem(), reflect.ValueOf(&some).Elem())
+			return generic(m, reflect.ValueOf(pv).Elem(), reflect.ValueOf(&some).Elem())
 		})
 	}
-	return m.generic(reflect.ValueOf(p).Elem(), reflect.ValueOf(t).Elem())
+	return generic(m, reflect.ValueOf(p).Elem(), reflect.ValueOf(t).Elem())
 }
 
 // someNames reports whether the statement with only n of its names
@@ -238,86 +237,6 @@ func (m *plainMatcher) restore(s Bindings) {
 	}
 }
 
-// generic matches two nodes of the same type field by field: node fields
-// recursively, lists of nodes as lists, a string field that is a
-// metavariable ($F as a def's name) binds it, other values equal;
-// positions and contexts are ignored.
-func (m *plainMatcher) generic(p, t reflect.Value) bool {
-	if p.Type() != t.Type() {
-		return false
-	}
-	for i := 0; i < p.NumField(); i++ {
-		f := p.Type().Field(i)
-		if f.Type == attrsType || f.Name == "Ctx" || f.Name == "TypeComment" || f.Name == "Kind" {
-			continue
-		}
-		if !m.value(p.Field(i), t.Field(i)) {
-			return false
-		}
-	}
-	return true
-}
-
-func (m *plainMatcher) value(pf, tf reflect.Value) bool {
-	switch {
-	case pf.Type().Implements(nodeType) && pf.Kind() == reflect.Interface:
-		pn, _ := pf.Interface().(ast.Node)
-		tn, _ := tf.Interface().(ast.Node)
-		return m.node(pn, tn)
-	case pf.Kind() == reflect.Pointer && pf.Type().Implements(nodeType):
-		var pn, tn ast.Node
-		if !pf.IsNil() {
-			pn = pf.Interface().(ast.Node)
-		}
-		if !tf.IsNil() {
-			tn = tf.Interface().(ast.Node)
-		}
-		return m.node(pn, tn)
-	case pf.Kind() == reflect.Pointer:
-		if pf.IsNil() || tf.IsNil() {
-			return pf.IsNil() && tf.IsNil()
-		}
-		if pf.Elem().Kind() == reflect.Struct {
-			return m.generic(pf.Elem(), tf.Elem())
-		}
-		return m.value(pf.Elem(), tf.Elem())
-	case pf.Kind() == reflect.Slice && pf.Type().Elem().Implements(nodeType):
-		pl := make([]ast.Node, pf.Len())
-		for i := range pl {
-			pl[i], _ = pf.Index(i).Interface().(ast.Node)
-		}
-		tl := make([]ast.Node, tf.Len())
-		for i := range tl {
-			tl[i], _ = tf.Index(i).Interface().(ast.Node)
-		}
-		return m.list(pl, tl)
-	case pf.Kind() == reflect.Slice:
-		if pf.Len() != tf.Len() {
-			return false
-		}
-		for i := 0; i < pf.Len(); i++ {
-			if !m.value(pf.Index(i), tf.Index(i)) {
-				return false
-			}
-		}
-		return true
-	case pf.Kind() == reflect.String:
-		if name, ok := strings.CutPrefix(pf.String(), mvPrefix); ok {
-			return m.bind(name, &Ident{Id: tf.String()})
-		}
-		return pf.String() == tf.String()
-	case pf.Kind() == reflect.Struct:
-		return m.generic(pf, tf)
-	case pf.Kind() == reflect.Interface:
-		// Constant.Value: compared as Python writes it.
-		return fmt.Sprint(pf.Interface()) == fmt.Sprint(tf.Interface())
-	}
-	return pf.CanInterface() && tf.CanInterface() && reflect.DeepEqual(pf.Interface(), tf.Interface())
-}
-
-// funcDef matches a def: its name, its parameters (with `...`), its body
-// and, when the pattern gives them, its decorators (each must match one
-// of the target's; the target may have more) and its return annotation.
 func (m *plainMatcher) funcDef(p, t *ast.FunctionDef) bool {
 	if name, ok := strings.CutPrefix(p.Name, mvPrefix); ok {
 		if !m.bind(name, &Ident{Id: t.Name}) {
