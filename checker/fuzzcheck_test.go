@@ -265,11 +265,17 @@ func jsonRoundTrip(t *testing.T, what, out string, res *checker.Result) {
 			t.Errorf("%s: JSON finding %d is %s:%d %s %q, the result's %s", what, i, jd.File, jd.Line, jd.Rule, jd.Message, checker.FormatDiagnostic(d))
 		}
 	}
+	// Encoded again as the command writes it: through a LogWriter, which
+	// escapes the invisible characters of a message (U+FEFF as \ufeff).
 	var again bytes.Buffer
-	enc := json.NewEncoder(&again)
+	lw := report.NewLogWriter(&again)
+	enc := json.NewEncoder(lw)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(&rep); err != nil {
+		t.Fatal(err)
+	}
+	if err := lw.Flush(); err != nil {
 		t.Fatal(err)
 	}
 	if again.String() != out {
