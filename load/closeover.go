@@ -127,6 +127,7 @@ func (l *Loader) CloseOver(want map[string]bool) *optable.Repo {
 	repo, lay, data, parsed := l.Repo, l.Layout, l.Data, l.Parsed
 	n := len(repo.Paths)
 	step, registers := l.step, l.Registers
+	near := l.nearMisses(want)
 	for round := 0; ; round++ {
 		tab := l.OpTable()
 		need := opsNeeds(tab, lay, want)
@@ -144,7 +145,7 @@ func (l *Loader) CloseOver(want map[string]bool) *optable.Repo {
 				return
 			}
 			p := repo.Paths[i]
-			wanted[i] = need.path(p) || registers[i] && hasQuoted(data[i], quoted, longest) ||
+			wanted[i] = need.path(p) || near[i] || registers[i] && hasQuoted(data[i], quoted, longest) ||
 				step[i] && fresh.step(p, data[i])
 		})
 		var more []int

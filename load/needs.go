@@ -188,6 +188,61 @@ func hasQuoted(src []byte, names WordSet, longest int) bool {
 	return false
 }
 
+// nearMisses returns the files not parsed yet (by index in Paths) that
+// register a name no stub declares whose nearest dispatched name is a
+// wanted op: impl-orphan (TG206) charges such a registration to that op (a
+// stub renamed, a registration left with the old name). The name is looked
+// for as a string literal first in a call of a register word
+// (registeredNames).
+func (l *Loader) nearMisses(want map[string]bool) map[int]bool {
+	tab := l.OpTable()
+	names := make([]string, 0, len(tab.Ops))
+	for _, op := range tab.Ops {
+		names = append(names, op.Name)
+	}
+	words := registerWords(l.Layout)
+	sg := optable.NewSuggester()
+	out := map[int]bool{}
+	for i := range l.Repo.Paths {
+		if l.Parsed[i] || !l.Registers[i] {
+			continue
+		}
+		for _, name := range registeredNames(l.Data[i], words) {
+			if tab.ByName[name] == nil && want[sg.Closest(name, names)] {
+				out[i] = true
+				break
+			}
+		}
+	}
+	return out
+}
+
+// registeredNames returns the names src registers as a string literal
+// first in a call of one of words (register_impl("softmax", ...), the
+// decorator too); a literal with an escape is left out.
+func registeredNames(src []byte, words [][]byte) []string {
+	var out []string
+	for _, w := range words {
+		eachWord(src, string(w), func(at int) bool {
+			rest := bytes.TrimLeft(src[at+len(w):], " \t")
+			if len(rest) == 0 || rest[0] != '(' {
+				return true
+			}
+			rest = bytes.TrimLeft(rest[1:], " \t\r\n")
+			if len(rest) == 0 || rest[0] != '"' && rest[0] != '\'' {
+				return true
+			}
+			q := rest[0]
+			end := bytes.IndexAny(rest[1:], string([]byte{q, '\\', '\n'}))
+			if end >= 0 && rest[1+end] == q {
+				out = append(out, string(rest[1:1+end]))
+			}
+			return true
+		})
+	}
+	return out
+}
+
 // longestWord returns the length of the longest word of ws.
 func longestWord(ws WordSet) int {
 	n := 0
