@@ -160,6 +160,9 @@ func TestErrors(t *testing.T) {
 		{"if x:\n\tpass\n        pass\n", 3, 0}, // CPython: TabError at offset 1
 		{"f(**a, *b)\n", 1, 7},
 		{"x = 1\x00\n", 1, 5},
+		// A lone CR ends a line, as CPython reads a file (python3 f.py: line 2).
+		{"x = 1\r0\x00\n", 2, 1},
+		{"x = 1\r\n0\x00\n", 2, 1},
 		{"x = 'abc\n", 1, 4},
 		{"a + 1 = 2\n", 1, 0},
 	}

@@ -81,9 +81,15 @@ func decodeSource(filename string, src []byte) ([]byte, *Error) {
 	return src, nil
 }
 
+// lineColAt returns the line and column of byte off of src, whose lines end
+// as CPython reads a file: at "\r\n", "\r" or "\n".
 func lineColAt(src []byte, off int) (int, int) {
-	line := 1 + bytes.Count(src[:off], []byte{'\n'})
-	ls := bytes.LastIndexByte(src[:off], '\n') + 1
+	line, ls := 1, 0
+	for i, c := range src[:off] {
+		if c == '\n' || c == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
+			line, ls = line+1, i+1
+		}
+	}
 	return line, off - ls
 }
 
