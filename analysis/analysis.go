@@ -68,6 +68,13 @@ type Analyzer[R any] struct {
 	// its two snapshots by name (each parses every registration of the
 	// name), and gives them to the op when the change deleted its stub.
 	Undeclared bool
+	// Whole marks a kind that is not op-scoped: it reads the repository
+	// itself (lists and parses the files it needs through the snapshot's
+	// source, whatever files the driver parsed) and reports findings of no
+	// op, which depend on the op table only for whose file is whose. A
+	// check in batches of ops runs it once, with the op table of every
+	// batch, rather than in every batch.
+	Whole bool
 }
 
 func (a *Analyzer[R]) String() string { return a.Name }

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/tilegym/tilegym-lint/analysis"
+	"github.com/tilegym/tilegym-lint/checks"
 	"github.com/tilegym/tilegym-lint/layout"
 	"github.com/tilegym/tilegym-lint/load"
 	"github.com/tilegym/tilegym-lint/optable"
@@ -31,6 +32,10 @@ import (
 //     stub) or do not parse (cuTileSeeds), the API packages of every scope
 //     and the modules they import * from. An op that a batch or a part
 //     still comes upon (none has) would be checked in a batch of its own.
+//   - The kinds that are not op-scoped (analysis.Analyzer.Whole: the
+//     relation kind, which lists and parses the files it reads itself) run
+//     once, after the batches and parts, over the seeds with the op table
+//     of every batch (runWhole), rather than in every batch and part.
 //   - The result's op table holds the ops and the registrations without
 //     their syntax nodes (detach; a registration keeps its span), and the
 //     cuTile __init__.py files: the report and change mode need their
@@ -82,6 +87,15 @@ func (p *plan) checkInBatches(l *load.Loader, k int) (*Result, error) {
 	defer func() { l.SetUndeclared(names0) }()
 	b := &batches{p: p, l: l, seeds: seeds, inits: l.OpTable().Inits, impls: map[string][]*optable.Impl{}, implsFrom: map[string]int{}, sups: newSuppressions(l.Repo), read: make([]bool, len(l.Repo.Paths)),
 		ops: map[string]*optable.Op{}, known: map[string]bool{}, unchecked: map[string]map[int]bool{}}
+	var whole []*checks.Analyzer
+	for _, a := range p.order {
+		if a.Whole {
+			whole = append(whole, a)
+		} else {
+			b.order = append(b.order, a)
+		}
+	}
+	b.whole = topoOrder(whole)
 	var names []string
 	for _, op := range l.OpTable().Ops {
 		names = append(names, op.Name)
@@ -119,8 +133,10 @@ func (p *plan) checkInBatches(l *load.Loader, k int) (*Result, error) {
 			return nil, err
 		}
 	}
+	table := b.table()
+	b.runWhole(table)
 	l.Forget(seeds)
-	return b.result(), nil
+	return b.result(table), nil
 }
 
 // cuTileSeeds returns the files of the cuTile packages that every batch
@@ -187,8 +203,10 @@ type batches struct {
 	p     *plan
 	l     *load.Loader
 	seeds load.Mark
-	sups  *suppressions // of every file read, marked by every batch
-	read  []bool        // by index in Paths: the file was read in a batch or part
+	sups  *suppressions      // of every file read, marked by every batch
+	order []*checks.Analyzer // what a batch runs: every analyzer but whole's
+	whole []*checks.Analyzer // the kinds run once (Analyzer.Whole) and what they require
+	read  []bool             // by index in Paths: the file was read in a batch or part
 
 	ops       map[string]*optable.Op     // every op checked, detached
 	known     map[string]bool            // the ops of the dispatch files
@@ -241,7 +259,7 @@ func (b *batches) check(repo *optable.Repo, want, focus map[string]bool) error {
 		sups      *suppressions
 	}
 	o, err := CheckUntilRead(b.l, repo, want, func(repo *optable.Repo) (*out, error) {
-		results, diags, errs := runAnalyzers(repo, b.p.order, b.p.byKind, focus, b.known)
+		results, diags, errs := runAnalyzers(repo, b.order, b.p.byKind, focus, b.known)
 		table, _ := results[optable.OpTableAnalyzer].(*optable.OpTable)
 		sups := newSuppressions(repo)
 		diags, unchecked := applyPolicy(repo, diags, b.p.Config, sups)
@@ -257,15 +275,7 @@ func (b *batches) check(repo *optable.Repo, want, focus map[string]bool) error {
 		}
 	}
 	b.sups.add(o.sups)
-	for _, e := range o.errs {
-		if b.errSeen == nil {
-			b.errSeen = map[string]bool{}
-		}
-		if !b.errSeen[e.Error()] {
-			b.errSeen[e.Error()] = true
-			b.errs = append(b.errs, e)
-		}
-	}
+	b.addErrors(o.errs)
 	for _, d := range o.diags {
 		switch {
 		case d.Op == "" || focus[d.Op]:
@@ -295,6 +305,50 @@ func (b *batches) check(repo *optable.Repo, want, focus map[string]bool) error {
 		}
 	}
 	return nil
+}
+
+// addErrors keeps the analyzer errors not kept yet (each batch runs the
+// same analyzers, which may fail alike).
+func (b *batches) addErrors(errs []error) {
+	for _, e := range errs {
+		if b.errSeen == nil {
+			b.errSeen = map[string]bool{}
+		}
+		if !b.errSeen[e.Error()] {
+			b.errSeen[e.Error()] = true
+			b.errs = append(b.errs, e)
+		}
+	}
+}
+
+// runWhole runs once the kinds that are not op-scoped (Analyzer.Whole),
+// which no batch runs: over the seeds, with table, the op table of every
+// batch (the optable analyzer returns the repository's Table). What they
+// read they parse themselves; of the files their findings are in or name,
+// the policy reads the comments, parse errors and lines, so those are
+// parsed then (their suppressions were read by a batch or part already).
+// Their findings are of no op: no step of an op goes unchecked by them.
+func (b *batches) runWhole(table *optable.OpTable) {
+	if len(b.whole) == 0 {
+		return
+	}
+	l := b.l
+	l.Forget(b.seeds)
+	l.Repo.Table = table
+	_, diags, errs := runAnalyzers(l.Repo, b.whole, b.p.byKind, nil, nil)
+	b.addErrors(errs)
+	var files []string
+	for _, d := range diags {
+		files = append(files, d.File)
+		for _, r := range d.Related {
+			files = append(files, r.File)
+		}
+	}
+	l.ParseMore(files)
+	sups := newSuppressions(l.Repo)
+	diags, _ = applyPolicy(l.Repo, diags, b.p.Config, sups)
+	b.sups.add(sups)
+	b.diags = append(b.diags, diags...)
 }
 
 // detach returns a copy of op without syntax nodes, its files without
@@ -344,8 +398,8 @@ func (b *batches) file(f *source.File) *source.File {
 	return d
 }
 
-// result puts the batches' results together.
-func (b *batches) result() *Result {
+// table puts the batches' op tables together.
+func (b *batches) table() *optable.OpTable {
 	table := &optable.OpTable{ByName: map[string]*optable.Op{}, Inits: b.inits}
 	paths := make([]string, 0, len(b.impls))
 	for p := range b.impls {
@@ -362,6 +416,11 @@ func (b *batches) result() *Result {
 		}
 	}
 	sort.Slice(table.Ops, func(i, j int) bool { return table.Ops[i].Name < table.Ops[j].Name })
+	return table
+}
+
+// result puts the batches' results together, with their op table.
+func (b *batches) result(table *optable.OpTable) *Result {
 	// A name used but dispatched nowhere is charged findings as an op
 	// (dispatch-callers); one found to be an op was checked in its batch.
 	for _, d := range b.others {

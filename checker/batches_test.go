@@ -33,6 +33,9 @@ func TestCheckInBatches(t *testing.T) {
 			if diff := cmp.Diff(tableFacts(whole.Table), tableFacts(got.Table)); diff != "" {
 				t.Errorf("%d batches: the op table's registrations and inits differ (-at once +in batches):\n%s", k, diff)
 			}
+			if diff := cmp.Diff(findingFacts(whole), findingFacts(got)); diff != "" {
+				t.Errorf("%d batches: the findings' subjects, fingerprints or fixes differ (-at once +in batches):\n%s", k, diff)
+			}
 			if len(got.Table.Ops) != len(whole.Table.Ops) {
 				t.Errorf("%d batches: %d ops in the table, want %d", k, len(got.Table.Ops), len(whole.Table.Ops))
 			}
@@ -51,6 +54,17 @@ func TestBatchCount(t *testing.T) {
 			t.Errorf("batchCount(%d) = %d, want %d", c.size, got, c.want)
 		}
 	}
+}
+
+// findingFacts is what the reports say of each finding beyond
+// Result.String: its subject (a family without steps), the fingerprint of
+// its line and its fixes.
+func findingFacts(res *Result) []string {
+	var out []string
+	for _, d := range res.Diagnostics {
+		out = append(out, fmt.Sprintf("%s subject=%q fingerprint=%s fixes=%+v", FormatDiagnostic(d), d.Subject, d.Fingerprint, d.Fixes))
+	}
+	return out
 }
 
 // tableFacts is what an op table's registrations and cuTile inits say

@@ -42,6 +42,7 @@ small repositories) run as tests. See docs/rules-language.md.`,
 	Requires: []*Analyzer{optable.OpTableAnalyzer},
 	Params:   func() any { return new(RelationParams) },
 	Run:      runRelation,
+	Whole:    true,
 }
 
 // RelationParams are the params of kind "relation".

@@ -62,12 +62,14 @@ func withFile(vars map[string]string, file string) map[string]string {
 
 // subjectOf names what a finding is about: the op a file registers when
 // it registers one, else the enclosing top-level def or class, else the
-// file.
+// file. The file is the table's by its path: the relation kind parses
+// the files the driver did not, and a check in batches gives it a table
+// of every batch's registrations (Analyzer.Whole).
 func subjectOf(tab *optable.OpTable, f *source.File, n ast.Node) string {
 	if tab != nil {
 		ops := map[string]bool{}
 		for _, im := range tab.Impls {
-			if im.File == f {
+			if im.File != nil && im.File.Path == f.Path {
 				ops[im.Op] = true
 			}
 		}
